@@ -1,0 +1,39 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+#include "certdrill/Diagnostic.h"
+
+namespace certdrill {
+
+/// A parsed JSON document that remembers where every value and key stood in the source,
+/// so validation errors can name a line and column.
+struct JsonDocument
+{
+    nlohmann::json root;
+    /// JSON pointer → position of the value's first character.
+    std::unordered_map<std::string, SourcePos> valuePos;
+    /// JSON pointer of an object member → position of its key.
+    std::unordered_map<std::string, SourcePos> keyPos;
+
+    /// Position of the value at pointer, else of the nearest enclosing value that has one.
+    SourcePos positionOf(const std::string& pointer) const;
+    /// Position of the member's key, falling back to positionOf.
+    SourcePos keyPositionOf(const std::string& pointer) const;
+};
+
+/// Parses strict JSON (RFC 8259): UTF-8 only, duplicate object keys rejected, nesting depth capped.
+/// Returns the document, or a Diagnostic located at the first offending character.
+/// nlohmann::json's own parser reports only byte offsets and keeps the last of duplicate keys,
+/// which is why this small parser exists; it builds nlohmann::json values.
+std::optional<JsonDocument> parseJson(std::string_view text, const std::string& fileName, Diagnostic* error);
+
+/// Escapes a key for use in a JSON pointer (~ → ~0, / → ~1).
+std::string jsonPointerEscape(std::string_view key);
+
+} // namespace certdrill

@@ -1,0 +1,102 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace certdrill {
+
+/// A subtopic of a blueprint domain (a row of the candidate's Red/Yellow/Green sheet).
+struct Subtopic
+{
+    std::string id;
+    std::string name;
+};
+
+/// A blueprint domain with its weight in percent.
+struct Domain
+{
+    std::string id;
+    std::string name;
+    double weight = 0;
+    /// Minimum number of questions the bank promises for this domain (0 = no promise).
+    int minQuestions = 0;
+    std::vector<Subtopic> subtopics;
+};
+
+/// Minimums a bank promises for an exam; checked by `certdrill-cli validate --coverage`.
+struct Coverage
+{
+    int minQuestions = 0;
+    int minPerSubtopic = 0;
+    double minMultiSelectShare = 0;
+    double minMultiSelectSharePerDomain = 0;
+    double minScenarioShare = 0;
+};
+
+/// An exam definition: format, timing, pass mark and blueprint.
+struct ExamDef
+{
+    std::string id;
+    std::string title;
+    std::string version;
+    int durationMinutes = 0;
+    int countMin = 0;
+    int countMax = 0;
+    int countDefault = 0;
+    double passPercent = 0;
+    double multiSelectShare = 0;
+    Coverage coverage;
+    std::vector<Domain> domains;
+
+    /// The domain with this id, or nullptr.
+    const Domain* findDomain(const std::string& domainId) const;
+};
+
+/// One answer option. Its label (A, B, C…) comes from its position in the pack.
+struct Option
+{
+    std::string text;
+    bool correct = false;
+    std::string why;
+};
+
+/// A question as written in a pack.
+struct Question
+{
+    std::string id;
+    std::string exam;
+    std::string domain;
+    std::string subtopic; ///< may be empty
+    std::string stem;     ///< Markdown
+    int select = 1;       ///< how many options to choose; 1 = single answer
+    std::vector<Option> options;
+    std::string explanation;
+    int difficulty = 0; ///< 1..5, 0 = unset
+    std::vector<std::string> tags;
+    std::vector<std::string> references;
+    bool shuffle = true;
+
+    bool isMultiSelect() const { return select > 1; }
+};
+
+/// A pack's identity.
+struct PackInfo
+{
+    std::string id;
+    std::string title;
+    std::string version;
+    std::vector<std::string> authors;
+    std::string license;
+};
+
+/// A validated pack, ready to import.
+struct Pack
+{
+    PackInfo info;
+    std::vector<ExamDef> exams;
+    std::vector<Question> questions;
+    std::string sourcePath;
+    std::string sha256; ///< of the source file's bytes
+};
+
+} // namespace certdrill
