@@ -27,6 +27,19 @@ struct PackImportSummary
     int unchangedQuestions = 0;
 };
 
+/// The outcome of validating and importing a batch of pack files.
+struct ImportOutcome
+{
+    /// Every diagnostic of every file, errors and warnings.
+    std::vector<Diagnostic> diagnostics;
+    /// One per pack, in file order; empty when the import failed.
+    std::vector<PackImportSummary> summaries;
+    /// Why nothing was imported; empty on success.
+    std::string error;
+
+    bool ok() const { return error.empty(); }
+};
+
 /// A pack as stored.
 struct StoredPack
 {
@@ -82,6 +95,9 @@ public:
     /// and retires the ones that left; an older version, or the same version with other bytes, is refused.
     Result<std::vector<PackImportSummary>> importPacks(const std::vector<LoadedPack>& packs);
 
+    /// Loads, validates (against the exams already stored) and imports the files as one atomic batch.
+    ImportOutcome importFiles(const std::vector<std::filesystem::path>& files);
+
     Database& database() { return m_db; }
     const Clock& clock() const { return m_clock; }
 
@@ -92,6 +108,9 @@ private:
     Database m_db;
     const Clock& m_clock;
 };
+
+/// The pack files (*.json) directly inside `dir`, sorted by name; empty if the folder does not exist.
+std::vector<std::filesystem::path> packFilesIn(const std::filesystem::path& dir);
 
 /// Compares dotted numeric versions ("1.10.0" > "1.9.2"): negative, zero or positive.
 int compareVersions(const std::string& a, const std::string& b);

@@ -1,5 +1,6 @@
 #include "certdrill/Store.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <sstream>
@@ -323,6 +324,46 @@ Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<Load
         spdlog::warn("import rolled back: {}", e.what());
         return Error{std::string(e.what()) + "; nothing was imported"};
     }
+}
+
+ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files)
+{
+    ImportOutcome outcome;
+    auto catalog = examCatalog();
+    if (!catalog) {
+        outcome.error = catalog.error().message;
+        return outcome;
+    }
+    const std::vector<LoadedPack> loaded = loadPacks(files, catalog.value());
+    int errors = 0;
+    for (const auto& lp : loaded) {
+        outcome.diagnostics.insert(outcome.diagnostics.end(), lp.diagnostics.begin(), lp.diagnostics.end());
+        errors += errorCount(lp.diagnostics);
+    }
+    if (errors > 0) {
+        outcome.error = std::to_string(errors) + (errors == 1 ? " error" : " errors") + "; nothing was imported";
+        return outcome;
+    }
+    auto summaries = importPacks(loaded);
+    if (!summaries) {
+        outcome.error = summaries.error().message;
+        return outcome;
+    }
+    outcome.summaries = std::move(summaries.value());
+    return outcome;
+}
+
+std::vector<std::filesystem::path> packFilesIn(const std::filesystem::path& dir)
+{
+    std::vector<std::filesystem::path> files;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".json") {
+            files.push_back(entry.path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
 }
 
 PackImportSummary Store::importOne(const Pack& pack)

@@ -1,0 +1,442 @@
+#include "Cli.h"
+
+#include <cstdio>
+#include <iomanip>
+#include <map>
+#include <ostream>
+#include <set>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "certdrill/Coverage.h"
+#include "certdrill/Paths.h"
+
+namespace certdrill::cli {
+
+namespace {
+
+using nlohmann::json;
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string pct(double share)
+{
+    return fixed(share * 100.0, 1) + "%";
+}
+
+bool takeFlag(std::vector<std::string>& args, const std::string& flag)
+{
+    for (auto it = args.begin(); it != args.end(); ++it) {
+        if (*it == flag) {
+            args.erase(it);
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Removes `--name VALUE` from args; returns false (and sets missing) when the value is absent.
+bool takeOption(std::vector<std::string>& args, const std::string& name, std::string& value, bool& missing)
+{
+    for (auto it = args.begin(); it != args.end(); ++it) {
+        if (*it == name) {
+            if (it + 1 == args.end()) {
+                missing = true;
+                return false;
+            }
+            value = *(it + 1);
+            args.erase(it, it + 2);
+            return true;
+        }
+    }
+    return false;
+}
+
+/// The first argument that looks like an option, or empty.
+std::string unknownOption(const std::vector<std::string>& args)
+{
+    for (const auto& a : args) {
+        if (a.size() > 1 && a[0] == '-') {
+            return a;
+        }
+    }
+    return {};
+}
+
+void printCoverage(std::ostream& out, const CoverageReport& r, const ExamDef& exam)
+{
+    out << "Coverage of exam \"" << exam.id << "\" (" << exam.title << ")\n";
+    out << "  questions: " << r.questions << " (minimum " << exam.coverage.minQuestions << ")\n";
+    out << "  multi-select: " << r.multiSelect << " = " << pct(r.multiSelectShare()) << " (minimum "
+        << pct(exam.coverage.minMultiSelectShare) << ")\n";
+    out << "  scenario: " << r.scenario << " = " << pct(r.scenarioShare()) << " (minimum "
+        << pct(exam.coverage.minScenarioShare) << ")\n";
+    out << "  difficulty:";
+    for (int d = 1; d <= 5; ++d) {
+        out << " " << d << ":" << r.difficulty[d];
+    }
+    if (r.difficulty[0]) {
+        out << " unset:" << r.difficulty[0];
+    }
+    out << "\n\n";
+    out << "  " << std::left << std::setw(44) << "domain" << std::right << std::setw(7) << "weight" << std::setw(6)
+        << "have" << std::setw(6) << "min" << std::setw(8) << "multi" << "\n";
+    for (const auto& d : r.domains) {
+        out << "  " << std::left << std::setw(44) << d.name << std::right << std::setw(6) << fixed(d.weight, 0) << "%"
+            << std::setw(6) << d.questions << std::setw(6) << d.minQuestions << std::setw(8)
+            << pct(d.multiSelectShare()) << (d.questions < d.minQuestions ? "  SHORT" : "") << "\n";
+        for (const auto& s : d.subtopics) {
+            out << "      " << std::left << std::setw(46) << s.name.substr(0, 46) << std::right << std::setw(6)
+                << s.questions << (s.questions < exam.coverage.minPerSubtopic ? "  SHORT" : "") << "\n";
+        }
+    }
+    out << "\n";
+    if (r.ok()) {
+        out << "  coverage OK: every minimum of the exam definition is met\n";
+    } else {
+        for (const auto& s : r.shortfalls) {
+            out << "  below minimum: " << s << "\n";
+        }
+    }
+}
+
+} // namespace
+
+std::string helpText()
+{
+    return R"(certdrill-cli: manage certdrill question packs and the study database
+
+Usage: certdrill-cli [GLOBAL OPTIONS] COMMAND [ARGS]
+
+Global options (before the command):
+  --db PATH      database file (default: $XDG_DATA_HOME/certdrill/certdrill.db,
+                 else ~/.local/share/certdrill/certdrill.db; the GUI uses the same)
+  --verbose      log diagnostics to stderr
+  --version      print the version and exit
+  --help         print this help and exit
+
+Commands:
+  validate [--coverage] PACK...   check pack files; with --coverage also measure the bank
+                                  against the minimums its exam definition declares
+  import PACK...                  validate and import packs atomically (all or nothing)
+  list exams|packs|domains [--exam ID] [--json]
+                                  show what the database holds
+
+Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
+)";
+}
+
+Cli::Cli(std::ostream& out, std::ostream& err, const Clock& clock)
+    : m_out(out)
+    , m_err(err)
+    , m_clock(clock)
+    , m_dbPath(defaultDatabasePath())
+{
+}
+
+int Cli::usage(const std::string& message)
+{
+    m_err << "certdrill-cli: " << message << "\nTry 'certdrill-cli --help'.\n";
+    return kUsage;
+}
+
+int Cli::run(const std::vector<std::string>& argsIn)
+{
+    size_t i = 0;
+    spdlog::set_level(spdlog::level::warn);
+    for (; i < argsIn.size() && argsIn[i].rfind("--", 0) == 0; ++i) {
+        const std::string& a = argsIn[i];
+        if (a == "--help") {
+            m_out << helpText();
+            return kOk;
+        }
+        if (a == "--version") {
+            m_out << "certdrill-cli " << CERTDRILL_VERSION << "\n";
+            return kOk;
+        }
+        if (a == "--verbose") {
+            spdlog::set_level(spdlog::level::debug);
+        } else if (a == "--db") {
+            if (i + 1 >= argsIn.size()) {
+                return usage("--db needs a path");
+            }
+            m_dbPath = argsIn[++i];
+        } else {
+            return usage("unknown option " + a);
+        }
+    }
+    if (i >= argsIn.size()) {
+        return usage("no command given");
+    }
+    const std::string command = argsIn[i];
+    const Args rest(argsIn.begin() + static_cast<std::ptrdiff_t>(i) + 1, argsIn.end());
+    if (command == "validate") {
+        return validate(rest);
+    }
+    if (command == "import") {
+        return import(rest);
+    }
+    if (command == "list") {
+        return list(rest);
+    }
+    if (command == "help") {
+        m_out << helpText();
+        return kOk;
+    }
+    return usage("unknown command \"" + command + "\"");
+}
+
+Store* Cli::store()
+{
+    if (!m_store) {
+        auto opened = Store::open(m_dbPath, m_clock);
+        if (!opened) {
+            m_err << "certdrill-cli: " << opened.error().message << "\n";
+            return nullptr;
+        }
+        m_store = std::move(opened.value());
+        spdlog::debug("database {}", m_dbPath.string());
+    }
+    return m_store.get();
+}
+
+int Cli::printDiagnostics(const std::vector<Diagnostic>& diagnostics)
+{
+    for (const auto& d : diagnostics) {
+        m_err << d.format() << "\n";
+    }
+    return errorCount(diagnostics);
+}
+
+int Cli::validate(const Args& argsIn)
+{
+    Args args = argsIn;
+    const bool coverage = takeFlag(args, "--coverage");
+    if (const auto bad = unknownOption(args); !bad.empty()) {
+        return usage("validate: unknown option " + bad);
+    }
+    if (args.empty()) {
+        return usage("validate: name at least one pack file");
+    }
+    // Questions may reference exams already in the database, but validating must never create one.
+    ExamCatalog catalog;
+    std::error_code ec;
+    if (std::filesystem::exists(m_dbPath, ec)) {
+        if (Store* s = store()) {
+            if (auto c = s->examCatalog()) {
+                catalog = std::move(c.value());
+            }
+        }
+    }
+    const std::vector<std::filesystem::path> files(args.begin(), args.end());
+    const auto loaded = loadPacks(files, catalog);
+    int errors = 0;
+    int warnings = 0;
+    size_t questions = 0;
+    for (const auto& lp : loaded) {
+        errors += printDiagnostics(lp.diagnostics);
+        warnings += static_cast<int>(lp.diagnostics.size()) - errorCount(lp.diagnostics);
+        questions += lp.pack.questions.size();
+    }
+    if (errors > 0) {
+        m_err << errors << (errors == 1 ? " error" : " errors") << ", " << warnings
+              << (warnings == 1 ? " warning" : " warnings") << " in " << files.size() << " file(s)\n";
+        return kInvalid;
+    }
+    m_out << files.size() << " file(s) valid: " << questions << " questions, " << warnings
+          << (warnings == 1 ? " warning" : " warnings") << "\n";
+    if (!coverage) {
+        return kOk;
+    }
+
+    // Every exam the batch defines or its questions use, measured over the batch's questions.
+    std::vector<Question> all;
+    std::map<std::string, ExamDef> exams;
+    for (const auto& lp : loaded) {
+        all.insert(all.end(), lp.pack.questions.begin(), lp.pack.questions.end());
+        for (const auto& e : lp.pack.exams) {
+            exams[e.id] = e;
+        }
+    }
+    for (const auto& q : all) {
+        if (!exams.count(q.exam) && catalog.count(q.exam)) {
+            exams[q.exam] = catalog.at(q.exam).exam;
+        }
+    }
+    if (exams.empty()) {
+        m_err << "certdrill-cli: --coverage needs an exam definition (in the packs or the database)\n";
+        return kInvalid;
+    }
+    bool ok = true;
+    for (const auto& [id, exam] : exams) {
+        const CoverageReport report = measureCoverage(exam, all);
+        printCoverage(m_out, report, exam);
+        ok = ok && report.ok();
+    }
+    return ok ? kOk : kInvalid;
+}
+
+int Cli::import(const Args& args)
+{
+    if (const auto bad = unknownOption(args); !bad.empty()) {
+        return usage("import: unknown option " + bad);
+    }
+    if (args.empty()) {
+        return usage("import: name at least one pack file");
+    }
+    Store* s = store();
+    if (!s) {
+        return kInvalid;
+    }
+    m_out << "importing " << args.size() << " file(s) into " << m_dbPath.string() << "\n";
+    const auto outcome = s->importFiles(std::vector<std::filesystem::path>(args.begin(), args.end()));
+    printDiagnostics(outcome.diagnostics);
+    if (!outcome.ok()) {
+        m_err << "certdrill-cli: import failed: " << outcome.error << "\n";
+        return kInvalid;
+    }
+    int added = 0, updated = 0, retired = 0, unchanged = 0;
+    for (const auto& p : outcome.summaries) {
+        m_out << "  " << p.packId << " " << p.version;
+        if (p.unchanged) {
+            m_out << ": already imported, unchanged (" << p.unchangedQuestions << " questions)\n";
+        } else {
+            m_out << (p.previousVersion.empty() ? " (new)" : " (was " + p.previousVersion + ")") << ": " << p.added
+                  << " added, " << p.updated << " updated, " << p.retired << " retired, " << p.unchangedQuestions
+                  << " unchanged\n";
+        }
+        added += p.added;
+        updated += p.updated;
+        retired += p.retired;
+        unchanged += p.unchangedQuestions;
+    }
+    m_out << "done: " << added << " added, " << updated << " updated, " << retired << " retired, " << unchanged
+          << " unchanged\n";
+    return kOk;
+}
+
+int Cli::list(const Args& argsIn)
+{
+    Args args = argsIn;
+    const bool asJson = takeFlag(args, "--json");
+    std::string examId;
+    bool missing = false;
+    takeOption(args, "--exam", examId, missing);
+    if (missing) {
+        return usage("list: --exam needs an id");
+    }
+    if (const auto bad = unknownOption(args); !bad.empty()) {
+        return usage("list: unknown option " + bad);
+    }
+    if (args.size() != 1 || (args[0] != "exams" && args[0] != "packs" && args[0] != "domains")) {
+        return usage("list: say what to list: exams, packs or domains");
+    }
+    Store* s = store();
+    if (!s) {
+        return kInvalid;
+    }
+    const std::string what = args[0];
+    if (what == "packs") {
+        auto packs = s->packs();
+        if (!packs) {
+            m_err << "certdrill-cli: " << packs.error().message << "\n";
+            return kInvalid;
+        }
+        json j = json::array();
+        for (const auto& p : packs.value()) {
+            j.push_back({{"id", p.id},
+                         {"title", p.title},
+                         {"version", p.version},
+                         {"license", p.license},
+                         {"sha256", p.sha256},
+                         {"source", p.sourcePath},
+                         {"questions", p.activeQuestions},
+                         {"retired", p.retiredQuestions}});
+            if (!asJson) {
+                m_out << std::left << std::setw(36) << p.id << std::setw(10) << p.version << std::right
+                      << std::setw(5) << p.activeQuestions << " questions  " << p.title << "\n";
+            }
+        }
+        if (asJson) {
+            m_out << j.dump(2) << "\n";
+        }
+        return kOk;
+    }
+    auto exams = s->exams();
+    if (!exams) {
+        m_err << "certdrill-cli: " << exams.error().message << "\n";
+        return kInvalid;
+    }
+    json j = json::array();
+    bool found = examId.empty();
+    for (const auto& e : exams.value()) {
+        if (!examId.empty() && e.id != examId) {
+            continue;
+        }
+        found = true;
+        auto counts = s->domainCounts(e.id);
+        std::map<std::string, DomainCount> byDomain;
+        if (counts) {
+            for (const auto& c : counts.value()) {
+                byDomain[c.domainId] = c;
+            }
+        }
+        int total = 0;
+        json domains = json::array();
+        for (const auto& d : e.domains) {
+            const auto& c = byDomain[d.id];
+            total += c.questions;
+            json subs = json::array();
+            for (const auto& st : d.subtopics) {
+                subs.push_back({{"id", st.id}, {"name", st.name}});
+            }
+            domains.push_back({{"id", d.id},
+                               {"name", d.name},
+                               {"weight", d.weight},
+                               {"questions", c.questions},
+                               {"multi_select", c.multiSelect},
+                               {"subtopics", subs}});
+        }
+        j.push_back({{"id", e.id},
+                     {"title", e.title},
+                     {"version", e.version},
+                     {"duration_minutes", e.durationMinutes},
+                     {"question_count", {{"min", e.countMin}, {"max", e.countMax}, {"default", e.countDefault}}},
+                     {"pass_percent", e.passPercent},
+                     {"multi_select_share", e.multiSelectShare},
+                     {"questions", total},
+                     {"domains", domains}});
+        if (asJson) {
+            continue;
+        }
+        if (what == "exams") {
+            m_out << e.id << "  " << e.title << " (" << e.version << "): " << e.durationMinutes << " min, "
+                  << e.countDefault << " questions (" << e.countMin << "-" << e.countMax << "), pass "
+                  << fixed(e.passPercent, 0) << "%, " << e.domains.size() << " domains, " << total
+                  << " questions in the bank\n";
+        } else {
+            m_out << e.id << ":\n";
+            for (const auto& d : e.domains) {
+                const auto& c = byDomain[d.id];
+                m_out << "  " << std::left << std::setw(24) << d.id << std::setw(44) << d.name << std::right
+                      << std::setw(4) << fixed(d.weight, 0) << "%" << std::setw(6) << c.questions << " questions\n";
+            }
+        }
+    }
+    if (!found) {
+        m_err << "certdrill-cli: no exam \"" << examId << "\" in the database\n";
+        return kInvalid;
+    }
+    if (asJson) {
+        m_out << (what == "domains" && j.size() == 1 ? j[0]["domains"] : j).dump(2) << "\n";
+    }
+    return kOk;
+}
+
+} // namespace certdrill::cli
