@@ -314,9 +314,15 @@ Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<Load
     try {
         // One transaction for the whole batch: a failure in the last pack undoes the first.
         Transaction tx(m_db);
-        std::vector<PackImportSummary> out;
-        for (const auto& lp : packs) {
-            out.push_back(importOne(lp.pack));
+        // Packs that define exams go first, so questions in a sibling file (which may sort earlier by name)
+        // find their exam, domains and subtopics already written. Summaries keep the caller's order.
+        std::vector<PackImportSummary> out(packs.size());
+        for (const bool definesExams : {true, false}) {
+            for (size_t i = 0; i < packs.size(); ++i) {
+                if (packs[i].pack.exams.empty() != definesExams) {
+                    out[i] = importOne(packs[i].pack);
+                }
+            }
         }
         tx.commit();
         return out;

@@ -1,0 +1,97 @@
+// certdrill GUI entry point: the one place where the pieces are wired together (clock, log, store, window).
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+
+#include <spdlog/sinks/rotating_file_sink.h>
+#include <spdlog/spdlog.h>
+
+#include "MainWindow.h"
+#include "certdrill/Clock.h"
+#include "certdrill/Paths.h"
+#include "certdrill/Store.h"
+
+namespace {
+
+/// Where the bundled packs are: an override for packagers and tests, else the source tree this build came from,
+/// else the installed share folder.
+std::filesystem::path bundledQuestionsDir()
+{
+    if (const char* dir = std::getenv("CERTDRILL_QUESTIONS_DIR"); dir && *dir) {
+        return dir;
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(CERTDRILL_SOURCE_QUESTIONS_DIR, ec)) {
+        return CERTDRILL_SOURCE_QUESTIONS_DIR;
+    }
+    return CERTDRILL_INSTALLED_QUESTIONS_DIR;
+}
+
+void setUpLogging(const std::filesystem::path& dataDir)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dataDir, ec);
+    try {
+        // 1 MiB × 3 files: enough to diagnose a bug report, never a disk hog.
+        auto logger = spdlog::rotating_logger_mt("certdrill", (dataDir / "certdrill.log").string(), 1 << 20, 3);
+        logger->flush_on(spdlog::level::info);
+        spdlog::set_default_logger(logger);
+        spdlog::set_level(spdlog::level::info);
+    } catch (const spdlog::spdlog_ex& e) {
+        // A read-only data folder must not stop the app; the log then goes to stderr.
+        spdlog::warn("cannot open the log file in {}: {}", dataDir.string(), e.what());
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("certdrill"));
+    QApplication::setApplicationVersion(QStringLiteral(CERTDRILL_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.certdrill"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("NCP-GENL exam practice"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("Database file."), QStringLiteral("PATH"));
+    parser.addOption(dbOption);
+    parser.process(app);
+
+    const std::filesystem::path dbPath =
+        parser.isSet(dbOption) ? std::filesystem::path(parser.value(dbOption).toStdString())
+                               : certdrill::defaultDatabasePath();
+    setUpLogging(dbPath.has_parent_path() ? dbPath.parent_path() : certdrill::defaultDataDir());
+    spdlog::info("certdrill {} starting, database {}", CERTDRILL_VERSION, dbPath.string());
+
+    const certdrill::SystemClock clock;
+    auto store = certdrill::Store::open(dbPath, clock);
+    if (!store) {
+        spdlog::error("cannot open database: {}", store.error().message);
+        QMessageBox::critical(nullptr, QStringLiteral("certdrill"),
+                              QStringLiteral("Cannot open the database:\n%1")
+                                  .arg(QString::fromStdString(store.error().message)));
+        return 1;
+    }
+
+    // Every start brings the bundled packs up to date: a first start imports them, an unchanged pack is a
+    // no-op, and a newer bundled version updates the bank. A failure is logged; the app still opens.
+    const auto bundled = certdrill::packFilesIn(bundledQuestionsDir());
+    if (!bundled.empty()) {
+        const auto outcome = store.value()->importFiles(bundled);
+        for (const auto& d : outcome.diagnostics) {
+            spdlog::warn("{}", d.format());
+        }
+        if (!outcome.ok()) {
+            spdlog::warn("bundled packs not imported: {}", outcome.error);
+        }
+    } else {
+        spdlog::warn("no bundled packs found in {}", bundledQuestionsDir().string());
+    }
+
+    certdrill::gui::MainWindow window(*store.value(), clock);
+    window.show();
+    return QApplication::exec();
+}

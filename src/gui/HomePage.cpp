@@ -1,0 +1,160 @@
+#include "HomePage.h"
+
+#include <map>
+
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace certdrill::gui {
+
+namespace {
+
+QTableWidgetItem* item(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
+{
+    auto* it = new QTableWidgetItem(text);
+    it->setTextAlignment(align);
+    it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    return it;
+}
+
+QTableWidgetItem* number(double value, const QString& suffix = {})
+{
+    return item(QString::number(value) + suffix, Qt::AlignRight | Qt::AlignVCenter);
+}
+
+QTableWidget* makeTable(const QStringList& headers, const QString& objectName)
+{
+    auto* t = new QTableWidget(0, static_cast<int>(headers.size()));
+    t->setObjectName(objectName);
+    t->setHorizontalHeaderLabels(headers);
+    t->verticalHeader()->hide();
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setAlternatingRowColors(true);
+    t->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int c = 1; c < headers.size(); ++c) {
+        t->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    }
+    return t;
+}
+
+} // namespace
+
+HomePage::HomePage(Store& store, QWidget* parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_titleLabel(new QLabel)
+    , m_summaryLabel(new QLabel)
+    , m_domainsTable(makeTable({tr("Domain"), tr("Weight"), tr("Subtopics"), tr("Questions"), tr("Multi-select")},
+                               QStringLiteral("domainsTable")))
+    , m_packsTable(makeTable({tr("Pack"), tr("Version"), tr("Questions"), tr("License")}, QStringLiteral("packsTable")))
+    , m_mockButton(new QPushButton(tr("Start mock exam")))
+    , m_practiceButton(new QPushButton(tr("Practice exam")))
+{
+    m_titleLabel->setObjectName(QStringLiteral("examTitleLabel"));
+    m_summaryLabel->setObjectName(QStringLiteral("examSummaryLabel"));
+    m_mockButton->setObjectName(QStringLiteral("startMockButton"));
+    m_practiceButton->setObjectName(QStringLiteral("startPracticeButton"));
+    QFont title = m_titleLabel->font();
+    title.setPointSizeF(title.pointSizeF() * 1.5);
+    title.setBold(true);
+    m_titleLabel->setFont(title);
+    m_summaryLabel->setWordWrap(true);
+    m_mockButton->setToolTip(tr("Strict exam simulation: the clock never stops, no feedback until the end"));
+    m_practiceButton->setToolTip(tr("Timed but pausable; you may reveal answers"));
+    m_mockButton->setDefault(true);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_mockButton);
+    buttons->addWidget(m_practiceButton);
+    buttons->addStretch();
+
+    auto* domainsBox = new QGroupBox(tr("Blueprint"));
+    auto* domainsLayout = new QVBoxLayout(domainsBox);
+    domainsLayout->addWidget(m_domainsTable);
+    auto* packsBox = new QGroupBox(tr("Question packs"));
+    auto* packsLayout = new QVBoxLayout(packsBox);
+    packsLayout->addWidget(m_packsTable);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_titleLabel);
+    layout->addWidget(m_summaryLabel);
+    layout->addLayout(buttons);
+    layout->addWidget(domainsBox, 3);
+    layout->addWidget(packsBox, 1);
+
+    connect(m_mockButton, &QPushButton::clicked, this, &HomePage::startMockRequested);
+    connect(m_practiceButton, &QPushButton::clicked, this, &HomePage::startPracticeRequested);
+    refresh();
+}
+
+HomePage::~HomePage() = default;
+
+QString HomePage::examId() const
+{
+    return m_examId;
+}
+
+void HomePage::refresh()
+{
+    m_domainsTable->setRowCount(0);
+    m_packsTable->setRowCount(0);
+    auto exams = m_store.exams();
+    if (!exams || exams.value().empty()) {
+        m_examId.clear();
+        m_titleLabel->setText(tr("No exam in the database"));
+        m_summaryLabel->setText(tr("Import a question pack with File ▸ Import pack…"));
+        m_mockButton->setEnabled(false);
+        m_practiceButton->setEnabled(false);
+        return;
+    }
+    const ExamDef& exam = exams.value().front();
+    m_examId = QString::fromStdString(exam.id);
+    std::map<std::string, DomainCount> counts;
+    if (auto c = m_store.domainCounts(exam.id)) {
+        for (const auto& dc : c.value()) {
+            counts[dc.domainId] = dc;
+        }
+    }
+    int total = 0;
+    for (const Domain& d : exam.domains) {
+        const int row = m_domainsTable->rowCount();
+        m_domainsTable->insertRow(row);
+        const DomainCount& dc = counts[d.id];
+        total += dc.questions;
+        m_domainsTable->setItem(row, 0, item(QString::fromStdString(d.name)));
+        m_domainsTable->setItem(row, 1, number(d.weight, QStringLiteral("%")));
+        m_domainsTable->setItem(row, 2, number(static_cast<double>(d.subtopics.size())));
+        m_domainsTable->setItem(row, 3, number(dc.questions));
+        m_domainsTable->setItem(row, 4, number(dc.multiSelect));
+    }
+    m_titleLabel->setText(QString::fromStdString(exam.title));
+    m_summaryLabel->setText(tr("%1 questions in %2 minutes (%3 to %4 possible), pass mark %5% (a community "
+                               "estimate; NVIDIA does not publish it). The bank holds %6 questions.")
+                                .arg(exam.countDefault)
+                                .arg(exam.durationMinutes)
+                                .arg(exam.countMin)
+                                .arg(exam.countMax)
+                                .arg(exam.passPercent)
+                                .arg(total));
+    m_mockButton->setEnabled(total > 0);
+    m_practiceButton->setEnabled(total > 0);
+
+    if (auto packs = m_store.packs()) {
+        for (const auto& p : packs.value()) {
+            const int row = m_packsTable->rowCount();
+            m_packsTable->insertRow(row);
+            m_packsTable->setItem(row, 0, item(QString::fromStdString(p.title)));
+            m_packsTable->setItem(row, 1, item(QString::fromStdString(p.version)));
+            m_packsTable->setItem(row, 2, number(p.activeQuestions));
+            m_packsTable->setItem(row, 3, item(QString::fromStdString(p.license)));
+        }
+    }
+}
+
+} // namespace certdrill::gui
