@@ -17,7 +17,8 @@ inline constexpr const char* kPackFormat = "certdrill-pack/1";
 /// Stop collecting errors for one file after this many; the rest would be noise.
 inline constexpr int kMaxErrorsPerFile = 100;
 
-/// An exam already known (from the database or another pack in the same batch), with the pack that defines it.
+/// An exam already known (from the database or another pack in the same batch), with the pack that defines
+/// it.
 struct KnownExam
 {
     ExamDef exam;

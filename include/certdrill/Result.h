@@ -14,8 +14,7 @@ struct Error
 
 /// A value or an Error. The core returns this where a caller must handle failure
 /// (a database that cannot be opened, a pack that does not validate).
-template <typename T>
-class [[nodiscard]] Result
+template <typename T> class [[nodiscard]] Result
 {
 public:
     Result(T value)
@@ -45,8 +44,7 @@ private:
 };
 
 /// Success or an Error, for operations with no value.
-template <>
-class [[nodiscard]] Result<void>
+template <> class [[nodiscard]] Result<void>
 {
 public:
     Result() = default;

@@ -8,6 +8,7 @@
 
 #include "certdrill/Clock.h"
 #include "certdrill/Database.h"
+#include "certdrill/ExamAssembler.h"
 #include "certdrill/Model.h"
 #include "certdrill/PackLoader.h"
 #include "certdrill/Result.h"
@@ -89,6 +90,10 @@ public:
     Result<std::vector<DomainCount>> domainCounts(const std::string& examId);
     /// Active (not retired) questions of an exam, ordered by pack and question id.
     Result<std::vector<StoredQuestion>> activeQuestions(const std::string& examId);
+
+    /// Active questions of an exam as assembly candidates, each with when a mock or practice exam last served
+    /// it.
+    Result<std::vector<Candidate>> candidates(const std::string& examId);
 
     /// Imports validated packs atomically: all succeed or nothing changes. Every pack must be ok().
     /// Same version + same bytes is a no-op; a newer version updates questions by (pack id, question id)

@@ -1,20 +1,21 @@
 // certdrill GUI entry point: the one place where the pieces are wired together (clock, log, store, window).
+#include <spdlog/sinks/rotating_file_sink.h>
+#include <spdlog/spdlog.h>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
 
-#include <spdlog/sinks/rotating_file_sink.h>
-#include <spdlog/spdlog.h>
-
-#include "MainWindow.h"
 #include "certdrill/Clock.h"
 #include "certdrill/Paths.h"
 #include "certdrill/Store.h"
 
+#include "MainWindow.h"
+
 namespace {
 
-/// Where the bundled packs are: an override for packagers and tests, else the source tree this build came from,
-/// else the installed share folder.
+/// Where the bundled packs are: an override for packagers and tests, else the source tree this build came
+/// from, else the installed share folder.
 std::filesystem::path bundledQuestionsDir()
 {
     if (const char* dir = std::getenv("CERTDRILL_QUESTIONS_DIR"); dir && *dir) {
@@ -33,7 +34,8 @@ void setUpLogging(const std::filesystem::path& dataDir)
     std::filesystem::create_directories(dataDir, ec);
     try {
         // 1 MiB × 3 files: enough to diagnose a bug report, never a disk hog.
-        auto logger = spdlog::rotating_logger_mt("certdrill", (dataDir / "certdrill.log").string(), 1 << 20, 3);
+        auto logger =
+            spdlog::rotating_logger_mt("certdrill", (dataDir / "certdrill.log").string(), 1 << 20, 3);
         logger->flush_on(spdlog::level::info);
         spdlog::set_default_logger(logger);
         spdlog::set_level(spdlog::level::info);
@@ -56,13 +58,14 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(QStringLiteral("NCP-GENL exam practice"));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("Database file."), QStringLiteral("PATH"));
+    const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("Database file."),
+                                      QStringLiteral("PATH"));
     parser.addOption(dbOption);
     parser.process(app);
 
-    const std::filesystem::path dbPath =
-        parser.isSet(dbOption) ? std::filesystem::path(parser.value(dbOption).toStdString())
-                               : certdrill::defaultDatabasePath();
+    const std::filesystem::path dbPath = parser.isSet(dbOption)
+                                             ? std::filesystem::path(parser.value(dbOption).toStdString())
+                                             : certdrill::defaultDatabasePath();
     setUpLogging(dbPath.has_parent_path() ? dbPath.parent_path() : certdrill::defaultDataDir());
     spdlog::info("certdrill {} starting, database {}", CERTDRILL_VERSION, dbPath.string());
 

@@ -85,15 +85,18 @@ void printCoverage(std::ostream& out, const CoverageReport& r, const ExamDef& ex
         out << " unset:" << r.difficulty[0];
     }
     out << "\n\n";
-    out << "  " << std::left << std::setw(44) << "domain" << std::right << std::setw(7) << "weight" << std::setw(6)
-        << "have" << std::setw(6) << "min" << std::setw(8) << "multi" << "\n";
+    out << "  " << std::left << std::setw(44) << "domain" << std::right << std::setw(7) << "weight"
+        << std::setw(6) << "have" << std::setw(6) << "min" << std::setw(8) << "multi"
+        << "\n";
     for (const auto& d : r.domains) {
-        out << "  " << std::left << std::setw(44) << d.name << std::right << std::setw(6) << fixed(d.weight, 0) << "%"
-            << std::setw(6) << d.questions << std::setw(6) << d.minQuestions << std::setw(8)
-            << pct(d.multiSelectShare()) << (d.questions < d.minQuestions ? "  SHORT" : "") << "\n";
+        out << "  " << std::left << std::setw(44) << d.name << std::right << std::setw(6)
+            << fixed(d.weight, 0) << "%" << std::setw(6) << d.questions << std::setw(6) << d.minQuestions
+            << std::setw(8) << pct(d.multiSelectShare()) << (d.questions < d.minQuestions ? "  SHORT" : "")
+            << "\n";
         for (const auto& s : d.subtopics) {
-            out << "      " << std::left << std::setw(46) << s.name.substr(0, 46) << std::right << std::setw(6)
-                << s.questions << (s.questions < exam.coverage.minPerSubtopic ? "  SHORT" : "") << "\n";
+            out << "      " << std::left << std::setw(46) << s.name.substr(0, 46) << std::right
+                << std::setw(6) << s.questions
+                << (s.questions < exam.coverage.minPerSubtopic ? "  SHORT" : "") << "\n";
         }
     }
     out << "\n";
@@ -127,6 +130,10 @@ Commands:
   import PACK...                  validate and import packs atomically (all or nothing)
   list exams|packs|domains [--exam ID] [--json]
                                   show what the database holds
+  mock-plan [--exam ID] [--count N] [--seed S] [--json]
+                                  assemble a mock-exam form without starting it: per-domain
+                                  counts, multi-select count, question ids, and every domain
+                                  the bank cannot fill (exit 1 if any)
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";
@@ -184,6 +191,9 @@ int Cli::run(const std::vector<std::string>& argsIn)
     }
     if (command == "list") {
         return list(rest);
+    }
+    if (command == "mock-plan") {
+        return mockPlan(rest);
     }
     if (command == "help") {
         m_out << helpText();
@@ -307,17 +317,17 @@ int Cli::import(const Args& args)
         if (p.unchanged) {
             m_out << ": already imported, unchanged (" << p.unchangedQuestions << " questions)\n";
         } else {
-            m_out << (p.previousVersion.empty() ? " (new)" : " (was " + p.previousVersion + ")") << ": " << p.added
-                  << " added, " << p.updated << " updated, " << p.retired << " retired, " << p.unchangedQuestions
-                  << " unchanged\n";
+            m_out << (p.previousVersion.empty() ? " (new)" : " (was " + p.previousVersion + ")") << ": "
+                  << p.added << " added, " << p.updated << " updated, " << p.retired << " retired, "
+                  << p.unchangedQuestions << " unchanged\n";
         }
         added += p.added;
         updated += p.updated;
         retired += p.retired;
         unchanged += p.unchangedQuestions;
     }
-    m_out << "done: " << added << " added, " << updated << " updated, " << retired << " retired, " << unchanged
-          << " unchanged\n";
+    m_out << "done: " << added << " added, " << updated << " updated, " << retired << " retired, "
+          << unchanged << " unchanged\n";
     return kOk;
 }
 
@@ -403,15 +413,16 @@ int Cli::list(const Args& argsIn)
                                {"multi_select", c.multiSelect},
                                {"subtopics", subs}});
         }
-        j.push_back({{"id", e.id},
-                     {"title", e.title},
-                     {"version", e.version},
-                     {"duration_minutes", e.durationMinutes},
-                     {"question_count", {{"min", e.countMin}, {"max", e.countMax}, {"default", e.countDefault}}},
-                     {"pass_percent", e.passPercent},
-                     {"multi_select_share", e.multiSelectShare},
-                     {"questions", total},
-                     {"domains", domains}});
+        j.push_back(
+            {{"id", e.id},
+             {"title", e.title},
+             {"version", e.version},
+             {"duration_minutes", e.durationMinutes},
+             {"question_count", {{"min", e.countMin}, {"max", e.countMax}, {"default", e.countDefault}}},
+             {"pass_percent", e.passPercent},
+             {"multi_select_share", e.multiSelectShare},
+             {"questions", total},
+             {"domains", domains}});
         if (asJson) {
             continue;
         }
@@ -425,7 +436,8 @@ int Cli::list(const Args& argsIn)
             for (const auto& d : e.domains) {
                 const auto& c = byDomain[d.id];
                 m_out << "  " << std::left << std::setw(24) << d.id << std::setw(44) << d.name << std::right
-                      << std::setw(4) << fixed(d.weight, 0) << "%" << std::setw(6) << c.questions << " questions\n";
+                      << std::setw(4) << fixed(d.weight, 0) << "%" << std::setw(6) << c.questions
+                      << " questions\n";
             }
         }
     }
@@ -437,6 +449,107 @@ int Cli::list(const Args& argsIn)
         m_out << (what == "domains" && j.size() == 1 ? j[0]["domains"] : j).dump(2) << "\n";
     }
     return kOk;
+}
+
+int Cli::mockPlan(const Args& argsIn)
+{
+    Args args = argsIn;
+    const bool asJson = takeFlag(args, "--json");
+    std::string examId, countText, seedText;
+    bool missing = false;
+    takeOption(args, "--exam", examId, missing);
+    takeOption(args, "--count", countText, missing);
+    takeOption(args, "--seed", seedText, missing);
+    if (missing) {
+        return usage("mock-plan: an option is missing its value");
+    }
+    if (!args.empty()) {
+        return usage("mock-plan: unexpected argument " + args.front());
+    }
+    int count = 0;
+    std::uint64_t seed = 0;
+    try {
+        count = countText.empty() ? 0 : std::stoi(countText);
+        seed = seedText.empty() ? static_cast<std::uint64_t>(m_clock.wallMs()) : std::stoull(seedText);
+    } catch (const std::exception&) {
+        return usage("mock-plan: --count and --seed take numbers");
+    }
+    Store* s = store();
+    if (!s) {
+        return kInvalid;
+    }
+    if (examId.empty()) {
+        auto exams = s->exams();
+        if (!exams || exams.value().empty()) {
+            m_err << "certdrill-cli: no exam in the database; import a pack first\n";
+            return kInvalid;
+        }
+        examId = exams.value().front().id;
+    }
+    auto exam = s->exam(examId);
+    if (!exam) {
+        m_err << "certdrill-cli: " << exam.error().message << "\n";
+        return kInvalid;
+    }
+    if (count != 0 && (count < exam->countMin || count > exam->countMax)) {
+        return usage("mock-plan: --count must be between " + std::to_string(exam->countMin) + " and " +
+                     std::to_string(exam->countMax) + " for " + examId);
+    }
+    auto pool = s->candidates(examId);
+    if (!pool) {
+        m_err << "certdrill-cli: " << pool.error().message << "\n";
+        return kInvalid;
+    }
+    const Form form = assembleForm(exam.value(), pool.value(), count, seed);
+    if (asJson) {
+        json domains = json::array();
+        for (const auto& d : form.domains) {
+            domains.push_back({{"id", d.domainId},
+                               {"weight", d.weight},
+                               {"target", d.target},
+                               {"available", d.available},
+                               {"chosen", d.chosen},
+                               {"multi_select", d.chosenMulti},
+                               {"missing", std::max(0, d.missing())}});
+        }
+        json ids = json::array();
+        for (const auto& i : form.items) {
+            ids.push_back(i.question.id);
+        }
+        m_out << json{{"exam", form.examId},
+                      {"seed", form.seed},
+                      {"requested", form.requested},
+                      {"questions", form.items.size()},
+                      {"multi_select", form.multiSelect()},
+                      {"multi_select_target", form.multiSelectTarget},
+                      {"complete", form.complete()},
+                      {"domains", domains},
+                      {"question_ids", ids}}
+                     .dump(2)
+              << "\n";
+    } else {
+        m_out << "Mock exam form for " << form.examId << ": " << form.items.size() << " of " << form.requested
+              << " questions, " << form.multiSelect() << " multi-select (target " << form.multiSelectTarget
+              << "), seed " << form.seed << "\n";
+        m_out << "  " << std::left << std::setw(40) << "domain" << std::right << std::setw(7) << "weight"
+              << std::setw(8) << "target" << std::setw(7) << "drawn" << std::setw(7) << "multi"
+              << std::setw(7) << "bank"
+              << "\n";
+        for (const auto& d : form.domains) {
+            m_out << "  " << std::left << std::setw(40) << d.name << std::right << std::setw(6)
+                  << fixed(d.weight, 0) << "%" << std::setw(8) << d.target << std::setw(7) << d.chosen
+                  << std::setw(7) << d.chosenMulti << std::setw(7) << d.available << "\n";
+        }
+        m_out << "  questions:";
+        for (const auto& i : form.items) {
+            m_out << " " << i.question.id;
+        }
+        m_out << "\n";
+    }
+    for (const auto& line : form.shortfalls()) {
+        m_err << "certdrill-cli: the bank cannot fill " << line << "\n";
+    }
+    return form.complete() ? kOk : kInvalid;
 }
 
 } // namespace certdrill::cli

@@ -34,6 +34,7 @@ private:
     int validate(const Args& args);
     int import(const Args& args);
     int list(const Args& args);
+    int mockPlan(const Args& args);
     /// Opens the store at m_dbPath, printing the reason on failure.
     Store* store();
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);

@@ -49,10 +49,12 @@ CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>&
     }
 
     const Coverage& c = exam.coverage;
-    auto shortfall = [&](std::string s) { r.shortfalls.push_back(std::move(s)); };
+    auto shortfall = [&](std::string s) {
+        r.shortfalls.push_back(std::move(s));
+    };
     if (r.questions < c.minQuestions) {
-        shortfall("the bank has " + std::to_string(r.questions) + " questions; the exam definition asks for at least " +
-                  std::to_string(c.minQuestions));
+        shortfall("the bank has " + std::to_string(r.questions) +
+                  " questions; the exam definition asks for at least " + std::to_string(c.minQuestions));
     }
     // Compare shares with a small tolerance so 0.25 written in JSON is met by exactly a quarter.
     constexpr double eps = 1e-9;
@@ -61,14 +63,14 @@ CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>&
                   percent(c.minMultiSelectShare) + " required");
     }
     if (r.scenarioShare() + eps < c.minScenarioShare) {
-        shortfall("scenario share is " + percent(r.scenarioShare()) + "; at least " + percent(c.minScenarioShare) +
-                  " required");
+        shortfall("scenario share is " + percent(r.scenarioShare()) + "; at least " +
+                  percent(c.minScenarioShare) + " required");
     }
     for (const DomainCoverage& dc : r.domains) {
         if (dc.questions < dc.minQuestions) {
             shortfall(dc.name + " has " + std::to_string(dc.questions) + " questions; at least " +
-                      std::to_string(dc.minQuestions) + " required (" + std::to_string(dc.minQuestions - dc.questions) +
-                      " missing)");
+                      std::to_string(dc.minQuestions) + " required (" +
+                      std::to_string(dc.minQuestions - dc.questions) + " missing)");
         }
         if (dc.questions > 0 && dc.multiSelectShare() + eps < c.minMultiSelectSharePerDomain) {
             shortfall(dc.name + " multi-select share is " + percent(dc.multiSelectShare()) + "; at least " +
@@ -76,8 +78,8 @@ CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>&
         }
         for (const SubtopicCoverage& sc : dc.subtopics) {
             if (sc.questions < c.minPerSubtopic) {
-                shortfall(dc.name + " / " + sc.name + " has " + std::to_string(sc.questions) + " questions; at least " +
-                          std::to_string(c.minPerSubtopic) + " required");
+                shortfall(dc.name + " / " + sc.name + " has " + std::to_string(sc.questions) +
+                          " questions; at least " + std::to_string(c.minPerSubtopic) + " required");
             }
         }
     }

@@ -24,8 +24,8 @@ Database::Database(const std::string& path)
     : m_path(path)
 {
     sqlite3* raw = nullptr;
-    const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                                   nullptr);
+    const int rc = sqlite3_open_v2(
+        path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
     m_db.reset(raw);
     if (rc != SQLITE_OK) {
         throwError(raw, rc, "cannot open database " + path);
@@ -37,7 +37,8 @@ Database::Database(const std::string& path)
     if (path != ":memory:") {
         // WAL: readers never block the writer, and a kill mid-write leaves the last commit intact.
         exec("PRAGMA journal_mode = WAL");
-        // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last commit.
+        // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last
+        // commit.
         exec("PRAGMA synchronous = NORMAL");
     }
 }
@@ -113,7 +114,8 @@ Statement& Statement::bind(int index, double value)
 
 Statement& Statement::bind(int index, std::string_view value)
 {
-    check(sqlite3_bind_text(m_stmt.get(), index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT));
+    check(sqlite3_bind_text(m_stmt.get(), index, value.data(), static_cast<int>(value.size()),
+                            SQLITE_TRANSIENT));
     return *this;
 }
 

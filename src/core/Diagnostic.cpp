@@ -12,8 +12,8 @@ std::string Diagnostic::format() const
 
 int errorCount(const std::vector<Diagnostic>& diagnostics)
 {
-    return static_cast<int>(
-        std::count_if(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.isError(); }));
+    return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                          [](const Diagnostic& d) { return d.isError(); }));
 }
 
 } // namespace certdrill

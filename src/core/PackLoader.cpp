@@ -131,8 +131,8 @@ public:
             error(p, "\"" + key + "\" must not be empty");
         }
         if (codePoints(s) > maxLength) {
-            error(p, "\"" + key + "\" is " + std::to_string(codePoints(s)) + " characters long; the limit is " +
-                         std::to_string(maxLength));
+            error(p, "\"" + key + "\" is " + std::to_string(codePoints(s)) +
+                         " characters long; the limit is " + std::to_string(maxLength));
         }
         return s;
     }
@@ -141,14 +141,15 @@ public:
     {
         std::string s = string(parent, ptr, key, kMaxIdLength);
         if (!s.empty() && !std::regex_match(s, idPattern())) {
-            error(ptr + "/" + key, "\"" + key + "\" \"" + s +
-                                       "\" must use only a-z, 0-9, '.', '_' and '-' and start with a letter or digit");
+            error(ptr + "/" + key,
+                  "\"" + key + "\" \"" + s +
+                      "\" must use only a-z, 0-9, '.', '_' and '-' and start with a letter or digit");
         }
         return s;
     }
 
-    std::optional<double> number(const json& parent, const std::string& ptr, const std::string& key, double min,
-                                 double max, bool integer)
+    std::optional<double> number(const json& parent, const std::string& ptr, const std::string& key,
+                                 double min, double max, bool integer)
     {
         if (!parent.contains(key)) {
             return std::nullopt;
@@ -156,7 +157,8 @@ public:
         const json& v = parent.at(key);
         const std::string p = ptr + "/" + key;
         if (integer ? !v.is_number_integer() : !v.is_number()) {
-            error(p, "\"" + key + "\" must be " + (integer ? "an integer" : "a number") + ", found " + typeName(v));
+            error(p, "\"" + key + "\" must be " + (integer ? "an integer" : "a number") + ", found " +
+                         typeName(v));
             return std::nullopt;
         }
         const double d = v.get<double>();
@@ -212,12 +214,13 @@ public:
 
     static size_t codePoints(const std::string& s)
     {
-        return static_cast<size_t>(
-            std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+        return static_cast<size_t>(std::count_if(
+            s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
     }
 
 private:
-    void add(Diagnostic::Severity severity, const std::string& pointer, const std::string& message, bool atKey)
+    void add(Diagnostic::Severity severity, const std::string& pointer, const std::string& message,
+             bool atKey)
     {
         if (severity == Diagnostic::Severity::Error && full()) {
             return;
@@ -225,8 +228,8 @@ private:
         const SourcePos pos = atKey ? m_doc.keyPositionOf(pointer) : m_doc.positionOf(pointer);
         m_out.push_back(Diagnostic{severity, m_file, pos, pointer.empty() ? "/" : pointer, message});
         if (severity == Diagnostic::Severity::Error && full()) {
-            m_out.push_back(Diagnostic{Diagnostic::Severity::Error, m_file, pos, pointer.empty() ? "/" : pointer,
-                                       "too many errors; stopping here"});
+            m_out.push_back(Diagnostic{Diagnostic::Severity::Error, m_file, pos,
+                                       pointer.empty() ? "/" : pointer, "too many errors; stopping here"});
         }
     }
 
@@ -290,10 +293,12 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
         if (c.object(cv, cp, {},
                      {"min_questions", "min_per_subtopic", "min_multi_select_share",
                       "min_multi_select_share_per_domain", "min_scenario_share"})) {
-            exam.coverage.minQuestions = static_cast<int>(c.number(cv, cp, "min_questions", 0, 1e6, true).value_or(0));
+            exam.coverage.minQuestions =
+                static_cast<int>(c.number(cv, cp, "min_questions", 0, 1e6, true).value_or(0));
             exam.coverage.minPerSubtopic =
                 static_cast<int>(c.number(cv, cp, "min_per_subtopic", 0, 1e6, true).value_or(0));
-            exam.coverage.minMultiSelectShare = c.number(cv, cp, "min_multi_select_share", 0, 1, false).value_or(0);
+            exam.coverage.minMultiSelectShare =
+                c.number(cv, cp, "min_multi_select_share", 0, 1, false).value_or(0);
             exam.coverage.minMultiSelectSharePerDomain =
                 c.number(cv, cp, "min_multi_select_share_per_domain", 0, 1, false).value_or(0);
             exam.coverage.minScenarioShare = c.number(cv, cp, "min_scenario_share", 0, 1, false).value_or(0);
@@ -338,7 +343,8 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
                     }
                     Subtopic s{c.id(ss[k], kp, "id"), c.string(ss[k], kp, "name", kMaxTitleLength)};
                     if (!s.id.empty() && !subIds.insert(s.id).second) {
-                        c.error(kp + "/id", "duplicate subtopic id \"" + s.id + "\" in domain \"" + d.id + "\"");
+                        c.error(kp + "/id",
+                                "duplicate subtopic id \"" + s.id + "\" in domain \"" + d.id + "\"");
                     }
                     d.subtopics.push_back(std::move(s));
                 }
@@ -372,7 +378,8 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     out.references = c.stringList(q, ptr, "references", kMaxReferences, kMaxReferenceLength);
     if (q.contains("shuffle")) {
         if (!q.at("shuffle").is_boolean()) {
-            c.error(ptr + "/shuffle", "\"shuffle\" must be true or false, found " + typeName(q.at("shuffle")));
+            c.error(ptr + "/shuffle",
+                    "\"shuffle\" must be true or false, found " + typeName(q.at("shuffle")));
         } else {
             out.shuffle = q.at("shuffle").get<bool>();
         }
@@ -403,7 +410,8 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
         o.text = c.string(os[i], p, "text", kMaxOptionLength);
         if (os[i].contains("correct")) {
             if (!os[i].at("correct").is_boolean()) {
-                c.error(p + "/correct", "\"correct\" must be true or false, found " + typeName(os[i].at("correct")));
+                c.error(p + "/correct",
+                        "\"correct\" must be true or false, found " + typeName(os[i].at("correct")));
             } else {
                 o.correct = os[i].at("correct").get<bool>();
             }
@@ -421,7 +429,9 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
         out.options.push_back(std::move(o));
     }
     if (missingWhy) {
-        c.warning(op, "not every option has a \"why\"; candidates learn most from why each option is right or wrong");
+        c.warning(
+            op,
+            "not every option has a \"why\"; candidates learn most from why each option is right or wrong");
     }
     if (!select) {
         return;
@@ -437,7 +447,8 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
                                      plural(os.size(), "option") + "; it must be fewer than the options");
     }
     if (out.select > 1 && !out.stem.empty() && !stemStatesSelectCount(out.stem, out.select)) {
-        c.warning(ptr + "/stem", "multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
+        c.warning(ptr + "/stem",
+                  "multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
     }
 }
 
@@ -507,7 +518,8 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
         }
         const auto it = catalog.find(q.exam);
         if (it == catalog.end()) {
-            c.error(p + "/exam", "unknown exam \"" + q.exam + "\" (define it in this pack, or import its pack first)");
+            c.error(p + "/exam",
+                    "unknown exam \"" + q.exam + "\" (define it in this pack, or import its pack first)");
             continue;
         }
         if (q.domain.empty()) {
@@ -518,9 +530,8 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
             c.error(p + "/domain", "exam \"" + q.exam + "\" has no domain \"" + q.domain + "\"");
             continue;
         }
-        if (!q.subtopic.empty() &&
-            std::none_of(d->subtopics.begin(), d->subtopics.end(),
-                         [&](const Subtopic& s) { return s.id == q.subtopic; })) {
+        if (!q.subtopic.empty() && std::none_of(d->subtopics.begin(), d->subtopics.end(),
+                                                [&](const Subtopic& s) { return s.id == q.subtopic; })) {
             c.error(p + "/subtopic", "domain \"" + q.domain + "\" has no subtopic \"" + q.subtopic + "\"");
         }
     }
@@ -557,7 +568,8 @@ bool stemStatesSelectCount(const std::string& stem, int select)
 {
     static const char* words[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"};
     std::string lower(stem);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char ch) { return std::tolower(ch); });
     const std::string number = std::to_string(select);
     const std::string word = select >= 0 && select < 10 ? words[select] : number;
     for (const char* verb : {"select ", "choose ", "pick "}) {
@@ -589,8 +601,8 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         if (!in) {
             LoadedPack lp;
             lp.pack.sourcePath = file.string();
-            lp.diagnostics.push_back(
-                Diagnostic{Diagnostic::Severity::Error, file.string(), {1, 1}, "/", "cannot open file for reading"});
+            lp.diagnostics.push_back(Diagnostic{
+                Diagnostic::Severity::Error, file.string(), {1, 1}, "/", "cannot open file for reading"});
             packs.push_back(std::move(lp));
             continue;
         }

@@ -159,7 +159,8 @@ void migrate(Database& db, int target)
     const int current = db.userVersion();
     if (current > latestSchemaVersion()) {
         throw DbError("database " + db.path() + " has schema version " + std::to_string(current) +
-                          ", newer than this certdrill understands (" + std::to_string(latestSchemaVersion()) +
+                          ", newer than this certdrill understands (" +
+                          std::to_string(latestSchemaVersion()) +
                           "); update certdrill. The file was not changed.",
                       0);
     }

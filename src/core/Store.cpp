@@ -54,8 +54,7 @@ Coverage coverageFromJson(const std::string& text)
     return c;
 }
 
-template <typename F>
-auto guarded(const char* what, F&& f) -> decltype(f())
+template <typename F> auto guarded(const char* what, F&& f) -> decltype(f())
 {
     try {
         return f();
@@ -159,8 +158,9 @@ Result<std::vector<ExamDef>> Store::exams()
     return guarded("cannot read exams", [&]() -> Result<std::vector<ExamDef>> {
         std::vector<ExamDef> out;
         std::map<std::int64_t, size_t> byRow;
-        Statement st(m_db, "SELECT id, exam_id, title, version, duration_minutes, count_min, count_max, "
-                           "count_default, pass_percent, multi_select_share, coverage FROM exams ORDER BY id");
+        Statement st(m_db,
+                     "SELECT id, exam_id, title, version, duration_minutes, count_min, count_max, "
+                     "count_default, pass_percent, multi_select_share, coverage FROM exams ORDER BY id");
         while (st.step()) {
             ExamDef e;
             e.id = st.getText(1);
@@ -185,7 +185,8 @@ Result<std::vector<ExamDef>> Store::exams()
             e.domains.push_back(
                 Domain{ds.getText(2), ds.getText(3), ds.getDouble(4), static_cast<int>(ds.getInt(5)), {}});
         }
-        Statement ss(m_db, "SELECT domain_ref, subtopic_id, name FROM subtopics ORDER BY domain_ref, position");
+        Statement ss(m_db,
+                     "SELECT domain_ref, subtopic_id, name FROM subtopics ORDER BY domain_ref, position");
         while (ss.step()) {
             const auto [examIndex, domainIndex] = domainRows.at(ss.getInt(0));
             out[examIndex].domains[domainIndex].subtopics.push_back(Subtopic{ss.getText(1), ss.getText(2)});
@@ -216,12 +217,14 @@ Result<ExamCatalog> Store::examCatalog()
     }
     return guarded("cannot read exams", [&]() -> Result<ExamCatalog> {
         ExamCatalog catalog;
-        Statement st(m_db, "SELECT p.pack_id FROM exams e JOIN packs p ON p.id = e.pack_ref WHERE e.exam_id = ?");
+        Statement st(m_db,
+                     "SELECT p.pack_id FROM exams e JOIN packs p ON p.id = e.pack_ref WHERE e.exam_id = ?");
         for (auto& e : all.value()) {
             st.reset();
             st.bind(1, e.id);
             std::string packId = st.step() ? st.getText(0) : std::string();
-            catalog[e.id] = KnownExam{std::move(e), std::move(packId)};
+            const std::string id = e.id; // C++17 evaluates the right side of = first, which moves e
+            catalog[id] = KnownExam{std::move(e), std::move(packId)};
         }
         return catalog;
     });
@@ -231,14 +234,15 @@ Result<std::vector<StoredPack>> Store::packs()
 {
     return guarded("cannot read packs", [&]() -> Result<std::vector<StoredPack>> {
         std::vector<StoredPack> out;
-        Statement st(m_db, "SELECT p.pack_id, p.title, p.version, p.license, p.sha256, p.source_path, p.imported_at, "
-                           "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 0), "
-                           "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 1) "
-                           "FROM packs p ORDER BY p.pack_id");
+        Statement st(
+            m_db, "SELECT p.pack_id, p.title, p.version, p.license, p.sha256, p.source_path, p.imported_at, "
+                  "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 0), "
+                  "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 1) "
+                  "FROM packs p ORDER BY p.pack_id");
         while (st.step()) {
-            out.push_back(StoredPack{st.getText(0), st.getText(1), st.getText(2), st.getText(3), st.getText(4),
-                                     st.getText(5), st.getInt(6), static_cast<int>(st.getInt(7)),
-                                     static_cast<int>(st.getInt(8))});
+            out.push_back(StoredPack{st.getText(0), st.getText(1), st.getText(2), st.getText(3),
+                                     st.getText(4), st.getText(5), st.getInt(6),
+                                     static_cast<int>(st.getInt(7)), static_cast<int>(st.getInt(8))});
         }
         return out;
     });
@@ -255,7 +259,8 @@ Result<std::vector<DomainCount>> Store::domainCounts(const std::string& examId)
                            "WHERE e.exam_id = ? GROUP BY d.id ORDER BY d.position");
         st.bind(1, examId);
         while (st.step()) {
-            out.push_back(DomainCount{st.getText(0), static_cast<int>(st.getInt(1)), static_cast<int>(st.getInt(2))});
+            out.push_back(
+                DomainCount{st.getText(0), static_cast<int>(st.getInt(1)), static_cast<int>(st.getInt(2))});
         }
         return out;
     });
@@ -266,12 +271,13 @@ Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& ex
     return guarded("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
         std::vector<StoredQuestion> out;
         std::map<std::int64_t, size_t> byRow;
-        Statement st(m_db,
-                     "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, COALESCE(s.subtopic_id, ''), "
-                     "q.stem, q.select_count, q.explanation, q.difficulty, q.tags, q.refs, q.shuffle "
-                     "FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
-                     "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
-                     "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY p.pack_id, q.question_id");
+        Statement st(
+            m_db,
+            "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, COALESCE(s.subtopic_id, ''), "
+            "q.stem, q.select_count, q.explanation, q.difficulty, q.tags, q.refs, q.shuffle "
+            "FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
+            "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
+            "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY p.pack_id, q.question_id");
         st.bind(1, examId);
         while (st.step()) {
             StoredQuestion sq;
@@ -299,6 +305,32 @@ Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& ex
         while (os.step()) {
             out[byRow.at(os.getInt(0))].question.options.push_back(
                 Option{os.getText(1), os.getInt(2) != 0, os.getText(3)});
+        }
+        return out;
+    });
+}
+
+Result<std::vector<Candidate>> Store::candidates(const std::string& examId)
+{
+    auto questions = activeQuestions(examId);
+    if (!questions) {
+        return questions.error();
+    }
+    return guarded("cannot read exam history", [&]() -> Result<std::vector<Candidate>> {
+        std::map<std::int64_t, std::int64_t> lastSeen;
+        Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
+                           "JOIN sessions s ON s.id = i.session_ref WHERE s.mode IN ('exam', 'practice') "
+                           "GROUP BY i.question_ref");
+        while (st.step()) {
+            lastSeen[st.getInt(0)] = st.getInt(1);
+        }
+        std::vector<Candidate> out;
+        for (auto& sq : questions.value()) {
+            Candidate c{sq.rowId, std::move(sq.question), std::nullopt};
+            if (const auto it = lastSeen.find(c.rowId); it != lastSeen.end()) {
+                c.lastSeenMs = it->second;
+            }
+            out.push_back(std::move(c));
         }
         return out;
     });
@@ -347,7 +379,8 @@ ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files
         errors += errorCount(lp.diagnostics);
     }
     if (errors > 0) {
-        outcome.error = std::to_string(errors) + (errors == 1 ? " error" : " errors") + "; nothing was imported";
+        outcome.error =
+            std::to_string(errors) + (errors == 1 ? " error" : " errors") + "; nothing was imported";
         return outcome;
     }
     auto summaries = importPacks(loaded);
@@ -388,15 +421,17 @@ PackImportSummary Store::importOne(const Pack& pack)
             summary.previousVersion = st.getText(1);
             const int cmp = compareVersions(pack.info.version, summary.previousVersion);
             if (cmp < 0) {
-                throw DbError(pack.sourcePath + ": pack \"" + pack.info.id + "\" version " + pack.info.version +
-                                  " is older than the imported version " + summary.previousVersion,
+                throw DbError(pack.sourcePath + ": pack \"" + pack.info.id + "\" version " +
+                                  pack.info.version + " is older than the imported version " +
+                                  summary.previousVersion,
                               0);
             }
             if (cmp == 0) {
                 if (st.getText(2) != pack.sha256) {
-                    throw DbError(pack.sourcePath + ": pack \"" + pack.info.id + "\" version " + pack.info.version +
-                                      " is already imported with different content; raise \"version\" to update it",
-                                  0);
+                    throw DbError(
+                        pack.sourcePath + ": pack \"" + pack.info.id + "\" version " + pack.info.version +
+                            " is already imported with different content; raise \"version\" to update it",
+                        0);
                 }
                 summary.unchanged = true;
                 Statement count(m_db, "SELECT COUNT(*) FROM questions WHERE pack_ref = ? AND retired = 0");
@@ -409,15 +444,17 @@ PackImportSummary Store::importOne(const Pack& pack)
     }
     const std::string authors = json(pack.info.authors).dump();
     if (packRef == 0) {
-        Statement ins(m_db, "INSERT INTO packs (pack_id, title, version, authors, license, source_path, sha256, "
-                            "imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        Statement ins(m_db,
+                      "INSERT INTO packs (pack_id, title, version, authors, license, source_path, sha256, "
+                      "imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
         ins.bind(1, pack.info.id).bind(2, pack.info.title).bind(3, pack.info.version).bind(4, authors);
         ins.bind(5, pack.info.license).bind(6, pack.sourcePath).bind(7, pack.sha256).bind(8, now);
         ins.run();
         packRef = m_db.lastInsertRowId();
     } else {
-        Statement up(m_db, "UPDATE packs SET title = ?, version = ?, authors = ?, license = ?, source_path = ?, "
-                           "sha256 = ?, imported_at = ? WHERE id = ?");
+        Statement up(m_db,
+                     "UPDATE packs SET title = ?, version = ?, authors = ?, license = ?, source_path = ?, "
+                     "sha256 = ?, imported_at = ? WHERE id = ?");
         up.bind(1, pack.info.title).bind(2, pack.info.version).bind(3, authors).bind(4, pack.info.license);
         up.bind(5, pack.sourcePath).bind(6, pack.sha256).bind(7, now).bind(8, packRef);
         up.run();
@@ -446,12 +483,14 @@ PackImportSummary Store::importOne(const Pack& pack)
     Statement refs(m_db, "SELECT e.id, d.id, s.id FROM exams e JOIN domains d ON d.exam_ref = e.id "
                          "LEFT JOIN subtopics s ON s.domain_ref = d.id AND s.subtopic_id = ? "
                          "WHERE e.exam_id = ? AND d.domain_id = ?");
-    Statement insert(m_db, "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
-                           "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
-                           "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
-    Statement update(m_db, "UPDATE questions SET exam_ref = ?, domain_ref = ?, subtopic_ref = ?, stem = ?, "
-                           "select_count = ?, explanation = ?, difficulty = ?, tags = ?, refs = ?, shuffle = ?, "
-                           "content_hash = ?, retired = 0, updated_at = ? WHERE id = ?");
+    Statement insert(
+        m_db, "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
+              "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
+              "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
+    Statement update(m_db,
+                     "UPDATE questions SET exam_ref = ?, domain_ref = ?, subtopic_ref = ?, stem = ?, "
+                     "select_count = ?, explanation = ?, difficulty = ?, tags = ?, refs = ?, shuffle = ?, "
+                     "content_hash = ?, retired = 0, updated_at = ? WHERE id = ?");
     Statement clearOptions(m_db, "DELETE FROM options WHERE question_ref = ?");
     Statement insertOption(m_db, "INSERT INTO options (question_ref, position, text, correct, why) "
                                  "VALUES (?, ?, ?, ?, ?)");
@@ -479,15 +518,27 @@ PackImportSummary Store::importOne(const Pack& pack)
         if (it == existing.end()) {
             insert.reset();
             insert.bind(1, packRef).bind(2, q.id).bind(3, examRef).bind(4, domainRef).bindOptional(5, subRef);
-            insert.bind(6, q.stem).bind(7, q.select).bind(8, q.explanation).bind(9, q.difficulty).bind(10, tags);
-            insert.bind(11, references).bind(12, q.shuffle ? 1 : 0).bind(13, hash).bind(14, now).bind(15, now);
+            insert.bind(6, q.stem)
+                .bind(7, q.select)
+                .bind(8, q.explanation)
+                .bind(9, q.difficulty)
+                .bind(10, tags);
+            insert.bind(11, references)
+                .bind(12, q.shuffle ? 1 : 0)
+                .bind(13, hash)
+                .bind(14, now)
+                .bind(15, now);
             insert.run();
             row = m_db.lastInsertRowId();
             ++summary.added;
         } else if (it->second.hash != hash || it->second.retired) {
             row = it->second.row;
             update.reset();
-            update.bind(1, examRef).bind(2, domainRef).bindOptional(3, subRef).bind(4, q.stem).bind(5, q.select);
+            update.bind(1, examRef)
+                .bind(2, domainRef)
+                .bindOptional(3, subRef)
+                .bind(4, q.stem)
+                .bind(5, q.select);
             update.bind(6, q.explanation).bind(7, q.difficulty).bind(8, tags).bind(9, references);
             update.bind(10, q.shuffle ? 1 : 0).bind(11, hash).bind(12, now).bind(13, row);
             update.run();
@@ -519,9 +570,14 @@ PackImportSummary Store::importOne(const Pack& pack)
         }
     }
 
-    Statement history(m_db, "INSERT INTO pack_imports (pack_ref, version, sha256, imported_at, added, updated, "
-                            "retired, unchanged) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    history.bind(1, packRef).bind(2, pack.info.version).bind(3, pack.sha256).bind(4, now).bind(5, summary.added);
+    Statement history(m_db,
+                      "INSERT INTO pack_imports (pack_ref, version, sha256, imported_at, added, updated, "
+                      "retired, unchanged) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    history.bind(1, packRef)
+        .bind(2, pack.info.version)
+        .bind(3, pack.sha256)
+        .bind(4, now)
+        .bind(5, summary.added);
     history.bind(6, summary.updated).bind(7, summary.retired).bind(8, summary.unchangedQuestions);
     history.run();
     return summary;
@@ -530,15 +586,20 @@ PackImportSummary Store::importOne(const Pack& pack)
 std::int64_t Store::upsertExam(const ExamDef& exam, std::int64_t packRef)
 {
     const std::string coverage = coverageJson(exam.coverage).dump();
-    Statement st(m_db, "INSERT INTO exams (exam_id, pack_ref, title, version, duration_minutes, count_min, count_max, "
-                       "count_default, pass_percent, multi_select_share, coverage) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (exam_id) DO UPDATE SET "
-                       "pack_ref = excluded.pack_ref, title = excluded.title, version = excluded.version, "
-                       "duration_minutes = excluded.duration_minutes, count_min = excluded.count_min, "
-                       "count_max = excluded.count_max, count_default = excluded.count_default, "
-                       "pass_percent = excluded.pass_percent, multi_select_share = excluded.multi_select_share, "
-                       "coverage = excluded.coverage");
-    st.bind(1, exam.id).bind(2, packRef).bind(3, exam.title).bind(4, exam.version).bind(5, exam.durationMinutes);
+    Statement st(
+        m_db, "INSERT INTO exams (exam_id, pack_ref, title, version, duration_minutes, count_min, count_max, "
+              "count_default, pass_percent, multi_select_share, coverage) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (exam_id) DO UPDATE SET "
+              "pack_ref = excluded.pack_ref, title = excluded.title, version = excluded.version, "
+              "duration_minutes = excluded.duration_minutes, count_min = excluded.count_min, "
+              "count_max = excluded.count_max, count_default = excluded.count_default, "
+              "pass_percent = excluded.pass_percent, multi_select_share = excluded.multi_select_share, "
+              "coverage = excluded.coverage");
+    st.bind(1, exam.id)
+        .bind(2, packRef)
+        .bind(3, exam.title)
+        .bind(4, exam.version)
+        .bind(5, exam.durationMinutes);
     st.bind(6, exam.countMin).bind(7, exam.countMax).bind(8, exam.countDefault).bind(9, exam.passPercent);
     st.bind(10, exam.multiSelectShare).bind(11, coverage);
     st.run();
@@ -594,8 +655,9 @@ std::int64_t Store::upsertExam(const ExamDef& exam, std::int64_t packRef)
         }
     }
     // A domain dropped from the definition may go only if no active question uses it.
-    Statement domains(m_db, "SELECT id, domain_id, (SELECT COUNT(*) FROM questions q WHERE q.domain_ref = domains.id) "
-                            "FROM domains WHERE exam_ref = ?");
+    Statement domains(
+        m_db, "SELECT id, domain_id, (SELECT COUNT(*) FROM questions q WHERE q.domain_ref = domains.id) "
+              "FROM domains WHERE exam_ref = ?");
     domains.bind(1, examRef);
     std::vector<std::int64_t> droppedDomains;
     while (domains.step()) {

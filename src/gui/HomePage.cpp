@@ -50,9 +50,11 @@ HomePage::HomePage(Store& store, QWidget* parent)
     , m_store(store)
     , m_titleLabel(new QLabel)
     , m_summaryLabel(new QLabel)
-    , m_domainsTable(makeTable({tr("Domain"), tr("Weight"), tr("Subtopics"), tr("Questions"), tr("Multi-select")},
-                               QStringLiteral("domainsTable")))
-    , m_packsTable(makeTable({tr("Pack"), tr("Version"), tr("Questions"), tr("License")}, QStringLiteral("packsTable")))
+    , m_domainsTable(
+          makeTable({tr("Domain"), tr("Weight"), tr("Subtopics"), tr("Questions"), tr("Multi-select")},
+                    QStringLiteral("domainsTable")))
+    , m_packsTable(makeTable({tr("Pack"), tr("Version"), tr("Questions"), tr("License")},
+                             QStringLiteral("packsTable")))
     , m_mockButton(new QPushButton(tr("Start mock exam")))
     , m_practiceButton(new QPushButton(tr("Practice exam")))
 {

@@ -44,7 +44,8 @@ void MainWindow::createMenus()
     home->setShortcut(QKeySequence(tr("Ctrl+H")));
     QAction* mock = exam->addAction(tr("Start &mock exam"), m_home, &HomePage::startMockRequested);
     mock->setObjectName(QStringLiteral("startMockAction"));
-    QAction* practice = exam->addAction(tr("Start &practice exam"), m_home, &HomePage::startPracticeRequested);
+    QAction* practice =
+        exam->addAction(tr("Start &practice exam"), m_home, &HomePage::startPracticeRequested);
     practice->setObjectName(QStringLiteral("startPracticeAction"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -65,8 +66,8 @@ void MainWindow::showHome()
 
 void MainWindow::importPacks()
 {
-    const QStringList files =
-        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(), tr("certdrill packs (*.json)"));
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(),
+                                                            tr("certdrill packs (*.json)"));
     if (files.isEmpty()) {
         return;
     }
@@ -97,8 +98,8 @@ bool MainWindow::importFiles(const QStringList& files, QString* report)
         lines << QString::fromStdString(outcome.error);
     }
     for (const PackImportSummary& s : outcome.summaries) {
-        lines << (s.unchanged ? tr("%1 %2: already imported").arg(QString::fromStdString(s.packId),
-                                                                   QString::fromStdString(s.version))
+        lines << (s.unchanged ? tr("%1 %2: already imported")
+                                    .arg(QString::fromStdString(s.packId), QString::fromStdString(s.version))
                               : tr("%1 %2: %3 added, %4 updated, %5 retired, %6 unchanged")
                                     .arg(QString::fromStdString(s.packId), QString::fromStdString(s.version))
                                     .arg(s.added)

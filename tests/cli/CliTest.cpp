@@ -1,0 +1,122 @@
+// End-to-end tests of the certdrill-cli binary: exit codes, messages, and the database left alone on failure.
+#define CATCH_CONFIG_MAIN
+#include <cstdio>
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+
+#include "../unit/TestSupport.h"
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+Run cli(const std::string& args)
+{
+    static TempDir scratch;
+    const auto outFile = scratch / "out.txt";
+    const auto errFile = scratch / "err.txt";
+    const std::string command =
+        std::string(CERTDRILL_CLI) + " " + args + " >" + outFile.string() + " 2>" + errFile.string();
+    const int status = std::system(command.c_str());
+    Run r;
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = readFile(outFile);
+    r.err = readFile(errFile);
+    return r;
+}
+
+std::string data(const std::string& name)
+{
+    return dataFile(name).string();
+}
+
+int countLines(const std::string& text, const std::string& needle)
+{
+    int n = 0;
+    for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+        ++n;
+    }
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("--help, --version and usage errors", "[cli]")
+{
+    CHECK(cli("--help").exitCode == 0);
+    CHECK_THAT(cli("--help").out, Catch::Contains("validate [--coverage]"));
+    CHECK_THAT(cli("--version").out, Catch::StartsWith("certdrill-cli "));
+    const Run none = cli("");
+    CHECK(none.exitCode == 2);
+    CHECK_THAT(none.err, Catch::Contains("no command"));
+    CHECK(cli("frobnicate").exitCode == 2);
+    CHECK(cli("--db").exitCode == 2);
+    CHECK(cli("validate").exitCode == 2);
+    CHECK(cli("list things").exitCode == 2);
+}
+
+TEST_CASE("validate accepts good packs and locates every error of a bad one", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string();
+    const Run good = cli(db + " validate " + data("mini-exam.json") + " " + data("mini-questions.json"));
+    CHECK(good.exitCode == 0);
+    CHECK_THAT(good.out, Catch::Contains("4 questions"));
+    CHECK_FALSE(std::filesystem::exists(dir / "db.sqlite")); // validating never creates a database
+
+    const Run bad = cli(db + " validate " + data("mini-exam.json") + " " + data("five-errors.json"));
+    CHECK(bad.exitCode == 1);
+    CHECK(countLines(bad.err, ": error: ") == 5);
+    CHECK_THAT(bad.err, Catch::Contains("five-errors.json:5:96: error: /questions/0/colour: unknown field"));
+    CHECK_THAT(bad.err,
+               Catch::Contains("/questions/1/options: \"select\" is 2 but 1 option is marked correct"));
+    CHECK_THAT(bad.err, Catch::Contains("/questions/2/options/1/text: duplicate option text"));
+    CHECK_THAT(bad.err, Catch::Contains("/questions/3/domain: exam \"mini\" has no domain \"gamma\""));
+    CHECK_THAT(bad.err, Catch::Contains("/questions/4/id:"));
+}
+
+TEST_CASE("validate --coverage passes and fails on the exam's minimums", "[cli]")
+{
+    const Run ok = cli("validate --coverage " + data("mini-exam.json") + " " + data("mini-questions.json"));
+    CHECK(ok.exitCode == 0);
+    CHECK_THAT(ok.out, Catch::Contains("coverage OK"));
+    const Run shortBank = cli("validate --coverage " + data("mini-exam.json"));
+    CHECK(shortBank.exitCode == 1);
+    CHECK_THAT(shortBank.out, Catch::Contains("below minimum"));
+}
+
+TEST_CASE("import reports a summary; a failed import leaves the database byte-for-byte unchanged", "[cli]")
+{
+    TempDir dir;
+    const auto dbPath = dir / "db.sqlite";
+    const std::string db = "--db " + dbPath.string();
+    const Run first = cli(db + " import " + data("mini-exam.json"));
+    REQUIRE(first.exitCode == 0);
+    CHECK_THAT(first.out, Catch::Contains("mini-exam 1.0.0 (new)"));
+
+    const std::string before = readFile(dbPath);
+    const Run bad = cli(db + " import " + data("mini-questions.json") + " " + data("five-errors.json"));
+    CHECK(bad.exitCode == 1);
+    CHECK(countLines(bad.err, ": error: ") == 5);
+    CHECK_THAT(bad.err, Catch::Contains("nothing was imported"));
+    CHECK(readFile(dbPath) == before);
+
+    const Run good = cli(db + " import " + data("mini-questions.json"));
+    CHECK(good.exitCode == 0);
+    CHECK_THAT(good.out, Catch::Contains("done: 4 added, 0 updated, 0 retired, 0 unchanged"));
+    const Run again = cli(db + " import " + data("mini-questions.json"));
+    CHECK_THAT(again.out, Catch::Contains("already imported, unchanged (4 questions)"));
+
+    const Run list = cli(db + " list domains --json");
+    CHECK(list.exitCode == 0);
+    CHECK_THAT(list.out, Catch::Contains("\"questions\": 2"));
+    CHECK_THAT(cli(db + " list packs").out, Catch::Contains("mini-questions"));
+    CHECK_THAT(cli(db + " list exams").out, Catch::Contains("4 questions in the bank"));
+    CHECK(cli(db + " list domains --exam nope").exitCode == 1);
+}

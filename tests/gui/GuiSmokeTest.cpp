@@ -1,0 +1,66 @@
+// Smoke test: the real main window opens on a temporary database and shows the blueprint.
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "certdrill/Store.h"
+
+#include "HomePage.h"
+#include "MainWindow.h"
+
+using namespace certdrill;
+
+class GuiSmokeTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void opensOnTemporaryDatabaseAndShowsTenDomains()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        FakeClock clock;
+        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        QVERIFY(store.ok());
+        gui::MainWindow window(*store.value(), clock);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        auto* table = window.findChild<QTableWidget*>(QStringLiteral("domainsTable"));
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 0);
+        QVERIFY(!window.findChild<QPushButton*>(QStringLiteral("startMockButton"))->isEnabled());
+
+        QStringList files;
+        for (const auto& f : packFilesIn(CERTDRILL_QUESTIONS_DIR)) {
+            files << QString::fromStdString(f.string());
+        }
+        QString report;
+        QVERIFY2(window.importFiles(files, &report), qPrintable(report));
+        QCOMPARE(table->rowCount(), 10);
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("Model Optimization"));
+        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("17%"));
+        QCOMPARE(table->item(9, 0)->text(), QStringLiteral("Safety, Ethics & Compliance"));
+        QVERIFY(table->item(0, 3)->text().toInt() > 0);
+        QVERIFY(window.findChild<QPushButton*>(QStringLiteral("startMockButton"))->isEnabled());
+        QVERIFY(window.findChild<QTableWidget*>(QStringLiteral("packsTable"))->rowCount() >= 2);
+    }
+
+    void failedImportIsReportedAndChangesNothing()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        QVERIFY(store.ok());
+        gui::MainWindow window(*store.value(), clock);
+        QString report;
+        const QString data = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
+        QVERIFY(!window.importFiles({data + "/mini-exam.json", data + "/five-errors.json"}, &report));
+        QVERIFY(report.contains(QStringLiteral("unknown field \"colour\"")));
+        QCOMPARE(window.findChild<QTableWidget*>(QStringLiteral("domainsTable"))->rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(GuiSmokeTest)
+#include "GuiSmokeTest.moc"

@@ -1,0 +1,231 @@
+#include "certdrill/PackLoader.h"
+
+#include <catch2/catch.hpp>
+
+#include "TestSupport.h"
+
+using namespace certdrill;
+
+namespace {
+
+// A valid pack with one exam and one question; tests break one thing at a time with replace().
+const std::string kValid = R"J({
+  "format": "certdrill-pack/1",
+  "pack": {"id": "p", "title": "T", "version": "1.0.0", "authors": ["a"], "license": "MIT"},
+  "exams": [{"id": "x", "title": "X", "version": "1", "duration_minutes": 10,
+             "question_count": {"min": 1, "max": 3, "default": 2}, "pass_percent": 70, "multi_select_share": 0.25,
+             "domains": [{"id": "d1", "name": "D1", "weight": 70, "subtopics": [{"id": "s1", "name": "S1"}]},
+                         {"id": "d2", "name": "D2", "weight": 30}]}],
+  "questions": [
+    {"id": "q1", "exam": "x", "domain": "d1", "subtopic": "s1", "stem": "Pick two. (Select TWO.)", "select": 2,
+     "options": [{"text": "A", "correct": true, "why": "a"}, {"text": "B", "correct": true, "why": "b"},
+                 {"text": "C", "correct": false, "why": "c"}]}
+  ]
+})J";
+
+std::string replace(std::string text, const std::string& from, const std::string& to)
+{
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    return text;
+}
+
+LoadedPack load(const std::string& text)
+{
+    return loadPackText(text, "pack.json", {});
+}
+
+/// The only error of a pack that must have exactly one.
+Diagnostic onlyError(const LoadedPack& lp)
+{
+    std::vector<Diagnostic> errors;
+    for (const auto& d : lp.diagnostics) {
+        if (d.isError()) {
+            errors.push_back(d);
+        }
+    }
+    INFO((errors.empty() ? std::string("no errors") : errors.front().format()));
+    REQUIRE(errors.size() == 1);
+    return errors.front();
+}
+
+} // namespace
+
+TEST_CASE("a valid pack loads without diagnostics", "[loader]")
+{
+    const LoadedPack lp = load(kValid);
+    CHECK(lp.diagnostics.empty());
+    REQUIRE(lp.ok());
+    REQUIRE(lp.pack.exams.size() == 1);
+    CHECK(lp.pack.exams[0].domains.size() == 2);
+    REQUIRE(lp.pack.questions.size() == 1);
+    CHECK(lp.pack.questions[0].select == 2);
+    CHECK(lp.pack.questions[0].options[1].correct);
+    CHECK(lp.pack.questions[0].shuffle);
+    CHECK(lp.pack.sha256.size() == 64);
+}
+
+TEST_CASE("each validation rule reports a located error", "[loader]")
+{
+    struct Case
+    {
+        const char* name;
+        std::string text;
+        std::string pointer;
+        std::string message;
+    };
+    const std::vector<Case> cases = {
+        {"unknown field", replace(kValid, R"("select": 2,)", R"("select": 2, "colour": 1,)"),
+         "/questions/0/colour", "unknown field \"colour\""},
+        {"missing field", replace(kValid, R"J("stem": "Pick two. (Select TWO.)", )J", ""), "/questions/0",
+         "missing required field \"stem\""},
+        {"select vs correct",
+         replace(kValid, R"({"text": "B", "correct": true)", R"({"text": "B", "correct": false)"),
+         "/questions/0/options", "\"select\" is 2 but 1 option is marked correct"},
+        {"select not below options",
+         replace(replace(kValid, R"("correct": false, "why": "c")", R"("correct": true, "why": "c")"),
+                 R"("select": 2)", R"("select": 3)"),
+         "/questions/0/select", "must be fewer than the options"},
+        {"duplicate option", replace(kValid, R"({"text": "C")", R"({"text": "A")"),
+         "/questions/0/options/2/text", "duplicate option text \"A\""},
+        {"empty option", replace(kValid, R"({"text": "C")", R"({"text": "  ")"),
+         "/questions/0/options/2/text", "must not be empty"},
+        {"id pattern", replace(kValid, R"("id": "q1")", R"("id": "Q 1")"), "/questions/0/id",
+         "must use only"},
+        {"unknown exam", replace(kValid, R"("exam": "x")", R"("exam": "y")"), "/questions/0/exam",
+         "unknown exam \"y\""},
+        {"unknown domain", replace(kValid, R"("domain": "d1")", R"("domain": "d9")"), "/questions/0/domain",
+         "has no domain \"d9\""},
+        {"unknown subtopic", replace(kValid, R"("subtopic": "s1")", R"("subtopic": "s9")"),
+         "/questions/0/subtopic", "has no subtopic \"s9\""},
+        {"weights", replace(kValid, R"("weight": 30)", R"("weight": 20)"), "/exams/0/domains",
+         "domain weights sum to 90"},
+        {"format", replace(kValid, "certdrill-pack/1", "certdrill-pack/9"), "/format", "\"format\" must be"},
+        {"difficulty range", replace(kValid, R"("select": 2,)", R"("select": 2, "difficulty": 9,)"),
+         "/questions/0/difficulty", "difficulty"},
+        {"pack version", replace(kValid, R"("version": "1.0.0")", R"("version": "one")"), "/pack/version",
+         "dotted numbers"},
+        {"type", replace(kValid, R"("select": 2)", R"("select": "2")"), "/questions/0/select", "select"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name)
+        {
+            const Diagnostic d = onlyError(load(c.text));
+            CHECK(d.pointer == c.pointer);
+            CHECK_THAT(d.message, Catch::Contains(c.message));
+            CHECK(d.file == "pack.json");
+            CHECK(d.pos.line > 1);
+        }
+    }
+}
+
+TEST_CASE("duplicate question ids are rejected", "[loader]")
+{
+    const std::string q = R"({"id": "q1", "exam": "x", "domain": "d2", "stem": "Another one?", "select": 1,
+     "options": [{"text": "A", "correct": true, "why": "a"}, {"text": "B", "correct": false, "why": "b"}]})";
+    const auto d = onlyError(load(replace(kValid, "\n  ]\n}", ",\n" + q + "\n  ]\n}")));
+    CHECK(d.pointer == "/questions/1/id");
+    CHECK_THAT(d.message, Catch::Contains("duplicate question id"));
+}
+
+TEST_CASE("errors carry the line and column of the offending value", "[loader]")
+{
+    const std::string text = replace(kValid, R"("select": 2,)", R"("select": 2, "colour": 1,)");
+    const Diagnostic d = onlyError(load(text));
+    // "colour" is on line 9 of kValid (1-based), at the column of its key.
+    const auto lineStart = text.find("{\"id\": \"q1\"");
+    const auto keyAt = text.find("\"colour\"");
+    const int line =
+        1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(keyAt), '\n'));
+    const int column = 1 + static_cast<int>(keyAt - text.rfind('\n', keyAt) - 1);
+    CHECK(lineStart != std::string::npos);
+    CHECK(d.pos.line == line);
+    CHECK(d.pos.column == column);
+    CHECK_THAT(d.format(), Catch::StartsWith("pack.json:" + std::to_string(line) + ":" +
+                                             std::to_string(column) + ": error: /questions/0/colour: "));
+}
+
+TEST_CASE("strict JSON: duplicate keys, bad UTF-8 and syntax errors are located", "[loader]")
+{
+    SECTION("duplicate key")
+    {
+        const auto d = onlyError(load(replace(kValid, R"("title": "T",)", R"("title": "T", "title": "U",)")));
+        CHECK_THAT(d.message, Catch::Contains("duplicate key \"title\""));
+        CHECK(d.pos.line == 3);
+    }
+    SECTION("invalid UTF-8")
+    {
+        const auto d = onlyError(load(replace(kValid, R"("title": "T")", "\"title\": \"T\xC3\x28\"")));
+        CHECK_THAT(d.message, Catch::Contains("UTF-8"));
+        CHECK(d.pos.line == 3);
+    }
+    SECTION("syntax")
+    {
+        const auto d = onlyError(load(replace(kValid, R"("license": "MIT"})", R"("license": "MIT",})")));
+        CHECK_THAT(d.message, Catch::Contains("invalid JSON"));
+        CHECK(d.pos.line == 3);
+    }
+}
+
+TEST_CASE("warnings do not make a pack invalid", "[loader]")
+{
+    SECTION("missing why")
+    {
+        const auto lp = load(replace(kValid, R"(, "why": "c")", ""));
+        CHECK(lp.ok());
+        REQUIRE(lp.diagnostics.size() == 1);
+        CHECK(lp.diagnostics[0].severity == Diagnostic::Severity::Warning);
+    }
+    SECTION("multi-select stem without a count")
+    {
+        const auto lp = load(replace(kValid, "Pick two. (Select TWO.)", "Pick some."));
+        CHECK(lp.ok());
+        REQUIRE(lp.diagnostics.size() == 1);
+        CHECK_THAT(lp.diagnostics[0].message, Catch::Contains("how many to choose"));
+    }
+}
+
+TEST_CASE("stemStatesSelectCount recognises the usual phrasings", "[loader]")
+{
+    CHECK(stemStatesSelectCount("Which apply? (Select TWO.)", 2));
+    CHECK(stemStatesSelectCount("Choose 3 answers", 3));
+    CHECK_FALSE(stemStatesSelectCount("Which apply? (Select TWO.)", 3));
+    CHECK_FALSE(stemStatesSelectCount("Which apply?", 2));
+}
+
+TEST_CASE("a batch resolves exams across files and reports a missing file", "[loader]")
+{
+    const auto packs = loadPacks({dataFile("mini-questions.json"), dataFile("mini-exam.json")}, {});
+    REQUIRE(packs.size() == 2);
+    CHECK(packs[0].ok());
+    CHECK(packs[1].ok());
+    const auto alone = loadPacks({dataFile("mini-questions.json")}, {});
+    CHECK_FALSE(alone[0].ok());
+    const auto missing = loadPacks({dataFile("no-such-file.json")}, {});
+    CHECK_THAT(missing[0].diagnostics.at(0).message, Catch::Contains("cannot open"));
+}
+
+TEST_CASE("the five-error fixture yields exactly five located errors", "[loader]")
+{
+    const auto packs = loadPacks({dataFile("mini-exam.json"), dataFile("five-errors.json")}, {});
+    CHECK(errorCount(packs[1].diagnostics) == 5);
+    for (const auto& d : packs[1].diagnostics) {
+        CHECK(d.pos.line > 1);
+    }
+}
+
+TEST_CASE("the bundled NCP-GENL bank validates", "[loader][bank]")
+{
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(CERTDRILL_QUESTIONS_DIR)) {
+        files.push_back(e.path());
+    }
+    const auto packs = loadPacks(files, {});
+    for (const auto& lp : packs) {
+        for (const auto& d : lp.diagnostics) {
+            INFO(d.format());
+            CHECK(false);
+        }
+    }
+}

@@ -1,0 +1,268 @@
+#include "certdrill/Store.h"
+
+#include <catch2/catch.hpp>
+#include <sqlite3.h>
+
+#include "certdrill/Coverage.h"
+#include "certdrill/Schema.h"
+#include "certdrill/Sha256.h"
+
+#include "TestSupport.h"
+
+using namespace certdrill;
+
+namespace {
+
+std::unique_ptr<Store> openStore(const std::filesystem::path& path, const Clock& clock)
+{
+    auto s = Store::open(path, clock);
+    INFO((s ? std::string() : s.error().message));
+    REQUIRE(s.ok());
+    return std::move(s.value());
+}
+
+std::vector<std::filesystem::path> miniFiles()
+{
+    return {dataFile("mini-exam.json"), dataFile("mini-questions.json")};
+}
+
+std::string tableNames(Database& db)
+{
+    Statement st(db,
+                 "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' "
+                 "ORDER BY name)");
+    st.step();
+    return st.getText(0);
+}
+
+} // namespace
+
+TEST_CASE("migrations run from an empty file and from every earlier version", "[store][schema]")
+{
+    TempDir dir;
+    Database fresh((dir / "fresh.db").string());
+    migrate(fresh);
+    CHECK(fresh.userVersion() == latestSchemaVersion());
+    const std::string expected = tableNames(fresh);
+
+    for (int from = 1; from < latestSchemaVersion(); ++from) {
+        const auto path = dir / ("v" + std::to_string(from) + ".db");
+        {
+            Database db(path.string());
+            migrate(db, from);
+            CHECK(db.userVersion() == from);
+        }
+        FakeClock clock;
+        auto store = openStore(path, clock);
+        CHECK(store->database().userVersion() == latestSchemaVersion());
+        CHECK(tableNames(store->database()) == expected);
+    }
+}
+
+TEST_CASE("a database newer than this build is refused and left untouched", "[store][schema]")
+{
+    TempDir dir;
+    const auto path = dir / "future.db";
+    {
+        Database db(path.string());
+        db.exec("CREATE TABLE t (x)");
+        db.setUserVersion(latestSchemaVersion() + 1);
+        db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+    const std::string before = readFile(path);
+    FakeClock clock;
+    auto s = Store::open(path, clock);
+    REQUIRE_FALSE(s.ok());
+    CHECK_THAT(s.error().message, Catch::Contains("newer than this certdrill"));
+    CHECK(readFile(path) == before);
+}
+
+TEST_CASE("import stores exams, questions and options", "[store][import]")
+{
+    FakeClock clock;
+    auto store = openStore(":memory:", clock);
+    const auto outcome = store->importFiles(miniFiles());
+    REQUIRE(outcome.ok());
+    REQUIRE(outcome.summaries.size() == 2);
+    CHECK(outcome.summaries[1].added == 4);
+
+    auto exam = store->exam("mini");
+    REQUIRE(exam.ok());
+    CHECK(exam->domains.size() == 2);
+    CHECK(exam->domains[0].subtopics.size() == 2);
+    CHECK(exam->coverage.minQuestions == 4);
+
+    auto qs = store->activeQuestions("mini");
+    REQUIRE(qs.ok());
+    REQUIRE(qs->size() == 4);
+    const Question& q2 = qs.value()[1].question;
+    CHECK(q2.id == "q2");
+    CHECK(q2.select == 2);
+    REQUIRE(q2.options.size() == 3);
+    CHECK(q2.options[1].correct);
+    CHECK(q2.options[2].why == "Odd.");
+    CHECK_FALSE(qs.value()[3].question.shuffle);
+
+    auto packs = store->packs();
+    REQUIRE(packs.ok());
+    REQUIRE(packs->size() == 2);
+    CHECK(packs.value()[1].sha256 == sha256Hex(readFile(dataFile("mini-questions.json"))));
+}
+
+TEST_CASE("an import with one bad pack among good ones changes nothing", "[store][import]")
+{
+    TempDir dir;
+    FakeClock clock;
+    const auto path = dir / "db.sqlite";
+    {
+        auto store = openStore(path, clock);
+        REQUIRE(store->importFiles({dataFile("mini-exam.json")}).ok());
+    }
+    {
+        Database db(path.string());
+        db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+    const std::string before = readFile(path);
+    {
+        auto store = openStore(path, clock);
+        const auto outcome =
+            store->importFiles({dataFile("mini-questions.json"), dataFile("five-errors.json")});
+        CHECK_FALSE(outcome.ok());
+        CHECK(errorCount(outcome.diagnostics) == 5);
+        CHECK(outcome.summaries.empty());
+        auto qs = store->activeQuestions("mini");
+        CHECK(qs->empty());
+    }
+    CHECK(readFile(path) == before);
+}
+
+TEST_CASE("a failure inside the import transaction rolls the whole batch back", "[store][import]")
+{
+    FakeClock clock;
+    auto store = openStore(":memory:", clock);
+    REQUIRE(store->importFiles(miniFiles()).ok());
+    // Version 2 of the questions pack is valid on its own, but the batch also carries an older version of the
+    // exam pack, which the store refuses only once it is inside the transaction.
+    TempDir dir;
+    std::string q = readFile(dataFile("mini-questions.json"));
+    q.replace(q.find("\"1.0.0\""), 7, "\"2.0.0\"");
+    q.replace(q.find("Which is first?"), 15, "Which comes first?");
+    writeFile(dir / "q2.json", q);
+    std::string e = readFile(dataFile("mini-exam.json"));
+    e.replace(e.find("\"1.0.0\""), 7, "\"0.9.0\"");
+    writeFile(dir / "e0.json", e);
+    const auto outcome = store->importFiles({dir / "q2.json", dir / "e0.json"});
+    REQUIRE_FALSE(outcome.ok());
+    CHECK_THAT(outcome.error, Catch::Contains("older than the imported version"));
+    auto qs = store->activeQuestions("mini");
+    CHECK(qs.value()[0].question.stem == "Which is first?");
+    CHECK(store->packs().value()[1].version == "1.0.0");
+}
+
+TEST_CASE("re-importing the same pack version is a no-op", "[store][import]")
+{
+    FakeClock clock;
+    auto store = openStore(":memory:", clock);
+    REQUIRE(store->importFiles(miniFiles()).ok());
+    const auto before = store->packs().value();
+    clock.advanceMinutes(5);
+    const auto again = store->importFiles(miniFiles());
+    REQUIRE(again.ok());
+    CHECK(again.summaries[0].unchanged);
+    CHECK(again.summaries[1].unchanged);
+    CHECK(again.summaries[1].unchangedQuestions == 4);
+    CHECK(store->packs().value()[1].importedAtMs == before[1].importedAtMs);
+}
+
+TEST_CASE("a newer version updates by id and retires what left; older or altered versions are refused",
+          "[store][import]")
+{
+    FakeClock clock;
+    auto store = openStore(":memory:", clock);
+    REQUIRE(store->importFiles(miniFiles()).ok());
+    const std::int64_t q1Row = store->activeQuestions("mini").value()[0].rowId;
+
+    TempDir dir;
+    auto pack = loadPacks({dataFile("mini-exam.json"), dataFile("mini-questions.json")}, {})[1].pack;
+    std::string text = readFile(dataFile("mini-questions.json"));
+
+    SECTION("same version, other bytes")
+    {
+        text.replace(text.find("Which is first?"), 15, "Which comes first?");
+        writeFile(dir / "p.json", text);
+        const auto outcome = store->importFiles({dir / "p.json"});
+        REQUIRE_FALSE(outcome.ok());
+        CHECK_THAT(outcome.error, Catch::Contains("raise \"version\""));
+    }
+    SECTION("newer version")
+    {
+        text.replace(text.find("\"1.0.0\""), 7, "\"1.1.0\"");
+        text.replace(text.find("Which is first?"), 15, "Which comes first?");
+        // Drop q4 (the last question) so it is retired.
+        const auto q4 = text.find(",\n    {\"id\": \"q4\"");
+        text.erase(q4, text.rfind(']') - q4);
+        text.insert(text.rfind(']'), "\n  ");
+        writeFile(dir / "p.json", text);
+        const auto outcome = store->importFiles({dir / "p.json"});
+        INFO(outcome.error);
+        REQUIRE(outcome.ok());
+        const auto& s = outcome.summaries[0];
+        CHECK(s.previousVersion == "1.0.0");
+        CHECK(s.updated == 1);
+        CHECK(s.retired == 1);
+        CHECK(s.unchangedQuestions == 2);
+        CHECK(s.added == 0);
+        const auto qs = store->activeQuestions("mini").value();
+        REQUIRE(qs.size() == 3);
+        CHECK(qs[0].rowId == q1Row); // same row: history stays attached
+        CHECK(qs[0].question.stem == "Which comes first?");
+        const auto packs = store->packs().value();
+        CHECK(packs[1].retiredQuestions == 1);
+
+        SECTION("then an older one")
+        {
+            const auto older = store->importFiles(miniFiles());
+            REQUIRE_FALSE(older.ok());
+            CHECK_THAT(older.error, Catch::Contains("older"));
+        }
+    }
+}
+
+TEST_CASE("compareVersions orders dotted numbers numerically", "[store]")
+{
+    CHECK(compareVersions("1.10.0", "1.9.2") > 0);
+    CHECK(compareVersions("1.0", "1.0.0") == 0);
+    CHECK(compareVersions("0.9", "1.0") < 0);
+}
+
+TEST_CASE("questionToJson round-trips", "[store]")
+{
+    Question q;
+    q.id = "a";
+    q.stem = "S";
+    q.select = 2;
+    q.options = {{"x", true, "w"}, {"y", true, ""}, {"z", false, "n"}};
+    q.tags = {"scenario"};
+    q.shuffle = false;
+    const Question back = questionFromJson(questionToJson(q));
+    CHECK(questionToJson(back) == questionToJson(q));
+    CHECK(back.options[2].why == "n");
+}
+
+TEST_CASE("coverage is measured against the exam definition's minimums", "[coverage]")
+{
+    const auto packs = loadPacks(miniFiles(), {});
+    const ExamDef& exam = packs[0].pack.exams[0];
+    auto questions = packs[1].pack.questions;
+    CoverageReport ok = measureCoverage(exam, questions);
+    CHECK(ok.ok());
+    CHECK(ok.questions == 4);
+    CHECK(ok.multiSelect == 1);
+    CHECK(ok.difficulty[5] == 1);
+    CHECK(ok.domains[0].subtopics[1].questions == 1);
+
+    questions.erase(questions.begin() + 1); // the only multi-select, and the only a2 question
+    CoverageReport short_ = measureCoverage(exam, questions);
+    CHECK_FALSE(short_.ok());
+    CHECK(short_.shortfalls.size() == 5); // total, multi-select and scenario share, Alpha count, Alpha two
+}
