@@ -133,27 +133,46 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
         }
     }
 
-    // Multi-select seats: proportional to domain seats, capped by each domain's supply; seats a domain cannot
-    // fill are offered to the others in blueprint order of remaining capacity.
+    // Multi-select seats: apportioned over the domains in proportion to their seats, then moved between
+    // domains where a domain's supply cannot meet its share. The first pass keeps every domain inside the
+    // range it can fill with never-served questions (so the share never forces a repeat); the second pass
+    // relaxes to the whole supply, so the share is met whenever the bank allows it at all.
     form.multiSelectTarget = static_cast<int>(std::lround(form.requested * exam.multiSelectShare));
     std::vector<double> seatWeights(seats.begin(), seats.end());
     std::vector<int> multiSeats = apportion(seatWeights, form.multiSelectTarget);
-    int spare = 0;
-    for (size_t i = 0; i < multiSeats.size(); ++i) {
-        const int cap = std::min(seats[i], static_cast<int>(multis[i].size()));
-        if (multiSeats[i] > cap) {
-            spare += multiSeats[i] - cap;
-            multiSeats[i] = cap;
+    auto unseen = [](const std::vector<const Candidate*>& list) {
+        return static_cast<int>(
+            std::count_if(list.begin(), list.end(), [](const Candidate* c) { return !c->lastSeenMs; }));
+    };
+    for (const bool onlyUnseen : {true, false}) {
+        std::vector<int> lo(seats.size()), hi(seats.size());
+        for (size_t i = 0; i < seats.size(); ++i) {
+            const int m = onlyUnseen ? unseen(multis[i]) : static_cast<int>(multis[i].size());
+            const int sgl = onlyUnseen ? unseen(singles[i]) : static_cast<int>(singles[i].size());
+            hi[i] = std::min(seats[i], m);
+            lo[i] = std::min(std::max(0, seats[i] - sgl), hi[i]);
         }
-    }
-    for (bool progress = true; spare > 0 && progress;) {
-        progress = false;
-        for (size_t i = 0; i < multiSeats.size() && spare > 0; ++i) {
-            if (multiSeats[i] < std::min(seats[i], static_cast<int>(multis[i].size()))) {
-                ++multiSeats[i];
-                --spare;
-                progress = true;
+        int total = 0;
+        for (size_t i = 0; i < seats.size(); ++i) {
+            multiSeats[i] = std::clamp(multiSeats[i], lo[i], hi[i]);
+            total += multiSeats[i];
+        }
+        for (bool progress = true; total != form.multiSelectTarget && progress;) {
+            progress = false;
+            for (size_t i = 0; i < seats.size() && total != form.multiSelectTarget; ++i) {
+                if (total < form.multiSelectTarget && multiSeats[i] < hi[i]) {
+                    ++multiSeats[i];
+                    ++total;
+                    progress = true;
+                } else if (total > form.multiSelectTarget && multiSeats[i] > lo[i]) {
+                    --multiSeats[i];
+                    --total;
+                    progress = true;
+                }
             }
+        }
+        if (total == form.multiSelectTarget) {
+            break;
         }
     }
 
