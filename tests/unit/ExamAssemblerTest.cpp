@@ -255,3 +255,49 @@ TEST_CASE("Random is reproducible and unbiased enough", "[random]")
     CHECK(hashCounter(1, 2, 3) == hashCounter(1, 2, 3));
     CHECK(hashCounter(1, 2, 3) != hashCounter(1, 3, 2));
 }
+
+TEST_CASE("through the store: served questions are recorded and the next form avoids them",
+          "[assembler][store][bank]")
+{
+    FakeClock clock;
+    auto opened = Store::open(":memory:", clock);
+    REQUIRE(opened.ok());
+    Store& store = *opened.value();
+    REQUIRE(store.importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
+    auto exam = store.exam("ncp-genl");
+    REQUIRE(exam.ok());
+    std::set<std::int64_t> drawn;
+    for (int n = 0; n < 5; ++n) {
+        auto pool = store.candidates("ncp-genl");
+        REQUIRE(pool.ok());
+        const Form form = assembleForm(exam.value(), pool.value(), 0, 500 + static_cast<std::uint64_t>(n));
+        REQUIRE(form.items.size() == 65);
+        // Record the form the way an exam session does (sessions + session_items rows).
+        Database& db = store.database();
+        Transaction tx(db);
+        Statement s(
+            db, "INSERT INTO sessions (exam_ref, mode, seed, question_count, duration_ms, pass_percent, "
+                "started_at) SELECT id, 'exam', ?, 65, 7200000, 70, ? FROM exams WHERE exam_id = 'ncp-genl'");
+        s.bind(1, static_cast<std::int64_t>(form.seed)).bind(2, clock.wallMs());
+        s.run();
+        const std::int64_t session = db.lastInsertRowId();
+        Statement item(
+            db, "INSERT INTO session_items (session_ref, position, question_ref, option_order, snapshot) "
+                "VALUES (?, ?, ?, '[]', '{}')");
+        for (size_t p = 0; p < form.items.size(); ++p) {
+            CHECK(drawn.insert(form.items[p].rowId).second);
+            item.reset();
+            item.bind(1, session).bind(2, static_cast<int>(p)).bind(3, form.items[p].rowId);
+            item.run();
+        }
+        tx.commit();
+        clock.advanceMinutes(130);
+    }
+    CHECK(drawn.size() == 325);
+    // Every served question now carries its last-served time, which the next form ranks by.
+    auto pool = store.candidates("ncp-genl");
+    REQUIRE(pool.ok());
+    const auto seen =
+        std::count_if(pool->begin(), pool->end(), [](const Candidate& c) { return c.lastSeenMs; });
+    CHECK(seen == 325);
+}
