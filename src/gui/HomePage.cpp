@@ -6,7 +6,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -55,27 +54,14 @@ HomePage::HomePage(Store& store, QWidget* parent)
                     QStringLiteral("domainsTable")))
     , m_packsTable(makeTable({tr("Pack"), tr("Version"), tr("Questions"), tr("License")},
                              QStringLiteral("packsTable")))
-    , m_mockButton(new QPushButton(tr("Start mock exam")))
-    , m_practiceButton(new QPushButton(tr("Practice exam")))
 {
     m_titleLabel->setObjectName(QStringLiteral("examTitleLabel"));
     m_summaryLabel->setObjectName(QStringLiteral("examSummaryLabel"));
-    m_mockButton->setObjectName(QStringLiteral("startMockButton"));
-    m_practiceButton->setObjectName(QStringLiteral("startPracticeButton"));
     QFont title = m_titleLabel->font();
     title.setPointSizeF(title.pointSizeF() * 1.5);
     title.setBold(true);
     m_titleLabel->setFont(title);
     m_summaryLabel->setWordWrap(true);
-    m_mockButton->setToolTip(tr("Strict exam simulation: the clock never stops, no feedback until the end"));
-    m_practiceButton->setToolTip(tr("Timed but pausable; you may reveal answers"));
-    m_mockButton->setDefault(true);
-
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_mockButton);
-    buttons->addWidget(m_practiceButton);
-    buttons->addStretch();
-
     auto* domainsBox = new QGroupBox(tr("Blueprint"));
     auto* domainsLayout = new QVBoxLayout(domainsBox);
     domainsLayout->addWidget(m_domainsTable);
@@ -86,12 +72,9 @@ HomePage::HomePage(Store& store, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_titleLabel);
     layout->addWidget(m_summaryLabel);
-    layout->addLayout(buttons);
     layout->addWidget(domainsBox, 3);
     layout->addWidget(packsBox, 1);
 
-    connect(m_mockButton, &QPushButton::clicked, this, &HomePage::startMockRequested);
-    connect(m_practiceButton, &QPushButton::clicked, this, &HomePage::startPracticeRequested);
     refresh();
 }
 
@@ -111,8 +94,6 @@ void HomePage::refresh()
         m_examId.clear();
         m_titleLabel->setText(tr("No exam in the database"));
         m_summaryLabel->setText(tr("Import a question pack with File ▸ Import pack…"));
-        m_mockButton->setEnabled(false);
-        m_practiceButton->setEnabled(false);
         return;
     }
     const ExamDef& exam = exams.value().front();
@@ -144,8 +125,6 @@ void HomePage::refresh()
                                 .arg(exam.countMax)
                                 .arg(exam.passPercent)
                                 .arg(total));
-    m_mockButton->setEnabled(total > 0);
-    m_practiceButton->setEnabled(total > 0);
 
     if (auto packs = m_store.packs()) {
         for (const auto& p : packs.value()) {

@@ -5,7 +5,6 @@
 #include "certdrill/Store.h"
 
 class QLabel;
-class QPushButton;
 class QTableWidget;
 
 namespace certdrill::gui {
@@ -22,10 +21,6 @@ public:
     /// The exam shown (the first in the database), empty if none.
     QString examId() const;
 
-signals:
-    void startMockRequested();
-    void startPracticeRequested();
-
 public slots:
     /// Re-reads exams, counts and packs from the store.
     void refresh();
@@ -37,8 +32,6 @@ private:
     QLabel* m_summaryLabel;
     QTableWidget* m_domainsTable;
     QTableWidget* m_packsTable;
-    QPushButton* m_mockButton;
-    QPushButton* m_practiceButton;
 };
 
 } // namespace certdrill::gui

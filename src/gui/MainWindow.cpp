@@ -42,11 +42,6 @@ void MainWindow::createMenus()
     QMenu* exam = menuBar()->addMenu(tr("&Exam"));
     QAction* home = exam->addAction(tr("&Home"), this, &MainWindow::showHome);
     home->setShortcut(QKeySequence(tr("Ctrl+H")));
-    QAction* mock = exam->addAction(tr("Start &mock exam"), m_home, &HomePage::startMockRequested);
-    mock->setObjectName(QStringLiteral("startMockAction"));
-    QAction* practice =
-        exam->addAction(tr("Start &practice exam"), m_home, &HomePage::startPracticeRequested);
-    practice->setObjectName(QStringLiteral("startPracticeAction"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About certdrill"), this, [this] {
