@@ -73,7 +73,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
     layout->addWidget(m_titleLabel);
     layout->addWidget(m_summaryLabel);
     layout->addWidget(domainsBox, 3);
-    layout->addWidget(packsBox, 1);
+    layout->addWidget(packsBox, 2);
 
     refresh();
 }

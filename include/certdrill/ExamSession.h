@@ -1,0 +1,122 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "certdrill/Clock.h"
+#include "certdrill/ExamAssembler.h"
+#include "certdrill/Result.h"
+#include "certdrill/Store.h"
+
+namespace certdrill {
+
+/// How a session behaves. Exam: strict, absolute deadline, no pause, no feedback. Practice: timed but
+/// pausable.
+enum class SessionMode
+{
+    Exam,
+    Practice
+};
+
+/// One question of a running session, as served.
+struct SessionItem
+{
+    int position = 0;
+    std::int64_t questionRow = 0;
+    Question question;            ///< snapshot at the time the session started
+    std::vector<int> optionOrder; ///< original option indices in display order
+    std::vector<int> chosen;      ///< original option indices, sorted
+    bool flagged = false;
+    int visits = 0;
+    std::int64_t timeMs = 0;
+
+    bool answered() const { return !chosen.empty(); }
+    /// All-or-nothing, as the real exam: the chosen set equals the correct set exactly.
+    bool correct() const;
+};
+
+/// Per-domain (or per-subtopic) tally for the report.
+struct Tally
+{
+    std::string id;
+    int correct = 0;
+    int total = 0;
+};
+
+/// The outcome of a finished session.
+struct SessionScore
+{
+    int correct = 0;
+    int total = 0;
+    double score = 0; ///< correct / total
+    bool passed = false;
+    std::vector<Tally> domains;   ///< blueprint order
+    std::vector<Tally> subtopics; ///< "domain/subtopic"
+    int nearMisses = 0;           ///< multi-select items with some but not all correct options chosen
+};
+
+/// Scores items against a pass mark in percent; unanswered items count wrong.
+SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent);
+
+/// A mock exam in progress. Every change is written at once in its own transaction, so a kill loses nothing.
+/// Running time comes from the clock's steady time, anchored when the session is opened, so a system clock
+/// change cannot add or remove time; the strict deadline itself is absolute wall time, so the clock keeps
+/// running while the app is closed.
+class ExamSession
+{
+public:
+    /// Persists a new session for the form and opens it.
+    static Result<std::unique_ptr<ExamSession>> start(Store& store, const ExamDef& exam, const Form& form,
+                                                      SessionMode mode);
+    /// Reopens a session; a strict session whose deadline passed while closed is submitted as it stood.
+    static Result<std::unique_ptr<ExamSession>> open(Store& store, std::int64_t sessionId);
+    /// The newest unfinished session, if any.
+    static Result<std::optional<std::int64_t>> unfinished(Store& store);
+
+    std::int64_t id() const { return m_id; }
+    SessionMode mode() const { return m_mode; }
+    const std::vector<SessionItem>& items() const { return m_items; }
+    bool finished() const { return m_finished; }
+    bool paused() const { return m_paused; }
+
+    /// Time left now, never negative.
+    std::int64_t remainingMs() const;
+    /// Records the answer (original option indices). More options than the question's `select` is refused.
+    Result<void> choose(int position, std::vector<int> options);
+    Result<void> setFlagged(int position, bool flagged);
+    /// Moves to `position`, adding the time spent since the last move to the previous item.
+    Result<void> visit(int position);
+    /// Practice mode only.
+    Result<void> pause();
+    Result<void> resume();
+    /// Submits at zero; returns true if the session is (now) finished.
+    Result<bool> tick();
+    /// Scores, stores and closes the session.
+    Result<SessionScore> submit();
+    /// The score of a finished session.
+    SessionScore score() const;
+
+private:
+    ExamSession(Store& store, ExamDef exam);
+    Result<void> finish(const char* reason);
+    Result<void> writeItem(const SessionItem& item);
+    void accrueTime();
+
+    Store& m_store;
+    ExamDef m_exam;
+    std::int64_t m_id = 0;
+    SessionMode m_mode = SessionMode::Exam;
+    double m_passPercent = 0;
+    std::vector<SessionItem> m_items;
+    bool m_finished = false;
+    bool m_paused = false;
+    std::int64_t m_anchorSteady = 0;    ///< steady ms when m_anchorRemaining was measured
+    std::int64_t m_anchorRemaining = 0; ///< time left at that moment
+    int m_current = -1;
+    std::int64_t m_currentSince = 0; ///< steady ms when the current item was entered
+};
+
+} // namespace certdrill

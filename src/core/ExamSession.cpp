@@ -1,0 +1,412 @@
+#include "certdrill/ExamSession.h"
+
+#include <algorithm>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+namespace certdrill {
+
+namespace {
+
+using nlohmann::json;
+
+std::vector<int> correctSet(const Question& q)
+{
+    std::vector<int> out;
+    for (size_t i = 0; i < q.options.size(); ++i) {
+        if (q.options[i].correct) {
+            out.push_back(static_cast<int>(i));
+        }
+    }
+    return out;
+}
+
+template <typename F> auto guardedDb(F&& f) -> decltype(f())
+{
+    try {
+        return f();
+    } catch (const DbError& e) {
+        return Error{std::string("session storage failed: ") + e.what()};
+    }
+}
+
+} // namespace
+
+bool SessionItem::correct() const
+{
+    return !chosen.empty() && chosen == correctSet(question);
+}
+
+SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent)
+{
+    SessionScore s;
+    std::map<std::string, Tally> byDomain, bySub;
+    for (const auto& item : items) {
+        const bool ok = item.correct();
+        ++s.total;
+        s.correct += ok;
+        Tally& d = byDomain[item.question.domain];
+        d.id = item.question.domain;
+        ++d.total;
+        d.correct += ok;
+        if (!item.question.subtopic.empty()) {
+            const std::string key = item.question.domain + "/" + item.question.subtopic;
+            Tally& t = bySub[key];
+            t.id = key;
+            ++t.total;
+            t.correct += ok;
+        }
+        if (!ok && item.question.isMultiSelect()) {
+            const auto want = correctSet(item.question);
+            s.nearMisses += std::any_of(item.chosen.begin(), item.chosen.end(), [&](int c) {
+                return std::find(want.begin(), want.end(), c) != want.end();
+            });
+        }
+    }
+    s.score = s.total ? double(s.correct) / s.total : 0.0;
+    // A tiny tolerance so 70% of 10 (7 correct) passes a 70% mark despite binary floating point.
+    s.passed = s.total > 0 && s.score * 100.0 + 1e-9 >= passPercent;
+    for (const auto& d : exam.domains) {
+        if (const auto it = byDomain.find(d.id); it != byDomain.end()) {
+            s.domains.push_back(it->second);
+        }
+        for (const auto& st : d.subtopics) {
+            if (const auto it = bySub.find(d.id + "/" + st.id); it != bySub.end()) {
+                s.subtopics.push_back(it->second);
+            }
+        }
+    }
+    return s;
+}
+
+ExamSession::ExamSession(Store& store, ExamDef exam)
+    : m_store(store)
+    , m_exam(std::move(exam))
+{
+}
+
+Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const ExamDef& exam, const Form& form,
+                                                        SessionMode mode)
+{
+    return guardedDb([&]() -> Result<std::unique_ptr<ExamSession>> {
+        const Clock& clock = store.clock();
+        Database& db = store.database();
+        const std::int64_t duration = std::int64_t{exam.durationMinutes} * 60'000;
+        const std::int64_t now = clock.wallMs();
+        Transaction tx(db);
+        Statement s(db,
+                    "INSERT INTO sessions (exam_ref, mode, seed, question_count, duration_ms, pass_percent, "
+                    "started_at, deadline_at, remaining_ms) SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM exams "
+                    "WHERE exam_id = ?");
+        s.bind(1, mode == SessionMode::Exam ? "exam" : "practice");
+        s.bind(2, static_cast<std::int64_t>(form.seed)).bind(3, static_cast<int>(form.items.size()));
+        s.bind(4, duration).bind(5, exam.passPercent).bind(6, now);
+        if (mode == SessionMode::Exam) {
+            s.bind(7, now + duration).bindNull(8);
+        } else {
+            s.bindNull(7).bind(8, duration);
+        }
+        s.bind(9, exam.id);
+        s.run();
+        if (db.changes() != 1) {
+            return Error{"no exam \"" + exam.id + "\" in the database"};
+        }
+        auto session = std::unique_ptr<ExamSession>(new ExamSession(store, exam));
+        session->m_id = db.lastInsertRowId();
+        session->m_mode = mode;
+        session->m_passPercent = exam.passPercent;
+        Statement item(
+            db, "INSERT INTO session_items (session_ref, position, question_ref, option_order, snapshot) "
+                "VALUES (?, ?, ?, ?, ?)");
+        for (size_t p = 0; p < form.items.size(); ++p) {
+            const FormItem& fi = form.items[p];
+            item.reset();
+            item.bind(1, session->m_id).bind(2, static_cast<int>(p)).bind(3, fi.rowId);
+            item.bind(4, json(fi.optionOrder).dump()).bind(5, questionToJson(fi.question));
+            item.run();
+            session->m_items.push_back(
+                SessionItem{static_cast<int>(p), fi.rowId, fi.question, fi.optionOrder, {}, false, 0, 0});
+        }
+        tx.commit();
+        session->m_anchorSteady = clock.steadyMs();
+        session->m_anchorRemaining = duration;
+        return session;
+    });
+}
+
+Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_t sessionId)
+{
+    auto opened = guardedDb([&]() -> Result<std::unique_ptr<ExamSession>> {
+        Database& db = store.database();
+        Statement s(db, "SELECT e.exam_id, s.mode, s.pass_percent, s.deadline_at, s.remaining_ms, s.paused, "
+                        "s.finished_at FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE s.id = ?");
+        s.bind(1, sessionId);
+        if (!s.step()) {
+            return Error{"no session " + std::to_string(sessionId)};
+        }
+        auto exam = store.exam(s.getText(0));
+        if (!exam) {
+            return exam.error();
+        }
+        auto session = std::unique_ptr<ExamSession>(new ExamSession(store, exam.value()));
+        session->m_id = sessionId;
+        session->m_mode = s.getText(1) == "exam" ? SessionMode::Exam : SessionMode::Practice;
+        session->m_passPercent = s.getDouble(2);
+        session->m_paused = s.getInt(5) != 0;
+        session->m_finished = !s.isNull(6);
+        const Clock& clock = store.clock();
+        session->m_anchorSteady = clock.steadyMs();
+        session->m_anchorRemaining = session->m_mode == SessionMode::Exam
+                                         ? std::max<std::int64_t>(0, s.getInt(3) - clock.wallMs())
+                                         : std::max<std::int64_t>(0, s.getInt(4));
+        Statement items(
+            db, "SELECT position, question_ref, option_order, snapshot, chosen, flagged, visits, time_ms "
+                "FROM session_items WHERE session_ref = ? ORDER BY position");
+        items.bind(1, sessionId);
+        while (items.step()) {
+            SessionItem it;
+            it.position = static_cast<int>(items.getInt(0));
+            it.questionRow = items.getInt(1);
+            it.optionOrder = json::parse(items.getText(2), nullptr, false).get<std::vector<int>>();
+            it.question = questionFromJson(items.getText(3));
+            it.chosen = json::parse(items.getText(4), nullptr, false).get<std::vector<int>>();
+            it.flagged = items.getInt(5) != 0;
+            it.visits = static_cast<int>(items.getInt(6));
+            it.timeMs = items.getInt(7);
+            session->m_items.push_back(std::move(it));
+        }
+        return session;
+    });
+    if (opened && !opened.value()->m_finished && opened.value()->m_mode == SessionMode::Exam &&
+        opened.value()->remainingMs() == 0) {
+        // The deadline passed while the app was closed: submit what was saved, as the real exam would.
+        if (auto r = opened.value()->finish("timeout"); !r) {
+            return r.error();
+        }
+    }
+    return opened;
+}
+
+Result<std::optional<std::int64_t>> ExamSession::unfinished(Store& store)
+{
+    return guardedDb([&]() -> Result<std::optional<std::int64_t>> {
+        Statement s(store.database(),
+                    "SELECT id FROM sessions WHERE finished_at IS NULL AND mode IN ('exam', "
+                    "'practice') ORDER BY id DESC LIMIT 1");
+        if (s.step()) {
+            return std::optional<std::int64_t>(s.getInt(0));
+        }
+        return std::optional<std::int64_t>();
+    });
+}
+
+std::int64_t ExamSession::remainingMs() const
+{
+    if (m_finished) {
+        return 0;
+    }
+    if (m_paused) {
+        return m_anchorRemaining;
+    }
+    const std::int64_t elapsed = m_store.clock().steadyMs() - m_anchorSteady;
+    return std::max<std::int64_t>(0, m_anchorRemaining - elapsed);
+}
+
+Result<void> ExamSession::writeItem(const SessionItem& item)
+{
+    return guardedDb([&]() -> Result<void> {
+        Transaction tx(m_store.database());
+        Statement s(m_store.database(),
+                    "UPDATE session_items SET chosen = ?, flagged = ?, visits = ?, time_ms = ?, "
+                    "answered_at = ? WHERE session_ref = ? AND position = ?");
+        s.bind(1, json(item.chosen).dump())
+            .bind(2, item.flagged ? 1 : 0)
+            .bind(3, item.visits)
+            .bind(4, item.timeMs);
+        if (item.answered()) {
+            s.bind(5, m_store.clock().wallMs());
+        } else {
+            s.bindNull(5);
+        }
+        s.bind(6, m_id).bind(7, item.position);
+        s.run();
+        tx.commit();
+        return {};
+    });
+}
+
+Result<void> ExamSession::choose(int position, std::vector<int> options)
+{
+    if (m_finished || position < 0 || position >= static_cast<int>(m_items.size())) {
+        return Error{"no open question at position " + std::to_string(position)};
+    }
+    SessionItem& item = m_items[static_cast<size_t>(position)];
+    std::sort(options.begin(), options.end());
+    options.erase(std::unique(options.begin(), options.end()), options.end());
+    if (static_cast<int>(options.size()) > item.question.select) {
+        return Error{"this question asks for " + std::to_string(item.question.select) +
+                     (item.question.select == 1 ? " answer" : " answers") + "; deselect one first"};
+    }
+    for (int o : options) {
+        if (o < 0 || o >= static_cast<int>(item.question.options.size())) {
+            return Error{"option " + std::to_string(o) + " does not exist"};
+        }
+    }
+    item.chosen = std::move(options);
+    return writeItem(item);
+}
+
+Result<void> ExamSession::setFlagged(int position, bool flagged)
+{
+    if (m_finished || position < 0 || position >= static_cast<int>(m_items.size())) {
+        return Error{"no open question at position " + std::to_string(position)};
+    }
+    m_items[static_cast<size_t>(position)].flagged = flagged;
+    return writeItem(m_items[static_cast<size_t>(position)]);
+}
+
+void ExamSession::accrueTime()
+{
+    const std::int64_t now = m_store.clock().steadyMs();
+    if (m_current >= 0 && !m_paused) {
+        m_items[static_cast<size_t>(m_current)].timeMs += now - m_currentSince;
+    }
+    m_currentSince = now;
+}
+
+Result<void> ExamSession::visit(int position)
+{
+    if (m_finished || position < 0 || position >= static_cast<int>(m_items.size())) {
+        return Error{"no open question at position " + std::to_string(position)};
+    }
+    const int previous = m_current;
+    accrueTime();
+    m_current = position;
+    ++m_items[static_cast<size_t>(position)].visits;
+    if (previous >= 0) {
+        if (auto r = writeItem(m_items[static_cast<size_t>(previous)]); !r) {
+            return r;
+        }
+    }
+    return guardedDb([&]() -> Result<void> {
+        Transaction tx(m_store.database());
+        Statement s(m_store.database(),
+                    "UPDATE session_items SET visits = ? WHERE session_ref = ? AND position = ?");
+        s.bind(1, m_items[static_cast<size_t>(position)].visits).bind(2, m_id).bind(3, position);
+        s.run();
+        Statement c(m_store.database(), "UPDATE sessions SET current_position = ? WHERE id = ?");
+        c.bind(1, position).bind(2, m_id);
+        c.run();
+        tx.commit();
+        return {};
+    });
+}
+
+Result<void> ExamSession::pause()
+{
+    if (m_mode != SessionMode::Practice) {
+        return Error{"an exam simulation cannot be paused; the real exam's clock does not stop"};
+    }
+    if (m_paused || m_finished) {
+        return {};
+    }
+    accrueTime();
+    m_anchorRemaining = remainingMs();
+    m_paused = true;
+    return guardedDb([&]() -> Result<void> {
+        Transaction tx(m_store.database());
+        Statement s(m_store.database(), "UPDATE sessions SET paused = 1, remaining_ms = ? WHERE id = ?");
+        s.bind(1, m_anchorRemaining).bind(2, m_id);
+        s.run();
+        tx.commit();
+        return {};
+    });
+}
+
+Result<void> ExamSession::resume()
+{
+    if (!m_paused || m_finished) {
+        return {};
+    }
+    m_paused = false;
+    m_anchorSteady = m_store.clock().steadyMs();
+    m_currentSince = m_anchorSteady;
+    return guardedDb([&]() -> Result<void> {
+        Transaction tx(m_store.database());
+        Statement s(m_store.database(), "UPDATE sessions SET paused = 0 WHERE id = ?");
+        s.bind(1, m_id);
+        s.run();
+        tx.commit();
+        return {};
+    });
+}
+
+Result<bool> ExamSession::tick()
+{
+    if (m_finished) {
+        return true;
+    }
+    if (m_mode == SessionMode::Practice && !m_paused) {
+        // Practice time is stored as it runs so a crash resumes with (almost) the right time left.
+        auto r = guardedDb([&]() -> Result<void> {
+            Statement s(m_store.database(), "UPDATE sessions SET remaining_ms = ? WHERE id = ?");
+            s.bind(1, remainingMs()).bind(2, m_id);
+            s.run();
+            return {};
+        });
+        if (!r) {
+            return r.error();
+        }
+    }
+    if (remainingMs() > 0) {
+        return false;
+    }
+    if (auto r = finish("timeout"); !r) {
+        return r.error();
+    }
+    return true;
+}
+
+Result<SessionScore> ExamSession::submit()
+{
+    if (!m_finished) {
+        if (auto r = finish("submitted"); !r) {
+            return r.error();
+        }
+    }
+    return score();
+}
+
+SessionScore ExamSession::score() const
+{
+    return scoreItems(m_exam, m_items, m_passPercent);
+}
+
+Result<void> ExamSession::finish(const char* reason)
+{
+    accrueTime();
+    const SessionScore s = score();
+    return guardedDb([&]() -> Result<void> {
+        Database& db = m_store.database();
+        Transaction tx(db);
+        Statement item(
+            db, "UPDATE session_items SET time_ms = ?, correct = ? WHERE session_ref = ? AND position = ?");
+        for (const auto& it : m_items) {
+            item.reset();
+            item.bind(1, it.timeMs).bind(2, it.correct() ? 1 : 0).bind(3, m_id).bind(4, it.position);
+            item.run();
+        }
+        Statement st(db,
+                     "UPDATE sessions SET finished_at = ?, finish_reason = ?, correct_count = ?, score = ?, "
+                     "passed = ?, remaining_ms = ? WHERE id = ?");
+        st.bind(1, m_store.clock().wallMs()).bind(2, reason).bind(3, s.correct).bind(4, s.score);
+        st.bind(5, s.passed ? 1 : 0).bind(6, remainingMs()).bind(7, m_id);
+        st.run();
+        tx.commit();
+        m_finished = true;
+        return {};
+    });
+}
+
+} // namespace certdrill

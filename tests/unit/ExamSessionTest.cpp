@@ -1,0 +1,195 @@
+#include "certdrill/ExamSession.h"
+
+#include <catch2/catch.hpp>
+
+#include "TestSupport.h"
+
+using namespace certdrill;
+
+namespace {
+
+struct Fixture
+{
+    TempDir dir;
+    FakeClock clock;
+    std::unique_ptr<Store> store;
+    ExamDef exam;
+    Form form;
+
+    Fixture()
+    {
+        reopenStore();
+        REQUIRE(store->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
+        exam = store->exam("mini").value();
+        form = assembleForm(exam, store->candidates("mini").value(), 4, 1);
+        REQUIRE(form.items.size() == 4);
+    }
+    void reopenStore()
+    {
+        store.reset();
+        auto s = Store::open(dir / "db.sqlite", clock);
+        REQUIRE(s.ok());
+        store = std::move(s.value());
+    }
+    int positionOf(const ExamSession& s, const std::string& id)
+    {
+        for (const auto& it : s.items()) {
+            if (it.question.id == id) {
+                return it.position;
+            }
+        }
+        FAIL("no " << id);
+        return -1;
+    }
+};
+
+} // namespace
+
+TEST_CASE("scoring is all-or-nothing and counts unanswered as wrong", "[session]")
+{
+    Fixture f;
+    auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+    REQUIRE(s.ok());
+    ExamSession& session = *s.value();
+    const int q1 = f.positionOf(session, "q1");
+    const int q2 = f.positionOf(session, "q2");
+    const int q3 = f.positionOf(session, "q3");
+    REQUIRE(session.choose(q1, {0}).ok()); // right
+    REQUIRE(session.choose(q2, {0}).ok()); // one of two right: a near miss, scored wrong
+    REQUIRE(session.choose(q3, {1}).ok()); // wrong; q4 unanswered
+    const auto tooMany = session.choose(q1, {0, 1});
+    REQUIRE_FALSE(tooMany.ok());
+    CHECK_THAT(tooMany.error().message, Catch::Contains("asks for 1 answer"));
+    const auto score = session.submit();
+    REQUIRE(score.ok());
+    CHECK(score->correct == 1);
+    CHECK(score->total == 4);
+    CHECK(score->score == Approx(0.25));
+    CHECK_FALSE(score->passed);
+    CHECK(score->nearMisses == 1);
+    REQUIRE(score->domains.size() == 2);
+    CHECK(score->domains[0].id == "alpha");
+    CHECK(score->domains[0].correct == 1);
+    CHECK(score->domains[0].total == 2);
+    CHECK(score->subtopics.size() == 3);
+}
+
+TEST_CASE("pass mark is inclusive", "[session]")
+{
+    Fixture f;
+    std::vector<SessionItem> items(10);
+    for (int i = 0; i < 10; ++i) {
+        items[static_cast<size_t>(i)].question.options = {{"a", true, ""}, {"b", false, ""}};
+        items[static_cast<size_t>(i)].chosen = {i < 7 ? 0 : 1};
+    }
+    CHECK(scoreItems(f.exam, items, 70).passed);
+    CHECK_FALSE(scoreItems(f.exam, items, 71).passed);
+}
+
+TEST_CASE("every answer is persisted at once and survives reopening", "[session]")
+{
+    Fixture f;
+    std::int64_t id = 0;
+    {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+        REQUIRE(s.ok());
+        id = s.value()->id();
+        REQUIRE(s.value()->choose(f.positionOf(*s.value(), "q2"), {1, 0}).ok());
+        REQUIRE(s.value()->setFlagged(3, true).ok());
+        REQUIRE(s.value()->visit(0).ok());
+        f.clock.advanceSeconds(30);
+        REQUIRE(s.value()->visit(1).ok());
+        // The session object is dropped without submitting, as a kill would.
+    }
+    f.reopenStore();
+    auto open = ExamSession::unfinished(*f.store);
+    REQUIRE(open.ok());
+    REQUIRE(open.value() == id);
+    auto s = ExamSession::open(*f.store, id);
+    REQUIRE(s.ok());
+    const auto& items = s.value()->items();
+    CHECK(items[static_cast<size_t>(f.positionOf(*s.value(), "q2"))].chosen == std::vector<int>{0, 1});
+    CHECK(items[3].flagged);
+    CHECK(items[0].timeMs == 30'000);
+    CHECK(items[1].visits == 1);
+    CHECK(items[0].optionOrder == f.form.items[0].optionOrder);
+}
+
+TEST_CASE("strict mode: the clock runs while closed, and a passed deadline submits on reopen",
+          "[session][timer]")
+{
+    Fixture f;
+    std::int64_t id = 0;
+    {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+        REQUIRE(s.ok());
+        id = s.value()->id();
+        CHECK(s.value()->remainingMs() == 10 * 60'000);
+        CHECK_FALSE(s.value()->pause().ok());
+        REQUIRE(s.value()->choose(f.positionOf(*s.value(), "q1"), {0}).ok());
+        f.clock.advanceMinutes(3);
+        CHECK(s.value()->remainingMs() == 7 * 60'000);
+    }
+    SECTION("reopened before the deadline")
+    {
+        f.clock.advanceMinutes(2); // closed for two minutes: they count
+        auto s = ExamSession::open(*f.store, id);
+        REQUIRE(s.ok());
+        CHECK(s.value()->remainingMs() == 5 * 60'000);
+        CHECK_FALSE(s.value()->finished());
+        SECTION("a system clock change does not move the running clock")
+        {
+            f.clock.shiftWallMs(3'600'000);
+            CHECK(s.value()->remainingMs() == 5 * 60'000);
+        }
+        SECTION("auto-submit at zero")
+        {
+            f.clock.advanceMinutes(4);
+            CHECK_FALSE(s.value()->tick().value());
+            f.clock.advanceMinutes(1);
+            CHECK(s.value()->tick().value());
+            CHECK(s.value()->finished());
+            CHECK(s.value()->score().correct == 1);
+            CHECK_FALSE(ExamSession::unfinished(*f.store).value().has_value());
+        }
+    }
+    SECTION("reopened after the deadline")
+    {
+        f.clock.advanceMinutes(30);
+        auto s = ExamSession::open(*f.store, id);
+        REQUIRE(s.ok());
+        CHECK(s.value()->finished());
+        CHECK(s.value()->score().correct == 1);
+        Statement st(f.store->database(), "SELECT finish_reason, correct_count FROM sessions WHERE id = ?");
+        st.bind(1, id);
+        REQUIRE(st.step());
+        CHECK(st.getText(0) == "timeout");
+        CHECK(st.getInt(1) == 1);
+    }
+}
+
+TEST_CASE("practice mode pauses, and the stored remaining time survives closing", "[session][timer]")
+{
+    Fixture f;
+    std::int64_t id = 0;
+    {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Practice);
+        REQUIRE(s.ok());
+        id = s.value()->id();
+        f.clock.advanceMinutes(2);
+        REQUIRE(s.value()->pause().ok());
+        f.clock.advanceMinutes(20); // paused: no time passes
+        CHECK(s.value()->remainingMs() == 8 * 60'000);
+    }
+    f.clock.advanceMinutes(60); // closed while paused
+    auto s = ExamSession::open(*f.store, id);
+    REQUIRE(s.ok());
+    CHECK(s.value()->paused());
+    CHECK(s.value()->remainingMs() == 8 * 60'000);
+    REQUIRE(s.value()->resume().ok());
+    f.clock.advanceMinutes(1);
+    CHECK(s.value()->remainingMs() == 7 * 60'000);
+    REQUIRE(s.value()->tick().ok());
+    auto again = ExamSession::open(*f.store, id);
+    CHECK(again.value()->remainingMs() == 7 * 60'000);
+}
