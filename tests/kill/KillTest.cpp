@@ -1,0 +1,145 @@
+// Kill test: a child process answers a strict mock exam and is SIGKILLed at random moments. After every kill,
+// every answer it reported as saved is in the database, the file passes PRAGMA integrity_check, and the
+// session reopens with the right time left.
+#define CATCH_CONFIG_MAIN
+#include <csignal>
+#include <cstdio>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "certdrill/ExamSession.h"
+#include "certdrill/Random.h"
+
+#include "../unit/TestSupport.h"
+
+using namespace certdrill;
+
+namespace {
+
+struct Child
+{
+    pid_t pid = -1;
+    FILE* out = nullptr;
+};
+
+Child spawn(const std::string& db, long long firstK)
+{
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        const std::string k = std::to_string(firstK);
+        execl(CERTDRILL_SESSION_WRITER, CERTDRILL_SESSION_WRITER, db.c_str(), CERTDRILL_QUESTIONS_DIR,
+              k.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(fds[1]);
+    return Child{pid, fdopen(fds[0], "r")};
+}
+
+} // namespace
+
+TEST_CASE("a session survives SIGKILL at random moments", "[kill]")
+{
+    TempDir dir;
+    const std::string db = (dir / "kill.db").string();
+    Random rng(2026);
+    long long nextK = 0;
+    long long lastSaved = -1;
+    std::int64_t sessionId = 0;
+    const SystemClock clock;
+    const auto startedWall = clock.wallMs();
+    constexpr int kKills = 60;
+    for (int round = 0; round < kKills; ++round) {
+        Child child = spawn(db, nextK);
+        REQUIRE(child.out);
+        // Let it report a random number of saves (0 to 40), then kill it at once, mid-write or not.
+        const auto wanted = static_cast<long long>(rng.below(41));
+        char line[256];
+        long long seenThisRound = 0;
+        while (seenThisRound < wanted && std::fgets(line, sizeof line, child.out)) {
+            long long k = 0;
+            long long id = 0;
+            long long remaining = 0;
+            if (std::sscanf(line, "saved %lld", &k) == 1) {
+                lastSaved = k;
+                ++seenThisRound;
+            } else if (std::sscanf(line, "session %lld remaining %lld", &id, &remaining) == 2) {
+                if (sessionId == 0) {
+                    sessionId = id;
+                }
+                CHECK(id == sessionId); // always the same session, resumed
+                CHECK(remaining <= 120 * 60'000);
+            }
+        }
+        if (rng.below(2)) {
+            usleep(static_cast<useconds_t>(rng.below(3000)));
+        }
+        kill(child.pid, SIGKILL);
+        int status = 0;
+        waitpid(child.pid, &status, 0);
+        // Whatever the child printed before it died counts as reported, read or not.
+        while (std::fgets(line, sizeof line, child.out)) {
+            long long k = 0;
+            if (std::sscanf(line, "saved %lld", &k) == 1) {
+                lastSaved = k;
+            }
+        }
+        std::fclose(child.out);
+        CHECK(WIFSIGNALED(status));
+
+        // Check the file as the next start would find it.
+        Database check(db);
+        Statement integrity(check, "PRAGMA integrity_check");
+        REQUIRE(integrity.step());
+        CHECK(integrity.getText(0) == "ok");
+        if (lastSaved < 0) {
+            continue;
+        }
+        Statement items(check,
+                        "SELECT i.position, i.chosen, i.snapshot FROM session_items i WHERE session_ref = ? "
+                        "ORDER BY position");
+        items.bind(1, sessionId);
+        std::vector<std::vector<int>> chosen;
+        std::vector<long long> optionCounts;
+        while (items.step()) {
+            chosen.push_back(nlohmann::json::parse(items.getText(1)).get<std::vector<int>>());
+            optionCounts.push_back(static_cast<long long>(questionFromJson(items.getText(2)).options.size()));
+        }
+        REQUIRE(chosen.size() == 65);
+        const auto n = static_cast<long long>(chosen.size());
+        // Every position's last reported save must be stored; one unreported save may have landed too.
+        for (long long p = 0; p < n; ++p) {
+            long long last = lastSaved - ((lastSaved - p) % n + n) % n;
+            if (last < 0) {
+                continue;
+            }
+            const int want = static_cast<int>((last / n) % optionCounts[static_cast<size_t>(p)]);
+            const int next = static_cast<int>(((last + n) / n) % optionCounts[static_cast<size_t>(p)]);
+            const bool inFlight = (lastSaved + 1) % n == p;
+            const auto& got = chosen[static_cast<size_t>(p)];
+            INFO("round " << round << " position " << p << " last save " << last);
+            REQUIRE(got.size() == 1);
+            CHECK((got[0] == want || (inFlight && got[0] == next)));
+        }
+        nextK = lastSaved + 1;
+    }
+
+    // The session resumes with the right time left: the deadline is absolute, so remaining = 120 min minus
+    // the wall time since it started (a few seconds at most here).
+    auto store = Store::open(db, clock);
+    REQUIRE(store.ok());
+    auto session = ExamSession::open(*store.value(), sessionId);
+    REQUIRE(session.ok());
+    CHECK_FALSE(session.value()->finished());
+    const auto elapsed = clock.wallMs() - startedWall;
+    CHECK(session.value()->remainingMs() <= 120 * 60'000 - elapsed + 1000);
+    CHECK(session.value()->remainingMs() >= 120 * 60'000 - elapsed - 1000);
+}
