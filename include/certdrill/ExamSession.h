@@ -78,6 +78,7 @@ public:
 
     std::int64_t id() const { return m_id; }
     SessionMode mode() const { return m_mode; }
+    const ExamDef& exam() const { return m_exam; }
     const std::vector<SessionItem>& items() const { return m_items; }
     bool finished() const { return m_finished; }
     bool paused() const { return m_paused; }

@@ -96,5 +96,6 @@ int main(int argc, char** argv)
 
     certdrill::gui::MainWindow window(*store.value(), clock);
     window.show();
+    window.offerResume();
     return QApplication::exec();
 }

@@ -7,7 +7,9 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "ExamPage.h"
 #include "HomePage.h"
+#include "ResultsPage.h"
 
 namespace certdrill::gui {
 
@@ -17,10 +19,15 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_clock(clock)
     , m_stack(new QStackedWidget(this))
     , m_home(new HomePage(store, m_stack))
+    , m_exam(new ExamPage(m_stack))
+    , m_results(new ResultsPage(m_stack))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
     m_stack->addWidget(m_home);
+    m_stack->addWidget(m_exam);
+    m_stack->addWidget(m_results);
+    connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
     setCentralWidget(m_stack);
     createMenus();
     resize(1100, 760);
@@ -42,6 +49,15 @@ void MainWindow::createMenus()
     QMenu* exam = menuBar()->addMenu(tr("&Exam"));
     QAction* home = exam->addAction(tr("&Home"), this, &MainWindow::showHome);
     home->setShortcut(QKeySequence(tr("Ctrl+H")));
+    QAction* mock = exam->addAction(tr("Start &mock exam"), this, [this] {
+        startExam(SessionMode::Exam, static_cast<std::uint64_t>(m_clock.wallMs()));
+    });
+    mock->setObjectName(QStringLiteral("startMockAction"));
+    mock->setShortcut(QKeySequence(tr("Ctrl+M")));
+    QAction* practice = exam->addAction(tr("Start &practice exam"), this, [this] {
+        startExam(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
+    });
+    practice->setObjectName(QStringLiteral("startPracticeAction"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About certdrill"), this, [this] {
@@ -57,6 +73,79 @@ void MainWindow::showHome()
 {
     m_home->refresh();
     m_stack->setCurrentWidget(m_home);
+}
+
+bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
+{
+    const std::string examId = m_home->examId().toStdString();
+    auto exam = m_store.exam(examId);
+    auto pool = m_store.candidates(examId);
+    if (!exam || !pool) {
+        QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
+        return false;
+    }
+    const Form form = assembleForm(exam.value(), pool.value(), 0, seed);
+    if (!form.complete()) {
+        QStringList lines;
+        for (const auto& l : form.shortfalls()) {
+            lines << QString::fromStdString(l);
+        }
+        const auto answer = QMessageBox::question(this, tr("The bank cannot fill the blueprint"),
+                                                  tr("%1\n\nContinue with %2 questions?")
+                                                      .arg(lines.join(QLatin1Char('\n')))
+                                                      .arg(form.items.size()));
+        if (answer != QMessageBox::Yes) {
+            return false;
+        }
+    }
+    auto session = ExamSession::start(m_store, exam.value(), form, mode);
+    if (!session) {
+        QMessageBox::warning(this, tr("Cannot start"), QString::fromStdString(session.error().message));
+        return false;
+    }
+    m_exam->setSession(std::move(session.value()), QString::fromStdString(exam->title));
+    m_stack->setCurrentWidget(m_exam);
+    return true;
+}
+
+void MainWindow::offerResume()
+{
+    auto open = ExamSession::unfinished(m_store);
+    if (!open || !open.value()) {
+        return;
+    }
+    auto session = ExamSession::open(m_store, *open.value());
+    if (!session) {
+        return;
+    }
+    if (session.value()->finished()) {
+        QMessageBox::information(
+            this, tr("Exam submitted"),
+            tr("Time ran out while certdrill was closed; the exam was submitted as it stood "
+               "at the deadline."));
+        m_results->showSession(*session.value());
+        m_stack->setCurrentWidget(m_results);
+        return;
+    }
+    const std::int64_t minutes = session.value()->remainingMs() / 60'000;
+    const auto answer = QMessageBox::question(
+        this, tr("Resume exam"),
+        tr("You have an unfinished exam with %1 minutes left. Resume it?").arg(minutes));
+    if (answer == QMessageBox::Yes) {
+        const QString title = QString::fromStdString(session.value()->exam().title);
+        m_exam->setSession(std::move(session.value()), title);
+        m_stack->setCurrentWidget(m_exam);
+    }
+}
+
+void MainWindow::showResults(qint64 sessionId)
+{
+    auto session = ExamSession::open(m_store, sessionId);
+    if (!session) {
+        return;
+    }
+    m_results->showSession(*session.value());
+    m_stack->setCurrentWidget(m_results);
 }
 
 void MainWindow::importPacks()

@@ -3,13 +3,16 @@
 #include <QMainWindow>
 
 #include "certdrill/Clock.h"
+#include "certdrill/ExamSession.h"
 #include "certdrill/Store.h"
 
 class QStackedWidget;
 
 namespace certdrill::gui {
 
+class ExamPage;
 class HomePage;
+class ResultsPage;
 
 /// The application window: a stack of screens (home, exam, results, history) under one menu bar.
 class MainWindow : public QMainWindow
@@ -21,6 +24,8 @@ public:
     ~MainWindow() override;
 
     HomePage* homePage() const { return m_home; }
+    ExamPage* examPage() const { return m_exam; }
+    ResultsPage* resultsPage() const { return m_results; }
 
 public slots:
     /// Asks for pack files and imports them; shows every diagnostic if the import fails.
@@ -28,6 +33,12 @@ public slots:
     /// Imports the given files (the dialog-free part of importPacks, also used by tests).
     bool importFiles(const QStringList& files, QString* report = nullptr);
     void showHome();
+    /// Assembles a form from the bank and starts a session; warns first if the bank cannot fill the
+    /// blueprint.
+    bool startExam(SessionMode mode, std::uint64_t seed);
+    /// Offers to resume an unfinished session (called at start-up).
+    void offerResume();
+    void showResults(qint64 sessionId);
 
 private:
     void createMenus();
@@ -36,6 +47,8 @@ private:
     const Clock& m_clock;
     QStackedWidget* m_stack;
     HomePage* m_home;
+    ExamPage* m_exam;
+    ResultsPage* m_results;
 };
 
 } // namespace certdrill::gui

@@ -139,7 +139,11 @@ TEST_CASE("a session survives SIGKILL at random moments", "[kill]")
     auto session = ExamSession::open(*store.value(), sessionId);
     REQUIRE(session.ok());
     CHECK_FALSE(session.value()->finished());
-    const auto elapsed = clock.wallMs() - startedWall;
+    Statement started(store.value()->database(), "SELECT started_at FROM sessions WHERE id = ?");
+    started.bind(1, sessionId);
+    REQUIRE(started.step());
+    CHECK(started.getInt(0) >= startedWall);
+    const auto elapsed = clock.wallMs() - started.getInt(0);
     CHECK(session.value()->remainingMs() <= 120 * 60'000 - elapsed + 1000);
     CHECK(session.value()->remainingMs() >= 120 * 60'000 - elapsed - 1000);
 }
