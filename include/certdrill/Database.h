@@ -7,6 +7,10 @@
 #include <string>
 #include <string_view>
 
+#include <spdlog/spdlog.h>
+
+#include "certdrill/Result.h"
+
 struct sqlite3;
 struct sqlite3_stmt;
 
@@ -112,5 +116,18 @@ private:
     Database& m_db;
     bool m_done = false;
 };
+
+/// Runs `f` (which returns a Result) and turns a DbError thrown inside it into an Error "WHAT: reason", so
+/// the core's public API returns failures instead of throwing them. Transactions inside `f` roll back on
+/// unwind.
+template <typename F> auto catchDbError(const char* what, F&& f) -> decltype(f())
+{
+    try {
+        return f();
+    } catch (const DbError& e) {
+        spdlog::error("{}: {}", what, e.what());
+        return Error{std::string(what) + ": " + e.what()};
+    }
+}
 
 } // namespace certdrill

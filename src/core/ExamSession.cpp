@@ -11,6 +11,9 @@ namespace {
 
 using nlohmann::json;
 
+/// Prefix of every storage error a session reports.
+constexpr const char* kStorageFailed = "session storage failed";
+
 std::vector<int> correctSet(const Question& q)
 {
     std::vector<int> out;
@@ -20,15 +23,6 @@ std::vector<int> correctSet(const Question& q)
         }
     }
     return out;
-}
-
-template <typename F> auto guardedDb(F&& f) -> decltype(f())
-{
-    try {
-        return f();
-    } catch (const DbError& e) {
-        return Error{std::string("session storage failed: ") + e.what()};
-    }
 }
 
 } // namespace
@@ -89,7 +83,7 @@ ExamSession::ExamSession(Store& store, ExamDef exam)
 Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const ExamDef& exam, const Form& form,
                                                         SessionMode mode)
 {
-    return guardedDb([&]() -> Result<std::unique_ptr<ExamSession>> {
+    return catchDbError(kStorageFailed, [&]() -> Result<std::unique_ptr<ExamSession>> {
         const Clock& clock = store.clock();
         Database& db = store.database();
         const std::int64_t duration = std::int64_t{exam.durationMinutes} * 60'000;
@@ -137,7 +131,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const Exam
 
 Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_t sessionId)
 {
-    auto opened = guardedDb([&]() -> Result<std::unique_ptr<ExamSession>> {
+    auto opened = catchDbError(kStorageFailed, [&]() -> Result<std::unique_ptr<ExamSession>> {
         Database& db = store.database();
         Statement s(db, "SELECT e.exam_id, s.mode, s.pass_percent, s.deadline_at, s.remaining_ms, s.paused, "
                         "s.finished_at FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE s.id = ?");
@@ -190,7 +184,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
 
 Result<std::optional<std::int64_t>> ExamSession::unfinished(Store& store)
 {
-    return guardedDb([&]() -> Result<std::optional<std::int64_t>> {
+    return catchDbError(kStorageFailed, [&]() -> Result<std::optional<std::int64_t>> {
         Statement s(store.database(),
                     "SELECT id FROM sessions WHERE finished_at IS NULL AND mode IN ('exam', "
                     "'practice') ORDER BY id DESC LIMIT 1");
@@ -215,7 +209,7 @@ std::int64_t ExamSession::remainingMs() const
 
 Result<void> ExamSession::writeItem(const SessionItem& item)
 {
-    return guardedDb([&]() -> Result<void> {
+    return catchDbError(kStorageFailed, [&]() -> Result<void> {
         Transaction tx(m_store.database());
         Statement s(m_store.database(),
                     "UPDATE session_items SET chosen = ?, flagged = ?, visits = ?, time_ms = ?, "
@@ -289,7 +283,7 @@ Result<void> ExamSession::visit(int position)
             return r;
         }
     }
-    return guardedDb([&]() -> Result<void> {
+    return catchDbError(kStorageFailed, [&]() -> Result<void> {
         Transaction tx(m_store.database());
         Statement s(m_store.database(),
                     "UPDATE session_items SET visits = ? WHERE session_ref = ? AND position = ?");
@@ -314,7 +308,7 @@ Result<void> ExamSession::pause()
     accrueTime();
     m_anchorRemaining = remainingMs();
     m_paused = true;
-    return guardedDb([&]() -> Result<void> {
+    return catchDbError(kStorageFailed, [&]() -> Result<void> {
         Transaction tx(m_store.database());
         Statement s(m_store.database(), "UPDATE sessions SET paused = 1, remaining_ms = ? WHERE id = ?");
         s.bind(1, m_anchorRemaining).bind(2, m_id);
@@ -332,7 +326,7 @@ Result<void> ExamSession::resume()
     m_paused = false;
     m_anchorSteady = m_store.clock().steadyMs();
     m_currentSince = m_anchorSteady;
-    return guardedDb([&]() -> Result<void> {
+    return catchDbError(kStorageFailed, [&]() -> Result<void> {
         Transaction tx(m_store.database());
         Statement s(m_store.database(), "UPDATE sessions SET paused = 0 WHERE id = ?");
         s.bind(1, m_id);
@@ -349,7 +343,7 @@ Result<bool> ExamSession::tick()
     }
     if (m_mode == SessionMode::Practice && !m_paused) {
         // Practice time is stored as it runs so a crash resumes with (almost) the right time left.
-        auto r = guardedDb([&]() -> Result<void> {
+        auto r = catchDbError(kStorageFailed, [&]() -> Result<void> {
             Statement s(m_store.database(), "UPDATE sessions SET remaining_ms = ? WHERE id = ?");
             s.bind(1, remainingMs()).bind(2, m_id);
             s.run();
@@ -387,7 +381,7 @@ Result<void> ExamSession::finish(const char* reason)
 {
     accrueTime();
     const SessionScore s = score();
-    return guardedDb([&]() -> Result<void> {
+    return catchDbError(kStorageFailed, [&]() -> Result<void> {
         Database& db = m_store.database();
         Transaction tx(db);
         Statement item(

@@ -54,16 +54,6 @@ Coverage coverageFromJson(const std::string& text)
     return c;
 }
 
-template <typename F> auto guarded(const char* what, F&& f) -> decltype(f())
-{
-    try {
-        return f();
-    } catch (const DbError& e) {
-        spdlog::error("{}: {}", what, e.what());
-        return Error{std::string(what) + ": " + e.what()};
-    }
-}
-
 } // namespace
 
 int compareVersions(const std::string& a, const std::string& b)
@@ -155,7 +145,7 @@ Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path, co
 
 Result<std::vector<ExamDef>> Store::exams()
 {
-    return guarded("cannot read exams", [&]() -> Result<std::vector<ExamDef>> {
+    return catchDbError("cannot read exams", [&]() -> Result<std::vector<ExamDef>> {
         std::vector<ExamDef> out;
         std::map<std::int64_t, size_t> byRow;
         Statement st(m_db,
@@ -215,7 +205,7 @@ Result<ExamCatalog> Store::examCatalog()
     if (!all) {
         return all.error();
     }
-    return guarded("cannot read exams", [&]() -> Result<ExamCatalog> {
+    return catchDbError("cannot read exams", [&]() -> Result<ExamCatalog> {
         ExamCatalog catalog;
         Statement st(m_db,
                      "SELECT p.pack_id FROM exams e JOIN packs p ON p.id = e.pack_ref WHERE e.exam_id = ?");
@@ -232,7 +222,7 @@ Result<ExamCatalog> Store::examCatalog()
 
 Result<std::vector<StoredPack>> Store::packs()
 {
-    return guarded("cannot read packs", [&]() -> Result<std::vector<StoredPack>> {
+    return catchDbError("cannot read packs", [&]() -> Result<std::vector<StoredPack>> {
         std::vector<StoredPack> out;
         Statement st(
             m_db, "SELECT p.pack_id, p.title, p.version, p.license, p.sha256, p.source_path, p.imported_at, "
@@ -250,7 +240,7 @@ Result<std::vector<StoredPack>> Store::packs()
 
 Result<std::vector<DomainCount>> Store::domainCounts(const std::string& examId)
 {
-    return guarded("cannot count questions", [&]() -> Result<std::vector<DomainCount>> {
+    return catchDbError("cannot count questions", [&]() -> Result<std::vector<DomainCount>> {
         std::vector<DomainCount> out;
         Statement st(m_db, "SELECT d.domain_id, "
                            "COUNT(q.id), COALESCE(SUM(q.select_count > 1), 0) "
@@ -268,7 +258,7 @@ Result<std::vector<DomainCount>> Store::domainCounts(const std::string& examId)
 
 Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& examId)
 {
-    return guarded("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
+    return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
         std::vector<StoredQuestion> out;
         std::map<std::int64_t, size_t> byRow;
         Statement st(
@@ -316,7 +306,7 @@ Result<std::vector<Candidate>> Store::candidates(const std::string& examId)
     if (!questions) {
         return questions.error();
     }
-    return guarded("cannot read exam history", [&]() -> Result<std::vector<Candidate>> {
+    return catchDbError("cannot read exam history", [&]() -> Result<std::vector<Candidate>> {
         std::map<std::int64_t, std::int64_t> lastSeen;
         Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
                            "JOIN sessions s ON s.id = i.session_ref WHERE s.mode IN ('exam', 'practice') "
