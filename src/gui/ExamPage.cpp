@@ -241,18 +241,14 @@ void ExamPage::optionToggled(QAbstractButton* button, bool checked)
             chosen.push_back(item.optionOrder[static_cast<size_t>(d)]);
         }
     }
-    if (static_cast<int>(chosen.size()) > item.question.select) {
+    // The session owns the rule (no more than `select` options); when it refuses, undo the click.
+    if (auto r = m_session->choose(m_position, chosen); !r) {
         button->setChecked(false);
         m_updating = false;
-        m_message->setText(tr("This question asks for %1 answers; clear one before choosing another.")
-                               .arg(item.question.select));
-        return;
-    }
-    m_updating = false;
-    if (auto r = m_session->choose(m_position, chosen); !r) {
         m_message->setText(QString::fromStdString(r.error().message));
         return;
     }
+    m_updating = false;
     m_message->clear();
     refreshNavigator();
 }

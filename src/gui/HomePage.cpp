@@ -9,6 +9,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "Tables.h"
+
 namespace certdrill::gui {
 
 namespace {
@@ -26,22 +28,6 @@ QTableWidgetItem* number(double value, const QString& suffix = {})
     return item(QString::number(value) + suffix, Qt::AlignRight | Qt::AlignVCenter);
 }
 
-QTableWidget* makeTable(const QStringList& headers, const QString& objectName)
-{
-    auto* t = new QTableWidget(0, static_cast<int>(headers.size()));
-    t->setObjectName(objectName);
-    t->setHorizontalHeaderLabels(headers);
-    t->verticalHeader()->hide();
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setAlternatingRowColors(true);
-    t->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int c = 1; c < headers.size(); ++c) {
-        t->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    }
-    return t;
-}
-
 } // namespace
 
 HomePage::HomePage(Store& store, QWidget* parent)
@@ -49,11 +35,11 @@ HomePage::HomePage(Store& store, QWidget* parent)
     , m_store(store)
     , m_titleLabel(new QLabel)
     , m_summaryLabel(new QLabel)
-    , m_domainsTable(
-          makeTable({tr("Domain"), tr("Weight"), tr("Subtopics"), tr("Questions"), tr("Multi-select")},
-                    QStringLiteral("domainsTable")))
-    , m_packsTable(makeTable({tr("Pack"), tr("Version"), tr("Questions"), tr("License")},
-                             QStringLiteral("packsTable")))
+    , m_domainsTable(makeReadOnlyTable(
+          {tr("Domain"), tr("Weight"), tr("Subtopics"), tr("Questions"), tr("Multi-select")},
+          QStringLiteral("domainsTable")))
+    , m_packsTable(makeReadOnlyTable({tr("Pack"), tr("Version"), tr("Questions"), tr("License")},
+                                     QStringLiteral("packsTable")))
 {
     m_titleLabel->setObjectName(QStringLiteral("examTitleLabel"));
     m_summaryLabel->setObjectName(QStringLiteral("examSummaryLabel"));

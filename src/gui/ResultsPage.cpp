@@ -9,29 +9,27 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include "Tables.h"
+
 namespace certdrill::gui {
 
 ResultsPage::ResultsPage(QWidget* parent)
     : QWidget(parent)
     , m_verdict(new QLabel)
     , m_details(new QLabel)
-    , m_domains(new QTableWidget(0, 4))
+    , m_domains(makeReadOnlyTable({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent")},
+                                  QStringLiteral("resultDomainsTable")))
     , m_filter(new QComboBox)
     , m_review(new QTextBrowser)
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
     m_details->setObjectName(QStringLiteral("resultDetailsLabel"));
-    m_domains->setObjectName(QStringLiteral("resultDomainsTable"));
     m_filter->setObjectName(QStringLiteral("reviewFilter"));
     m_review->setObjectName(QStringLiteral("answerReview"));
     QFont big = m_verdict->font();
     big.setPointSizeF(big.pointSizeF() * 2);
     big.setBold(true);
     m_verdict->setFont(big);
-    m_domains->setHorizontalHeaderLabels({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent")});
-    m_domains->verticalHeader()->hide();
-    m_domains->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_domains->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_filter->addItems({tr("All questions"), tr("Wrong only"), tr("Flagged only")});
 
     auto* reviewBox = new QWidget;
