@@ -1,0 +1,87 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "certdrill/Random.h"
+
+namespace certdrill {
+
+/// A row of the candidate's Red/Yellow/Green blueprint sheet.
+enum class Band
+{
+    Red,
+    Yellow,
+    Green
+};
+
+/// "red", "yellow", "green".
+const char* bandName(Band band);
+/// Parses bandName(); empty on anything else.
+std::optional<Band> parseBand(const std::string& text);
+
+/// The knobs of the mastery model (docs/adaptive-model.md explains each).
+struct MasteryModel
+{
+    double priorStrength = 4.0; ///< kappa: pseudo-answers pulling a domain towards the pooled mean
+    double priorFloor = 0.5;    ///< added to both prior counts, so the prior is never degenerate
+    double decayPerDay = 0.97;  ///< evidence weight kept per day of age (about a 23-day half-life)
+    double credibleMass = 0.80; ///< the interval reported, centred (10%..90%)
+};
+
+/// One answered question as evidence: which domain (and subtopic, -1 for none) and whether it was right.
+struct AnswerEvidence
+{
+    int domain = 0;
+    int subtopic = -1;
+    std::int64_t atMs = 0;
+    bool correct = false;
+};
+
+/// A recency-weighted Beta posterior over the accuracy of one domain or subtopic.
+struct Mastery
+{
+    double alpha = 1;
+    double beta = 1;
+    double mean = 0.5;
+    double lower = 0; ///< credible interval bounds (MasteryModel::credibleMass)
+    double upper = 1;
+    int answers = 0;            ///< raw number of answers behind it
+    double weightedAnswers = 0; ///< the same after recency decay
+};
+
+/// Mastery of every domain and of every subtopic of each domain.
+struct MasteryTable
+{
+    double overall = 0.5; ///< pooled accuracy all domains are shrunk towards
+    std::vector<Mastery> domains;
+    std::vector<std::vector<Mastery>> subtopics; ///< [domain][subtopic]
+};
+
+/// Builds the posteriors from evidence as of `nowMs`. Each answer weighs decayPerDay^(age in days); a
+/// domain's prior is the pooled overall accuracy with strength priorStrength, and a subtopic's prior is its
+/// domain's posterior mean, so two answers never swing a row to an extreme.
+MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
+                             const std::vector<int>& subtopicsPerDomain, std::int64_t nowMs,
+                             const MasteryModel& model = {});
+
+/// The posterior for weighted counts on top of a pooled prior mean.
+Mastery betaPosterior(double weightedCorrect, double weightedWrong, int answers, double priorMean,
+                      const MasteryModel& model = {});
+
+/// The regularized incomplete beta function I_x(a, b).
+double incompleteBeta(double x, double a, double b);
+/// The p-quantile of Beta(a, b), by bisection on incompleteBeta.
+double betaQuantile(double p, double a, double b);
+/// A draw from Beta(a, b) as X/(X+Y) with Gamma draws by Marsaglia–Tsang; defined bit for bit by `random`.
+double sampleBeta(Random& random, double a, double b);
+
+/// The measured band for a target accuracy (docs/adaptive-model.md):
+/// Red with no evidence, when the upper bound is below target − 0.10, or when the mean is under 0.5;
+/// Green when at least 5 answers and the lower bound reaches the target, unless `dueRecall` (mean predicted
+/// recall of the row's due questions) has decayed below 0.85; Yellow otherwise.
+Band measuredBand(const Mastery& mastery, double target, std::optional<double> dueRecall = std::nullopt);
+
+} // namespace certdrill

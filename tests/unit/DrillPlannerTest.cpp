@@ -1,0 +1,175 @@
+#include "certdrill/DrillPlanner.h"
+
+#include <map>
+#include <set>
+
+#include <catch2/catch.hpp>
+
+using namespace certdrill;
+
+namespace {
+
+// Ten domains with the NCP-GENL weights, 30 questions each, two subtopics per domain.
+PlannerInput makeInput(const std::vector<double>& accuracy, int answersPerDomain)
+{
+    PlannerInput in;
+    in.weights = {17, 14, 13, 13, 9, 9, 7, 7, 6, 5};
+    std::vector<AnswerEvidence> ev;
+    for (int d = 0; d < 10; ++d) {
+        for (int k = 0; k < answersPerDomain; ++k) {
+            ev.push_back({d, k % 2, 0, k < accuracy[static_cast<std::size_t>(d)] * answersPerDomain});
+        }
+    }
+    in.mastery = estimateMastery(ev, std::vector<int>(10, 2), 0);
+    for (int d = 0; d < 10; ++d) {
+        in.bands.push_back(measuredBand(in.mastery.domains[static_cast<std::size_t>(d)], 0.8));
+        for (int i = 0; i < 30; ++i) {
+            PlannerItem it;
+            it.id = d * 100 + i;
+            it.domain = d;
+            it.subtopic = i % 2;
+            in.items.push_back(it);
+        }
+    }
+    return in;
+}
+
+} // namespace
+
+TEST_CASE("the planner sends more questions to weak heavy domains", "[planner]")
+{
+    // Domain 0 (17%) weak, domain 9 (5%) equally weak, the rest strong.
+    std::vector<double> acc(10, 0.95);
+    acc[0] = 0.4;
+    acc[9] = 0.4;
+    const auto in = makeInput(acc, 20);
+    std::map<int, int> total;
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+        PlannerOptions o;
+        o.seed = seed;
+        const auto plan = planDrill(in, o);
+        REQUIRE(plan.questions.size() == 20);
+        for (int d = 0; d < 10; ++d) {
+            total[d] += plan.perDomain[static_cast<std::size_t>(d)];
+        }
+    }
+    CHECK(total[0] > total[9]);    // the weight is the exchange rate
+    CHECK(total[9] > total[4]);    // a weak light domain still beats a strong heavier one
+    CHECK(total[0] > 20 * 50 / 3); // and the weak heavy domain gets the largest share
+}
+
+TEST_CASE("Red domains get their floor and no question repeats", "[planner]")
+{
+    std::vector<double> acc(10, 0.95);
+    acc[8] = 0.2; // Red but light (6%)
+    const auto in = makeInput(acc, 20);
+    REQUIRE(in.bands[8] == Band::Red);
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        PlannerOptions o;
+        o.seed = seed;
+        o.count = 40;
+        const auto plan = planDrill(in, o);
+        CHECK(plan.perDomain[8] >= 1);
+        std::set<std::int64_t> ids;
+        for (const auto& q : plan.questions) {
+            ids.insert(q.id);
+        }
+        CHECK(ids.size() == plan.questions.size());
+    }
+}
+
+TEST_CASE("drills interleave at most two in a row from one domain", "[planner]")
+{
+    const auto in = makeInput(std::vector<double>(10, 0.6), 10);
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        PlannerOptions o;
+        o.seed = seed;
+        const auto plan = planDrill(in, o);
+        for (std::size_t i = 2; i < plan.questions.size(); ++i) {
+            const bool run3 = plan.questions[i].domain == plan.questions[i - 1].domain &&
+                              plan.questions[i].domain == plan.questions[i - 2].domain;
+            if (run3) {
+                // Allowed only when nothing else was left.
+                for (std::size_t j = i; j < plan.questions.size(); ++j) {
+                    CHECK(plan.questions[j].domain == plan.questions[i].domain);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("the planner is deterministic for a seed", "[planner]")
+{
+    const auto in = makeInput(std::vector<double>(10, 0.6), 10);
+    PlannerOptions o;
+    o.seed = 42;
+    const auto a = planDrill(in, o);
+    const auto b = planDrill(in, o);
+    REQUIRE(a.questions.size() == b.questions.size());
+    for (std::size_t i = 0; i < a.questions.size(); ++i) {
+        CHECK(a.questions[i].id == b.questions[i].id);
+    }
+    o.seed = 43;
+    const auto c = planDrill(in, o);
+    bool differs = false;
+    for (std::size_t i = 0; i < a.questions.size(); ++i) {
+        differs = differs || a.questions[i].id != c.questions[i].id;
+    }
+    CHECK(differs);
+}
+
+TEST_CASE("due questions come first, lowest recall first, then unseen", "[planner]")
+{
+    auto in = makeInput(std::vector<double>(10, 0.6), 10);
+    // In domain 0: two due items and three seen, not due.
+    for (auto& it : in.items) {
+        if (it.domain == 0 && it.id % 100 < 5) {
+            it.seen = true;
+            it.recall = 0.95;
+        }
+    }
+    in.items[1].due = true;
+    in.items[1].recall = 0.7;
+    in.items[3].due = true;
+    in.items[3].recall = 0.5;
+    PlannerOptions o;
+    o.seed = 5;
+    o.filter.domains = {0};
+    o.count = 6;
+    const auto plan = planDrill(in, o);
+    REQUIRE(plan.questions.size() == 6);
+    CHECK(plan.questions[0].id == 3);
+    CHECK(plan.questions[0].reason == PlannedQuestion::Reason::Due);
+    CHECK(plan.questions[1].id == 1);
+    for (std::size_t i = 2; i < 6; ++i) {
+        CHECK(plan.questions[i].reason == PlannedQuestion::Reason::Unseen);
+        CHECK(plan.questions[i].domain == 0);
+    }
+}
+
+TEST_CASE("custom drill filters narrow the pool", "[planner]")
+{
+    auto in = makeInput(std::vector<double>(10, 0.6), 10);
+    in.items[7].missed = true;
+    in.items[7].seen = true;
+    in.items[42].flagged = true;
+    PlannerOptions o;
+    o.filter.missedOnly = true;
+    auto plan = planDrill(in, o);
+    REQUIRE(plan.questions.size() == 1);
+    CHECK(plan.questions[0].id == in.items[7].id);
+    o.filter = {};
+    o.filter.flaggedOnly = true;
+    plan = planDrill(in, o);
+    REQUIRE(plan.questions.size() == 1);
+    CHECK(plan.questions[0].id == in.items[42].id);
+    o.filter = {};
+    o.filter.subtopics = {{2, 1}};
+    o.count = 100;
+    plan = planDrill(in, o);
+    CHECK(plan.questions.size() == 15);
+    for (const auto& q : plan.questions) {
+        CHECK(q.domain == 2);
+        CHECK(q.id % 2 == 1);
+    }
+}

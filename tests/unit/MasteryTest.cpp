@@ -1,0 +1,109 @@
+#include "certdrill/Mastery.h"
+
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+using namespace certdrill;
+
+namespace {
+constexpr std::int64_t kDay = 86'400'000;
+}
+
+TEST_CASE("the incomplete beta and its quantile agree with known values", "[mastery]")
+{
+    // I_x(1, 1) = x; I_x(2, 1) = x²; the Beta(2, 3) median is 0.3857276.
+    CHECK(incompleteBeta(0.3, 1, 1) == Approx(0.3));
+    CHECK(incompleteBeta(0.3, 2, 1) == Approx(0.09));
+    CHECK(betaQuantile(0.5, 2, 3) == Approx(0.3857275).epsilon(1e-6));
+    // Reference quantiles from a 200,000-step midpoint-rule integration of the Beta(20, 5) density.
+    CHECK(betaQuantile(0.1, 20, 5) == Approx(0.6941208).epsilon(1e-6));
+    CHECK(betaQuantile(0.9, 20, 5) == Approx(0.8950326).epsilon(1e-6));
+}
+
+TEST_CASE("Beta draws are seeded and have the right mean", "[mastery]")
+{
+    Random a(7);
+    Random b(7);
+    CHECK(sampleBeta(a, 3, 2) == sampleBeta(b, 3, 2));
+    Random r(11);
+    double sum = 0;
+    const int n = 20000;
+    for (int i = 0; i < n; ++i) {
+        const double x = sampleBeta(r, 3, 7);
+        REQUIRE(x >= 0.0);
+        REQUIRE(x <= 1.0);
+        sum += x;
+    }
+    CHECK(sum / n == Approx(0.3).margin(0.005));
+    Random small(3);
+    CHECK(sampleBeta(small, 0.4, 0.6) >= 0.0); // shapes below one take the boosted path
+}
+
+TEST_CASE("mastery pools towards the overall mean and decays old evidence", "[mastery]")
+{
+    const std::int64_t now = 100 * kDay;
+    std::vector<AnswerEvidence> ev;
+    for (int i = 0; i < 10; ++i) {
+        ev.push_back({0, 0, now, true}); // domain 0: 10 of 10 today
+    }
+    ev.push_back({1, -1, now, false}); // domain 1: one wrong answer
+    const auto t = estimateMastery(ev, {2, 0, 0}, now);
+    REQUIRE(t.domains.size() == 3);
+    CHECK(t.overall == Approx(11.0 / 13.0));
+    CHECK(t.domains[0].answers == 10);
+    CHECK(t.domains[0].mean == Approx((4 * t.overall + 0.5 + 10) / (4 + 1 + 10)));
+    CHECK(t.domains[0].lower < t.domains[0].mean);
+    CHECK(t.domains[0].upper > t.domains[0].mean);
+    // One wrong answer moves domain 1 only a little below the pooled prior.
+    CHECK(t.domains[1].mean > 0.6);
+    CHECK(t.domains[2].answers == 0);
+    CHECK(t.subtopics[0][0].answers == 10);
+    CHECK(t.subtopics[0][1].answers == 0);
+    // A subtopic without answers sits at its domain's mean, with the prior's strength.
+    CHECK(t.subtopics[0][1].mean == Approx((4 * t.domains[0].mean + 0.5) / 5));
+
+    // The same answers a month ago weigh 0.97^30 ≈ 0.40 each.
+    std::vector<AnswerEvidence> old = ev;
+    for (auto& e : old) {
+        e.atMs = now - 30 * kDay;
+    }
+    const auto o = estimateMastery(old, {2, 0, 0}, now);
+    CHECK(o.domains[0].weightedAnswers == Approx(10 * std::pow(0.97, 30)));
+    CHECK(o.domains[0].upper - o.domains[0].lower > t.domains[0].upper - t.domains[0].lower);
+}
+
+TEST_CASE("bands follow the rules at their edges", "[mastery]")
+{
+    const double target = 0.80;
+    Mastery m;
+    m.answers = 0;
+    m.mean = 0.9;
+    m.lower = 0.85;
+    m.upper = 0.95;
+    CHECK(measuredBand(m, target) == Band::Red); // no evidence
+    m.answers = 4;
+    CHECK(measuredBand(m, target) == Band::Yellow); // fewer than 5 can never be Green
+    m.answers = 5;
+    CHECK(measuredBand(m, target) == Band::Green);
+    m.lower = 0.80;
+    CHECK(measuredBand(m, target) == Band::Green); // lower bound exactly at the target
+    m.lower = 0.7999;
+    CHECK(measuredBand(m, target) == Band::Yellow);
+    m.lower = 0.85;
+    CHECK(measuredBand(m, target, 0.86) == Band::Green);
+    CHECK(measuredBand(m, target, 0.84) == Band::Yellow); // due items decayed
+    m = {};
+    m.answers = 20;
+    m.mean = 0.6;
+    m.lower = 0.5;
+    m.upper = 0.7001;
+    CHECK(measuredBand(m, target) == Band::Yellow);
+    m.upper = 0.6999;
+    CHECK(measuredBand(m, target) == Band::Red); // upper below target − 0.10
+    m.upper = 0.9;
+    m.mean = 0.4999;
+    CHECK(measuredBand(m, target) == Band::Red); // mean under one half
+    CHECK(parseBand("green") == Band::Green);
+    CHECK_FALSE(parseBand("blue"));
+}
