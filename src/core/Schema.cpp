@@ -135,6 +135,25 @@ CREATE TABLE session_items (
 CREATE INDEX session_items_question ON session_items(question_ref);
 )sql";
 
+// Version 3: learning state the candidate sets by hand. The tracker's measured state (FSRS memory, mastery)
+// is not stored: it is recomputed from session_items, the single record of every answer, so it can never
+// drift from the evidence and a model change applies to the whole history at once.
+constexpr const char* kV3 = R"sql(
+CREATE TABLE self_ratings (
+    exam_ref    INTEGER NOT NULL REFERENCES exams(id),
+    domain_id   TEXT NOT NULL,
+    subtopic_id TEXT NOT NULL DEFAULT '',   -- '' = the domain row itself
+    band        TEXT NOT NULL CHECK (band IN ('red', 'yellow', 'green')),
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (exam_ref, domain_id, subtopic_id)
+);
+CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE INDEX session_items_answered ON session_items(answered_at) WHERE correct IS NOT NULL;
+)sql";
+
 } // namespace
 
 const std::vector<Migration>& migrations()
@@ -142,6 +161,7 @@ const std::vector<Migration>& migrations()
     static const std::vector<Migration> steps = {
         {1, "question content: packs, exams, domains, subtopics, questions, options", kV1},
         {2, "exam sessions and their items", kV2},
+        {3, "self-ratings and settings for the tracker", kV3},
     };
     return steps;
 }

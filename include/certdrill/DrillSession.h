@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "certdrill/Confidence.h"
+#include "certdrill/DrillPlanner.h"
+#include "certdrill/ExamAssembler.h"
+#include "certdrill/Result.h"
+#include "certdrill/Store.h"
+
+namespace certdrill {
+
+/// One question of a drill as served, and what became of it.
+struct DrillItem
+{
+    int position = 0;
+    std::int64_t questionRow = 0;
+    Question question;
+    std::vector<int> optionOrder; ///< original option indices in display order
+    PlannedQuestion::Reason reason = PlannedQuestion::Reason::Unseen;
+    std::vector<int> chosen; ///< original option indices, sorted
+    std::optional<Confidence> confidence;
+    bool checked = false;
+    bool correct = false;
+};
+
+/// A drill: untimed, one question at a time, each answer checked (and so final) at once. It is stored as a
+/// session of mode "drill"; every check is written in its own transaction, so it counts as evidence for the
+/// tracker from that moment, even if the drill is never finished.
+class DrillSession
+{
+public:
+    /// Persists a drill of the planned questions, taken from `pool`; options shuffled by `seed` unless a
+    /// question says not to. A cram drill practises without moving FSRS due dates.
+    static Result<std::unique_ptr<DrillSession>> start(Store& store, const ExamDef& exam,
+                                                       const DrillPlan& plan,
+                                                       const std::vector<Candidate>& pool, std::uint64_t seed,
+                                                       bool cram);
+
+    std::int64_t id() const { return m_id; }
+    const ExamDef& exam() const { return m_exam; }
+    const std::vector<DrillItem>& items() const { return m_items; }
+    bool cram() const { return m_cram; }
+    bool finished() const { return m_finished; }
+
+    /// Checks an answer (original option indices) and stores it with its confidence tag; returns whether it
+    /// was right. A question can be checked once; an empty answer or more options than `select` is refused.
+    Result<bool> check(int position, std::vector<int> options, std::optional<Confidence> confidence);
+    /// Closes the drill and stores its score over the checked questions.
+    Result<void> finish();
+
+private:
+    DrillSession(Store& store, ExamDef exam);
+
+    Store& m_store;
+    ExamDef m_exam;
+    std::int64_t m_id = 0;
+    bool m_cram = false;
+    bool m_finished = false;
+    std::vector<DrillItem> m_items;
+};
+
+} // namespace certdrill

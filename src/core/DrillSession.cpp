@@ -1,0 +1,170 @@
+#include "certdrill/DrillSession.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include <nlohmann/json.hpp>
+
+namespace certdrill {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kStorageFailed = "drill storage failed";
+
+} // namespace
+
+DrillSession::DrillSession(Store& store, ExamDef exam)
+    : m_store(store)
+    , m_exam(std::move(exam))
+{
+}
+
+Result<std::unique_ptr<DrillSession>> DrillSession::start(Store& store, const ExamDef& exam,
+                                                          const DrillPlan& plan,
+                                                          const std::vector<Candidate>& pool,
+                                                          std::uint64_t seed, bool cram)
+{
+    std::map<std::int64_t, const Candidate*> byRow;
+    for (const auto& c : pool) {
+        byRow[c.rowId] = &c;
+    }
+    auto session = std::unique_ptr<DrillSession>(new DrillSession(store, exam));
+    session->m_cram = cram;
+    Random rng(seed);
+    for (const auto& planned : plan.questions) {
+        const auto it = byRow.find(planned.id);
+        if (it == byRow.end()) {
+            return Error{"planned question " + std::to_string(planned.id) + " is not in the bank"};
+        }
+        DrillItem item;
+        item.position = static_cast<int>(session->m_items.size());
+        item.questionRow = planned.id;
+        item.question = it->second->question;
+        item.reason = planned.reason;
+        item.optionOrder.resize(item.question.options.size());
+        std::iota(item.optionOrder.begin(), item.optionOrder.end(), 0);
+        if (item.question.shuffle) {
+            rng.shuffle(item.optionOrder);
+        }
+        session->m_items.push_back(std::move(item));
+    }
+    if (session->m_items.empty()) {
+        return Error{"the drill has no questions: nothing in the bank matches"};
+    }
+    auto stored = catchDbError(kStorageFailed, [&]() -> Result<void> {
+        Database& db = store.database();
+        Transaction tx(db);
+        Statement s(db,
+                    "INSERT INTO sessions (exam_ref, mode, seed, question_count, duration_ms, pass_percent, "
+                    "started_at, options) SELECT id, 'drill', ?, ?, 0, ?, ?, ? FROM exams WHERE exam_id = ?");
+        s.bind(1, static_cast<std::int64_t>(seed)).bind(2, static_cast<int>(session->m_items.size()));
+        s.bind(3, exam.passPercent).bind(4, store.clock().wallMs());
+        s.bind(5, json{{"cram", cram}}.dump()).bind(6, exam.id);
+        s.run();
+        if (db.changes() != 1) {
+            return Error{"no exam \"" + exam.id + "\" in the database"};
+        }
+        session->m_id = db.lastInsertRowId();
+        Statement ins(
+            db, "INSERT INTO session_items (session_ref, position, question_ref, option_order, snapshot) "
+                "VALUES (?, ?, ?, ?, ?)");
+        for (const auto& item : session->m_items) {
+            ins.reset();
+            ins.bind(1, session->m_id).bind(2, item.position).bind(3, item.questionRow);
+            ins.bind(4, json(item.optionOrder).dump()).bind(5, questionToJson(item.question));
+            ins.run();
+        }
+        tx.commit();
+        return {};
+    });
+    if (!stored) {
+        return stored.error();
+    }
+    return session;
+}
+
+Result<bool> DrillSession::check(int position, std::vector<int> options, std::optional<Confidence> confidence)
+{
+    if (m_finished || position < 0 || position >= static_cast<int>(m_items.size())) {
+        return Error{"no open question at position " + std::to_string(position)};
+    }
+    DrillItem& item = m_items[static_cast<std::size_t>(position)];
+    if (item.checked) {
+        return Error{"this question was already checked"};
+    }
+    std::sort(options.begin(), options.end());
+    options.erase(std::unique(options.begin(), options.end()), options.end());
+    if (options.empty()) {
+        return Error{"choose an answer first"};
+    }
+    if (static_cast<int>(options.size()) > item.question.select ||
+        std::any_of(options.begin(), options.end(),
+                    [&](int o) { return o < 0 || o >= static_cast<int>(item.question.options.size()); })) {
+        return Error{"this question asks for " + std::to_string(item.question.select) + " of " +
+                     std::to_string(item.question.options.size()) + " options"};
+    }
+    std::vector<int> want;
+    for (std::size_t i = 0; i < item.question.options.size(); ++i) {
+        if (item.question.options[i].correct) {
+            want.push_back(static_cast<int>(i));
+        }
+    }
+    const bool correct = options == want;
+    auto stored = catchDbError(kStorageFailed, [&]() -> Result<void> {
+        Transaction tx(m_store.database());
+        Statement s(m_store.database(),
+                    "UPDATE session_items SET chosen = ?, confidence = ?, revealed = 1, visits = visits + 1, "
+                    "answered_at = ?, correct = ? WHERE session_ref = ? AND position = ?");
+        s.bind(1, json(options).dump());
+        if (confidence) {
+            s.bind(2, confidenceName(*confidence));
+        } else {
+            s.bindNull(2);
+        }
+        s.bind(3, m_store.clock().wallMs()).bind(4, correct ? 1 : 0).bind(5, m_id).bind(6, position);
+        s.run();
+        tx.commit();
+        return {};
+    });
+    if (!stored) {
+        return stored.error();
+    }
+    item.chosen = std::move(options);
+    item.confidence = confidence;
+    item.checked = true;
+    item.correct = correct;
+    return correct;
+}
+
+Result<void> DrillSession::finish()
+{
+    if (m_finished) {
+        return {};
+    }
+    int checked = 0;
+    int right = 0;
+    for (const auto& it : m_items) {
+        checked += it.checked;
+        right += it.checked && it.correct;
+    }
+    const double score = checked ? double(right) / checked : 0.0;
+    auto stored = catchDbError(kStorageFailed, [&]() -> Result<void> {
+        Transaction tx(m_store.database());
+        Statement s(m_store.database(), "UPDATE sessions SET finished_at = ?, finish_reason = 'submitted', "
+                                        "correct_count = ?, score = ?, passed = ? WHERE id = ?");
+        s.bind(1, m_store.clock().wallMs()).bind(2, right).bind(3, score);
+        s.bind(4, score * 100.0 + 1e-9 >= m_exam.passPercent ? 1 : 0).bind(5, m_id);
+        s.run();
+        tx.commit();
+        return {};
+    });
+    if (stored) {
+        m_finished = true;
+    }
+    return stored;
+}
+
+} // namespace certdrill

@@ -1,0 +1,196 @@
+#include "certdrill/Tracker.h"
+
+#include <catch2/catch.hpp>
+
+#include "certdrill/DrillSession.h"
+#include "certdrill/ExamSession.h"
+
+#include "TestSupport.h"
+
+using namespace certdrill;
+
+namespace {
+
+constexpr std::int64_t kDay = 86'400'000;
+
+struct Fixture
+{
+    TempDir dir;
+    FakeClock clock;
+    std::unique_ptr<Store> store;
+    ExamDef exam;
+
+    Fixture()
+    {
+        auto s = Store::open(dir / "db.sqlite", clock);
+        REQUIRE(s.ok());
+        store = std::move(s.value());
+        REQUIRE(store->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
+        exam = store->exam("mini").value();
+    }
+
+    std::unique_ptr<DrillSession> drill(const std::vector<std::string>& ids, bool cram = false)
+    {
+        const auto pool = store->candidates("mini").value();
+        DrillPlan plan;
+        for (const auto& id : ids) {
+            for (const auto& c : pool) {
+                if (c.question.id == id) {
+                    plan.questions.push_back({c.rowId, 0, PlannedQuestion::Reason::Unseen});
+                }
+            }
+        }
+        auto d = DrillSession::start(*store, exam, plan, pool, 1, cram);
+        REQUIRE(d.ok());
+        return std::move(d.value());
+    }
+};
+
+// The original index of the first correct option, or of a wrong one.
+int optionOf(const Question& q, bool correct)
+{
+    for (std::size_t i = 0; i < q.options.size(); ++i) {
+        if (q.options[i].correct == correct) {
+            return static_cast<int>(i);
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+TEST_CASE("FSRS replay maps answers to grades and skips cram", "[tracker]")
+{
+    std::vector<Review> reviews = {{1, "alpha", "", 0, false, std::nullopt, false},
+                                   {1, "alpha", "", 0, true, std::nullopt, false},
+                                   {1, "alpha", "", 1 * kDay, true, std::nullopt, false},
+                                   {1, "alpha", "", 4 * kDay, true, std::nullopt, false},
+                                   {1, "alpha", "", 12 * kDay, true, std::nullopt, false},
+                                   {1, "alpha", "", 33 * kDay, true, std::nullopt, false},
+                                   {1, "alpha", "", 34 * kDay, false, std::nullopt, true}};
+    const auto memory = replayMemory(reviews);
+    REQUIRE(memory.count(1));
+    // The same days as the fsrs-rs golden test: the cram answer at the end changes nothing.
+    CHECK(memory.at(1).state.stability == Approx(53.62691).epsilon(1e-6));
+    CHECK(memory.at(1).reviews == 6);
+    CHECK(ratingFor(true, Confidence::Guess) == Rating::Hard);
+    CHECK(ratingFor(true, Confidence::Sure) == Rating::Good);
+    CHECK(ratingFor(false, Confidence::Sure) == Rating::Again);
+}
+
+TEST_CASE("a submitted mock feeds the tracker; an unfinished one does not", "[tracker]")
+{
+    Fixture f;
+    const Form form = assembleForm(f.exam, f.store->candidates("mini").value(), 4, 3);
+    auto s = ExamSession::start(*f.store, f.exam, form, SessionMode::Exam);
+    REQUIRE(s.ok());
+    for (const auto& it : s.value()->items()) {
+        if (it.question.id != "q4") { // q4 left unanswered
+            std::vector<int> pick = {optionOf(it.question, it.question.id != "q3")};
+            if (it.question.select == 2) {
+                pick = {0, 1};
+            }
+            REQUIRE(s.value()->choose(it.position, pick).ok());
+        }
+    }
+    auto before = buildTracker(*f.store, "mini");
+    REQUIRE(before.ok());
+    CHECK(before->answers == 0); // no feedback, and no evidence, until the exam is submitted
+    CHECK(before->domains[0].band == Band::Red);
+    REQUIRE(s.value()->submit().ok());
+
+    auto t = buildTracker(*f.store, "mini");
+    REQUIRE(t.ok());
+    CHECK(t->answers == 3); // the unanswered q4 is not evidence
+    REQUIRE(t->domains.size() == 2);
+    CHECK(t->domains[0].mastery.answers == 2);
+    CHECK(t->domains[1].mastery.answers == 1);
+    CHECK(t->domains[0].seenItems == 2);
+    CHECK(t->subtopics[0][0].mastery.answers == 1);
+    CHECK(t->recentExamScores.size() == 1);
+    CHECK(t->recentExamScores[0] == Approx(0.5));
+    CHECK_FALSE(t->ready);
+    // Too few answers: nothing is Green, and the verdict explains each gap.
+    for (const auto& row : t->domains) {
+        CHECK(row.band != Band::Green);
+    }
+    REQUIRE(t->readiness.size() == 3);
+    CHECK(t->readiness[0].rfind("Alpha: ", 0) == 0);
+    CHECK(t->readiness[0].find("over 2 answers") != std::string::npos);
+    CHECK(t->readiness[2].find("last scores 50%") != std::string::npos);
+    CHECK(trackerCsv(t.value()).find("alpha,a1,Alpha one,60,1,") != std::string::npos);
+}
+
+TEST_CASE("drill checks are evidence at once and cram leaves due dates alone", "[tracker]")
+{
+    Fixture f;
+    auto d = f.drill({"q1", "q3"});
+    const auto& items = d->items();
+    CHECK(d->check(0, {}, std::nullopt).error().message == "choose an answer first");
+    auto right = d->check(0, {optionOf(items[0].question, true)}, Confidence::Sure);
+    REQUIRE(right.ok());
+    CHECK(right.value());
+    CHECK_FALSE(d->check(0, {0}, std::nullopt).ok()); // checked once only
+    auto t = buildTracker(*f.store, "mini");
+    REQUIRE(t.ok());
+    CHECK(t->answers == 1); // the drill is unfinished, but its checked answer counts
+    CHECK(t->calibration[0].tag == "sure");
+    CHECK(t->calibration[0].answers == 1);
+
+    // A week later q1 is due; a cram drill answers it, and it stays due.
+    f.clock.advanceMs(7 * kDay);
+    REQUIRE(d->finish().ok());
+    auto due = buildTracker(*f.store, "mini");
+    REQUIRE(due.ok());
+    const auto dueCount = due->domains[0].dueItems + due->domains[1].dueItems;
+    CHECK(dueCount == 1);
+    auto cram = f.drill({"q1"}, true);
+    REQUIRE(cram->check(0, {optionOf(cram->items()[0].question, true)}, std::nullopt).ok());
+    auto after = buildTracker(*f.store, "mini");
+    REQUIRE(after.ok());
+    CHECK(after->answers == 2);
+    CHECK(after->domains[0].dueItems + after->domains[1].dueItems == dueCount);
+    // The same answer outside cram would have reset the due date.
+    auto real = f.drill({"q1"});
+    REQUIRE(real->check(0, {optionOf(real->items()[0].question, true)}, std::nullopt).ok());
+    auto reviewed = buildTracker(*f.store, "mini");
+    CHECK(reviewed->domains[0].dueItems + reviewed->domains[1].dueItems == dueCount - 1);
+}
+
+TEST_CASE("self-ratings are stored beside the measured band and disagreements shown", "[tracker]")
+{
+    Fixture f;
+    REQUIRE(setSelfRating(*f.store, "mini", "alpha", "", Band::Green).ok());
+    REQUIRE(setSelfRating(*f.store, "mini", "alpha", "a2", Band::Yellow).ok());
+    REQUIRE(setSelfRating(*f.store, "mini", "alpha", "a2", Band::Red).ok()); // overwrite
+    CHECK_FALSE(setSelfRating(*f.store, "mini", "gamma", "", Band::Red).ok());
+    CHECK_FALSE(setSelfRating(*f.store, "mini", "alpha", "zz", Band::Red).ok());
+    auto t = buildTracker(*f.store, "mini");
+    REQUIRE(t.ok());
+    CHECK(t->domains[0].selfRating == Band::Green);
+    CHECK(t->domains[0].disagreement() == "You rate Green; the evidence says Red.");
+    CHECK(t->subtopics[0][1].selfRating == Band::Red);
+    CHECK(t->subtopics[0][1].disagreement().empty());
+    REQUIRE(setSelfRating(*f.store, "mini", "alpha", "", std::nullopt).ok());
+    CHECK_FALSE(buildTracker(*f.store, "mini")->domains[0].selfRating);
+}
+
+TEST_CASE("readiness needs every domain Green and three exams at the mark", "[tracker]")
+{
+    ExamDef exam;
+    exam.domains = {{"a", "A", 60, 0, {}}, {"b", "B", 40, 0, {}}};
+    std::vector<Review> reviews;
+    for (int i = 0; i < 40; ++i) {
+        reviews.push_back({i, i % 2 ? "a" : "b", "", 0, true, std::nullopt, false});
+    }
+    auto t = computeTracker(exam, {}, reviews, {}, {0.9, 0.85, 0.8}, 0);
+    CHECK(t.domains[0].band == Band::Green);
+    CHECK(t.ready);
+    CHECK(t.readiness.front().rfind("Ready to schedule", 0) == 0);
+    t = computeTracker(exam, {}, reviews, {}, {0.9, 0.85, 0.79}, 0);
+    CHECK_FALSE(t.ready);
+    REQUIRE(t.readiness.size() == 1);
+    CHECK(t.readiness[0].find("last scores 90%, 85%, 79%") != std::string::npos);
+    auto before = computeTracker(exam, {}, {}, {}, {}, 0);
+    CHECK(bandChanges(before, t) == std::vector<std::string>{"A: Red → Green", "B: Red → Green"});
+}
