@@ -10,7 +10,9 @@
 #include <spdlog/spdlog.h>
 
 #include "certdrill/Coverage.h"
+#include "certdrill/DrillPlanner.h"
 #include "certdrill/Paths.h"
+#include "certdrill/Tracker.h"
 
 namespace certdrill::cli {
 
@@ -134,6 +136,14 @@ Commands:
                                   assemble a mock-exam form without starting it: per-domain
                                   counts, multi-select count, question ids, and every domain
                                   the bank cannot fill (exit 1 if any)
+  tracker [--exam ID] [--json|--csv]
+                                  the Red/Yellow/Green sheet from your answers: mastery with
+                                  its 80% interval per domain and subtopic, bands, self-ratings,
+                                  due questions, the readiness verdict and calibration
+  rate DOMAIN[/SUBTOPIC] red|yellow|green|none [--exam ID]
+                                  set (or clear) your own rating of a row
+  drill-plan [--exam ID] [--count N] [--seed S] [--json]
+                                  plan the next drill (default 20 questions) without starting it
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";
@@ -195,11 +205,34 @@ int Cli::run(const std::vector<std::string>& argsIn)
     if (command == "mock-plan") {
         return mockPlan(rest);
     }
+    if (command == "tracker") {
+        return tracker(rest);
+    }
+    if (command == "rate") {
+        return rate(rest);
+    }
+    if (command == "drill-plan") {
+        return drillPlan(rest);
+    }
     if (command == "help") {
         m_out << helpText();
         return kOk;
     }
     return usage("unknown command \"" + command + "\"");
+}
+
+bool Cli::resolveExam(std::string& examId)
+{
+    if (!examId.empty()) {
+        return true;
+    }
+    auto exams = m_store->exams();
+    if (!exams || exams.value().empty()) {
+        m_err << "certdrill-cli: no exam in the database; import a pack first\n";
+        return false;
+    }
+    examId = exams.value().front().id;
+    return true;
 }
 
 Store* Cli::store()
@@ -475,16 +508,8 @@ int Cli::mockPlan(const Args& argsIn)
         return usage("mock-plan: --count and --seed take numbers");
     }
     Store* s = store();
-    if (!s) {
+    if (!s || !resolveExam(examId)) {
         return kInvalid;
-    }
-    if (examId.empty()) {
-        auto exams = s->exams();
-        if (!exams || exams.value().empty()) {
-            m_err << "certdrill-cli: no exam in the database; import a pack first\n";
-            return kInvalid;
-        }
-        examId = exams.value().front().id;
     }
     auto exam = s->exam(examId);
     if (!exam) {
@@ -550,6 +575,248 @@ int Cli::mockPlan(const Args& argsIn)
         m_err << "certdrill-cli: the bank cannot fill " << line << "\n";
     }
     return form.complete() ? kOk : kInvalid;
+}
+
+namespace {
+
+json masteryJson(const TrackerRow& r)
+{
+    json j = {{"domain", r.domainId},
+              {"name", r.name},
+              {"weight", r.weight},
+              {"answers", r.mastery.answers},
+              {"mastery", r.mastery.mean},
+              {"lower80", r.mastery.lower},
+              {"upper80", r.mastery.upper},
+              {"band", bandName(r.band)},
+              {"self_rating", r.selfRating ? json(bandName(*r.selfRating)) : json(nullptr)},
+              {"due", r.dueItems},
+              {"seen", r.seenItems},
+              {"bank", r.bankItems}};
+    if (!r.subtopicId.empty()) {
+        j["subtopic"] = r.subtopicId;
+    }
+    if (const auto d = r.disagreement(); !d.empty()) {
+        j["disagreement"] = d;
+    }
+    return j;
+}
+
+std::string masteryText(const TrackerRow& r)
+{
+    if (r.mastery.answers == 0) {
+        return "no answers";
+    }
+    return fixed(r.mastery.mean * 100.0, 0) + "% [" + fixed(r.mastery.lower * 100.0, 0) + "-" +
+           fixed(r.mastery.upper * 100.0, 0) + "] over " + std::to_string(r.mastery.answers);
+}
+
+} // namespace
+
+int Cli::tracker(const Args& argsIn)
+{
+    Args args = argsIn;
+    const bool asJson = takeFlag(args, "--json");
+    const bool asCsv = takeFlag(args, "--csv");
+    std::string examId;
+    bool missing = false;
+    takeOption(args, "--exam", examId, missing);
+    if (missing || !args.empty() || (asJson && asCsv)) {
+        return usage("tracker: usage is tracker [--exam ID] [--json|--csv]");
+    }
+    Store* s = store();
+    if (!s || !resolveExam(examId)) {
+        return kInvalid;
+    }
+    auto report = buildTracker(*s, examId);
+    if (!report) {
+        m_err << "certdrill-cli: " << report.error().message << "\n";
+        return kInvalid;
+    }
+    const TrackerReport& t = report.value();
+    if (asCsv) {
+        m_out << trackerCsv(t);
+        return kOk;
+    }
+    if (asJson) {
+        json domains = json::array();
+        for (std::size_t d = 0; d < t.domains.size(); ++d) {
+            json row = masteryJson(t.domains[d]);
+            row["subtopics"] = json::array();
+            for (const auto& st : t.subtopics[d]) {
+                row["subtopics"].push_back(masteryJson(st));
+            }
+            domains.push_back(row);
+        }
+        json calibration = json::array();
+        for (const auto& c : t.calibration) {
+            calibration.push_back({{"tag", c.tag}, {"answers", c.answers}, {"correct", c.correct}});
+        }
+        m_out << json{{"exam", examId},
+                      {"target", t.settings.target},
+                      {"answers", t.answers},
+                      {"ready", t.ready},
+                      {"readiness", t.readiness},
+                      {"recent_exam_scores", t.recentExamScores},
+                      {"domains", domains},
+                      {"calibration", calibration},
+                      {"calibration_advice", t.calibrationAdvice}}
+                     .dump(2)
+              << "\n";
+        return kOk;
+    }
+    m_out << "Tracker for " << examId << " (" << t.answers
+          << " answers; Green needs the 80% interval's lower bound "
+          << ">= " << fixed(t.settings.target * 100.0, 0) << "%)\n";
+    m_out << (t.ready ? "READY TO SCHEDULE\n" : "NOT READY YET\n");
+    for (const auto& line : t.readiness) {
+        m_out << "  - " << line << "\n";
+    }
+    m_out << "  " << std::left << std::setw(44) << "domain / subtopic" << std::right << std::setw(5) << "wt"
+          << "  " << std::left << std::setw(24) << "mastery [80%] answers" << std::setw(8) << "band"
+          << std::setw(8) << "self" << std::right << std::setw(5) << "due"
+          << "\n";
+    const auto line = [&](const TrackerRow& r, bool sub) {
+        m_out << "  " << std::left << std::setw(44) << ((sub ? "  " : "") + r.name).substr(0, 43)
+              << std::right << std::setw(4) << (sub ? "" : fixed(r.weight, 0)) << (sub ? " " : "%") << "  "
+              << std::left << std::setw(24) << masteryText(r) << std::setw(8) << bandName(r.band)
+              << std::setw(8) << (r.selfRating ? bandName(*r.selfRating) : "-") << std::right << std::setw(5)
+              << r.dueItems << "\n";
+    };
+    for (std::size_t d = 0; d < t.domains.size(); ++d) {
+        line(t.domains[d], false);
+        for (const auto& st : t.subtopics[d]) {
+            line(st, true);
+        }
+    }
+    const auto disagreement = [&](const TrackerRow& r) {
+        if (const auto msg = r.disagreement(); !msg.empty()) {
+            m_out << "  " << r.name << ": " << msg << "\n";
+        }
+    };
+    for (std::size_t d = 0; d < t.domains.size(); ++d) {
+        disagreement(t.domains[d]);
+        for (const auto& st : t.subtopics[d]) {
+            disagreement(st);
+        }
+    }
+    m_out << "Calibration:";
+    for (const auto& c : t.calibration) {
+        if (c.answers) {
+            m_out << " " << c.tag << " " << c.correct << "/" << c.answers;
+        }
+    }
+    m_out << "\n  " << t.calibrationAdvice << "\n";
+    return kOk;
+}
+
+int Cli::rate(const Args& argsIn)
+{
+    Args args = argsIn;
+    std::string examId;
+    bool missing = false;
+    takeOption(args, "--exam", examId, missing);
+    if (missing || args.size() != 2) {
+        return usage("rate: usage is rate DOMAIN[/SUBTOPIC] red|yellow|green|none [--exam ID]");
+    }
+    const auto band = parseBand(args[1]);
+    if (!band && args[1] != "none") {
+        return usage("rate: the rating must be red, yellow, green or none, not \"" + args[1] + "\"");
+    }
+    const auto slash = args[0].find('/');
+    const std::string domain = args[0].substr(0, slash);
+    const std::string subtopic = slash == std::string::npos ? "" : args[0].substr(slash + 1);
+    Store* s = store();
+    if (!s || !resolveExam(examId)) {
+        return kInvalid;
+    }
+    if (auto r = setSelfRating(*s, examId, domain, subtopic, band); !r) {
+        m_err << "certdrill-cli: " << r.error().message << "\n";
+        return kInvalid;
+    }
+    m_out << args[0] << ": rated " << (band ? bandName(*band) : "none") << "\n";
+    return kOk;
+}
+
+int Cli::drillPlan(const Args& argsIn)
+{
+    Args args = argsIn;
+    const bool asJson = takeFlag(args, "--json");
+    std::string examId, countText, seedText;
+    bool missing = false;
+    takeOption(args, "--exam", examId, missing);
+    takeOption(args, "--count", countText, missing);
+    takeOption(args, "--seed", seedText, missing);
+    if (missing || !args.empty()) {
+        return usage("drill-plan: usage is drill-plan [--exam ID] [--count N] [--seed S] [--json]");
+    }
+    PlannerOptions options;
+    try {
+        options.count = countText.empty() ? 20 : std::stoi(countText);
+        options.seed =
+            seedText.empty() ? static_cast<std::uint64_t>(m_clock.wallMs()) : std::stoull(seedText);
+    } catch (const std::exception&) {
+        return usage("drill-plan: --count and --seed take numbers");
+    }
+    if (options.count < 1 || options.count > 500) {
+        return usage("drill-plan: --count must be between 1 and 500");
+    }
+    Store* s = store();
+    if (!s || !resolveExam(examId)) {
+        return kInvalid;
+    }
+    auto report = buildTracker(*s, examId);
+    if (!report) {
+        m_err << "certdrill-cli: " << report.error().message << "\n";
+        return kInvalid;
+    }
+    const TrackerReport& t = report.value();
+    const DrillPlan plan = planDrill(t.planner, options);
+    std::map<std::int64_t, std::string> idOf;
+    if (auto qs = s->activeQuestions(examId)) {
+        for (const auto& q : qs.value()) {
+            idOf[q.rowId] = q.question.id;
+        }
+    }
+    const auto reasonName = [](PlannedQuestion::Reason r) {
+        return r == PlannedQuestion::Reason::Due      ? "due"
+               : r == PlannedQuestion::Reason::Unseen ? "unseen"
+                                                      : "weakest";
+    };
+    if (asJson) {
+        json domains = json::array();
+        for (std::size_t d = 0; d < t.domains.size(); ++d) {
+            domains.push_back({{"id", t.domains[d].domainId},
+                               {"band", bandName(t.domains[d].band)},
+                               {"mastery", t.domains[d].mastery.mean},
+                               {"questions", plan.perDomain[d]},
+                               {"eligible", plan.eligible[d]}});
+        }
+        json questions = json::array();
+        for (const auto& q : plan.questions) {
+            questions.push_back({{"id", idOf[q.id]},
+                                 {"domain", t.domains[static_cast<std::size_t>(q.domain)].domainId},
+                                 {"reason", reasonName(q.reason)}});
+        }
+        m_out << json{{"exam", examId},
+                      {"seed", options.seed},
+                      {"domains", domains},
+                      {"questions", questions}}
+                     .dump(2)
+              << "\n";
+        return kOk;
+    }
+    m_out << "Drill plan for " << examId << ": " << plan.questions.size() << " questions, seed "
+          << options.seed << "\n";
+    for (std::size_t d = 0; d < t.domains.size(); ++d) {
+        m_out << "  " << std::left << std::setw(44) << t.domains[d].name << std::setw(8)
+              << bandName(t.domains[d].band) << std::setw(24) << masteryText(t.domains[d]) << std::right
+              << std::setw(4) << plan.perDomain[d] << "\n";
+    }
+    for (const auto& q : plan.questions) {
+        m_out << "  " << idOf[q.id] << " (" << reasonName(q.reason) << ")\n";
+    }
+    return kOk;
 }
 
 } // namespace certdrill::cli

@@ -35,6 +35,11 @@ private:
     int import(const Args& args);
     int list(const Args& args);
     int mockPlan(const Args& args);
+    int tracker(const Args& args);
+    int rate(const Args& args);
+    int drillPlan(const Args& args);
+    /// Fills an empty exam id with the first exam in the store; false (reason printed) if there is none.
+    bool resolveExam(std::string& examId);
     /// Opens the store at m_dbPath, printing the reason on failure.
     Store* store();
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);

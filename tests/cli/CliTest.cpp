@@ -120,3 +120,36 @@ TEST_CASE("import reports a summary; a failed import leaves the database byte-fo
     CHECK_THAT(cli(db + " list exams").out, Catch::Contains("4 questions in the bank"));
     CHECK(cli(db + " list domains --exam nope").exitCode == 1);
 }
+
+TEST_CASE("tracker, rate and drill-plan", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "t.db").string() + " ";
+    REQUIRE(cli(db + "import " + data("mini-exam.json") + " " + data("mini-questions.json")).exitCode == 0);
+
+    const Run rate = cli(db + "rate alpha/a2 green");
+    CHECK(rate.exitCode == 0);
+    CHECK(cli(db + "rate alpha purple").exitCode == 2);
+    const Run badRow = cli(db + "rate gamma red");
+    CHECK(badRow.exitCode == 1);
+    CHECK_THAT(badRow.err, Catch::Contains("no domain \"gamma\""));
+
+    const Run text = cli(db + "tracker");
+    CHECK(text.exitCode == 0);
+    CHECK_THAT(text.out, Catch::Contains("NOT READY YET"));
+    CHECK_THAT(text.out, Catch::Contains("Alpha: Red, no answers yet"));
+    CHECK_THAT(text.out, Catch::Contains("Alpha two: You rate Green; the evidence says Red."));
+    const Run json = cli(db + "tracker --json");
+    CHECK(json.exitCode == 0);
+    CHECK_THAT(json.out, Catch::Contains("\"self_rating\": \"green\""));
+    CHECK_THAT(json.out, Catch::Contains("\"ready\": false"));
+    const Run csv = cli(db + "tracker --csv");
+    CHECK(csv.out.rfind("domain,subtopic,name,weight", 0) == 0);
+    CHECK(countLines(csv.out, "\n") == 6); // header, 2 domains, 3 subtopics
+
+    const Run plan = cli(db + "drill-plan --count 3 --seed 9 --json");
+    CHECK(plan.exitCode == 0);
+    CHECK(countLines(plan.out, "\"reason\": \"unseen\"") == 3);
+    CHECK(cli(db + "drill-plan --seed 9 --count 3").out == cli(db + "drill-plan --count 3 --seed 9").out);
+    CHECK(cli(db + "drill-plan --count 0").exitCode == 2);
+}
