@@ -7,9 +7,12 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "DrillDialog.h"
+#include "DrillPage.h"
 #include "ExamPage.h"
 #include "HomePage.h"
 #include "ResultsPage.h"
+#include "TrackerPage.h"
 
 namespace certdrill::gui {
 
@@ -21,12 +24,20 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_home(new HomePage(store, m_stack))
     , m_exam(new ExamPage(m_stack))
     , m_results(new ResultsPage(m_stack))
+    , m_drill(new DrillPage(store, m_stack))
+    , m_tracker(new TrackerPage(store, m_stack))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
     m_stack->addWidget(m_home);
     m_stack->addWidget(m_exam);
     m_stack->addWidget(m_results);
+    m_stack->addWidget(m_drill);
+    m_stack->addWidget(m_tracker);
+    connect(m_drill, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
+    connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
+    connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
+    connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
     connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
     setCentralWidget(m_stack);
     createMenus();
@@ -58,6 +69,16 @@ void MainWindow::createMenus()
         startExam(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
     });
     practice->setObjectName(QStringLiteral("startPracticeAction"));
+
+    QMenu* learn = menuBar()->addMenu(tr("&Learn"));
+    QAction* drill = learn->addAction(tr("Start &drill"), this, &MainWindow::startPlannedDrill);
+    drill->setObjectName(QStringLiteral("startDrillAction"));
+    drill->setShortcut(QKeySequence(tr("Ctrl+D")));
+    QAction* custom = learn->addAction(tr("&Custom drill…"), this, &MainWindow::customDrill);
+    custom->setShortcut(QKeySequence(tr("Ctrl+Shift+D")));
+    QAction* tracker = learn->addAction(tr("&Tracker"), this, &MainWindow::showTracker);
+    tracker->setObjectName(QStringLiteral("trackerAction"));
+    tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About certdrill"), this, [this] {
@@ -146,6 +167,55 @@ void MainWindow::showResults(qint64 sessionId)
     }
     m_results->showSession(*session.value());
     m_stack->setCurrentWidget(m_results);
+}
+
+bool MainWindow::startDrill(PlannerOptions options, bool cram)
+{
+    const std::string examId = m_home->examId().toStdString();
+    auto exam = m_store.exam(examId);
+    auto pool = m_store.candidates(examId);
+    auto before = buildTracker(m_store, examId);
+    if (!exam || !pool || !before) {
+        QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
+        return false;
+    }
+    const DrillPlan plan = planDrill(before->planner, options);
+    auto session = DrillSession::start(m_store, exam.value(), plan, pool.value(), options.seed, cram);
+    if (!session) {
+        QMessageBox::information(this, tr("No drill"), QString::fromStdString(session.error().message));
+        return false;
+    }
+    m_drill->setSession(std::move(session.value()), std::move(before.value()));
+    m_stack->setCurrentWidget(m_drill);
+    return true;
+}
+
+void MainWindow::startPlannedDrill()
+{
+    PlannerOptions options;
+    options.seed = static_cast<std::uint64_t>(m_clock.wallMs());
+    startDrill(options, false);
+}
+
+void MainWindow::customDrill()
+{
+    auto exam = m_store.exam(m_home->examId().toStdString());
+    if (!exam) {
+        QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
+        return;
+    }
+    DrillDialog dialog(exam.value(), this);
+    if (dialog.exec() == QDialog::Accepted) {
+        PlannerOptions options = dialog.options();
+        options.seed = static_cast<std::uint64_t>(m_clock.wallMs());
+        startDrill(options, dialog.cram());
+    }
+}
+
+void MainWindow::showTracker()
+{
+    m_tracker->refresh(m_home->examId());
+    m_stack->setCurrentWidget(m_tracker);
 }
 
 void MainWindow::importPacks()

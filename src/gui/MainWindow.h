@@ -3,6 +3,7 @@
 #include <QMainWindow>
 
 #include "certdrill/Clock.h"
+#include "certdrill/DrillPlanner.h"
 #include "certdrill/ExamSession.h"
 #include "certdrill/Store.h"
 
@@ -10,9 +11,11 @@ class QStackedWidget;
 
 namespace certdrill::gui {
 
+class DrillPage;
 class ExamPage;
 class HomePage;
 class ResultsPage;
+class TrackerPage;
 
 /// The application window: a stack of screens (home, exam, results, history) under one menu bar.
 class MainWindow : public QMainWindow
@@ -26,6 +29,8 @@ public:
     HomePage* homePage() const { return m_home; }
     ExamPage* examPage() const { return m_exam; }
     ResultsPage* resultsPage() const { return m_results; }
+    DrillPage* drillPage() const { return m_drill; }
+    TrackerPage* trackerPage() const { return m_tracker; }
 
 public slots:
     /// Asks for pack files and imports them; shows every diagnostic if the import fails.
@@ -39,6 +44,13 @@ public slots:
     /// Offers to resume an unfinished session (called at start-up).
     void offerResume();
     void showResults(qint64 sessionId);
+    /// Plans a drill with the tracker's planner and starts it.
+    bool startDrill(PlannerOptions options, bool cram);
+    /// The next drill of 20, as the planner chooses it.
+    void startPlannedDrill();
+    /// Asks for custom drill settings, then starts it.
+    void customDrill();
+    void showTracker();
 
 private:
     void createMenus();
@@ -49,6 +61,8 @@ private:
     HomePage* m_home;
     ExamPage* m_exam;
     ResultsPage* m_results;
+    DrillPage* m_drill;
+    TrackerPage* m_tracker;
 };
 
 } // namespace certdrill::gui

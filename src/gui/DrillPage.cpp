@@ -1,0 +1,322 @@
+#include "DrillPage.h"
+
+#include <map>
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QShortcut>
+#include <QStackedWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "Explanations.h"
+
+namespace certdrill::gui {
+
+namespace {
+
+QString reasonText(PlannedQuestion::Reason reason)
+{
+    switch (reason) {
+    case PlannedQuestion::Reason::Due:
+        return DrillPage::tr("Due for review");
+    case PlannedQuestion::Reason::Unseen:
+        return DrillPage::tr("New question");
+    case PlannedQuestion::Reason::Weakest:
+        return DrillPage::tr("Weak subtopic");
+    }
+    return {};
+}
+
+} // namespace
+
+DrillPage::DrillPage(Store& store, QWidget* parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_stack(new QStackedWidget)
+    , m_progress(new QLabel)
+    , m_reason(new QLabel)
+    , m_stem(new QTextBrowser)
+    , m_selectHint(new QLabel)
+    , m_optionsBox(new QWidget)
+    , m_optionsLayout(new QVBoxLayout(m_optionsBox))
+    , m_confidence(new QButtonGroup(this))
+    , m_verdict(new QLabel)
+    , m_feedback(new QTextBrowser)
+    , m_checkButton(new QPushButton(tr("Check")))
+    , m_endButton(new QPushButton(tr("End drill")))
+    , m_summary(new QLabel)
+{
+    setObjectName(QStringLiteral("drillPage"));
+    m_progress->setObjectName(QStringLiteral("drillProgress"));
+    m_reason->setObjectName(QStringLiteral("drillReason"));
+    m_stem->setObjectName(QStringLiteral("drillStem"));
+    m_verdict->setObjectName(QStringLiteral("drillVerdict"));
+    m_feedback->setObjectName(QStringLiteral("drillFeedback"));
+    m_checkButton->setObjectName(QStringLiteral("checkButton"));
+    m_endButton->setObjectName(QStringLiteral("endDrillButton"));
+    m_summary->setObjectName(QStringLiteral("drillSummary"));
+
+    auto* question = new QWidget;
+    auto* layout = new QVBoxLayout(question);
+    auto* top = new QHBoxLayout;
+    QFont big = m_progress->font();
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    big.setBold(true);
+    m_progress->setFont(big);
+    top->addWidget(m_progress);
+    top->addStretch();
+    m_reason->setStyleSheet(QStringLiteral("color: #555;"));
+    top->addWidget(m_reason);
+    layout->addLayout(top);
+    m_stem->setOpenExternalLinks(false);
+    layout->addWidget(m_stem, 2);
+    m_selectHint->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    layout->addWidget(m_selectHint);
+    layout->addWidget(m_optionsBox);
+
+    auto* conf = new QHBoxLayout;
+    conf->addWidget(new QLabel(tr("How sure are you?")));
+    const std::pair<const char*, Confidence> tags[] = {{QT_TR_NOOP("&Sure"), Confidence::Sure},
+                                                       {QT_TR_NOOP("&Unsure"), Confidence::Unsure},
+                                                       {QT_TR_NOOP("&Guess"), Confidence::Guess}};
+    for (const auto& [label, tag] : tags) {
+        auto* b = new QRadioButton(tr(label));
+        b->setObjectName(QStringLiteral("confidence_%1").arg(QLatin1String(confidenceName(tag))));
+        m_confidence->addButton(b, static_cast<int>(tag));
+        conf->addWidget(b);
+    }
+    conf->addStretch();
+    layout->addLayout(conf);
+
+    m_verdict->setStyleSheet(QStringLiteral("font-size: 14pt; font-weight: bold;"));
+    layout->addWidget(m_verdict);
+    layout->addWidget(m_feedback, 3);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_endButton);
+    buttons->addStretch();
+    m_checkButton->setDefault(true);
+    buttons->addWidget(m_checkButton);
+    layout->addLayout(buttons);
+
+    auto* summary = new QWidget;
+    auto* sl = new QVBoxLayout(summary);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    sl->addWidget(m_summary, 1);
+    auto* sb = new QHBoxLayout;
+    auto* tracker = new QPushButton(tr("Open tracker"));
+    tracker->setObjectName(QStringLiteral("openTrackerButton"));
+    auto* again = new QPushButton(tr("Next drill"));
+    again->setObjectName(QStringLiteral("nextDrillButton"));
+    again->setDefault(true);
+    sb->addStretch();
+    sb->addWidget(tracker);
+    sb->addWidget(again);
+    sl->addLayout(sb);
+
+    m_stack->addWidget(question);
+    m_stack->addWidget(summary);
+    auto* outer = new QVBoxLayout(this);
+    outer->addWidget(m_stack);
+
+    connect(m_checkButton, &QPushButton::clicked, this, &DrillPage::checkOrNext);
+    connect(m_endButton, &QPushButton::clicked, this, &DrillPage::finishDrill);
+    connect(again, &QPushButton::clicked, this, &DrillPage::nextDrillRequested);
+    connect(tracker, &QPushButton::clicked, this, &DrillPage::trackerRequested);
+    // The exam's keys: A–J and 1–9 toggle options. Enter checks, then moves on.
+    for (int i = 0; i < 10; ++i) {
+        const auto bind = [this, i, question](const QKeySequence& key) {
+            auto* sc = new QShortcut(key, question);
+            connect(sc, &QShortcut::activated, this, [this, i] { toggleOption(i); });
+        };
+        bind(QKeySequence(QChar('A' + i)));
+        if (i < 9) {
+            bind(QKeySequence(QChar('1' + i)));
+        }
+    }
+    for (const auto key : {Qt::Key_Return, Qt::Key_Enter}) {
+        auto* sc = new QShortcut(QKeySequence(key), question);
+        connect(sc, &QShortcut::activated, this, &DrillPage::checkOrNext);
+    }
+}
+
+DrillPage::~DrillPage() = default;
+
+void DrillPage::setSession(std::unique_ptr<DrillSession> session, TrackerReport before)
+{
+    m_session = std::move(session);
+    m_before = std::move(before);
+    m_stack->setCurrentIndex(0);
+    showQuestion(0);
+}
+
+void DrillPage::showQuestion(int position)
+{
+    if (!m_session || position < 0 || position >= static_cast<int>(m_session->items().size())) {
+        return;
+    }
+    m_position = position;
+    const DrillItem& item = m_session->items()[static_cast<std::size_t>(position)];
+    const Domain* domain = m_session->exam().findDomain(item.question.domain);
+    m_progress->setText(tr("Drill: question %1 of %2").arg(position + 1).arg(m_session->items().size()));
+    m_reason->setText(QStringLiteral("%1 · %2").arg(domain ? QString::fromStdString(domain->name) : QString(),
+                                                    reasonText(item.reason)));
+    m_stem->setMarkdown(QString::fromStdString(item.question.stem));
+    m_selectHint->setText(item.question.isMultiSelect() ? tr("Select %1.").arg(item.question.select)
+                                                        : QString());
+    m_selectHint->setVisible(item.question.isMultiSelect());
+
+    delete m_options;
+    while (auto* child = m_optionsLayout->takeAt(0)) {
+        delete child->widget();
+        delete child;
+    }
+    m_options = new QButtonGroup(this);
+    m_options->setExclusive(!item.question.isMultiSelect());
+    for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
+        const Option& opt = item.question.options[static_cast<std::size_t>(item.optionOrder[d])];
+        const QString text = QStringLiteral("%1. %2")
+                                 .arg(QChar('A' + static_cast<int>(d)))
+                                 .arg(QString::fromStdString(opt.text));
+        QAbstractButton* b = item.question.isMultiSelect()
+                                 ? static_cast<QAbstractButton*>(new QCheckBox(text))
+                                 : new QRadioButton(text);
+        b->setObjectName(QStringLiteral("drillOption%1").arg(d));
+        m_options->addButton(b, static_cast<int>(d));
+        m_optionsLayout->addWidget(b);
+        b->show(); // a layout shows new children of a visible widget only later, after this call returns
+    }
+    m_confidence->setExclusive(false);
+    for (auto* b : m_confidence->buttons()) {
+        b->setChecked(false);
+    }
+    m_confidence->setExclusive(true);
+    m_verdict->clear();
+    m_feedback->clear();
+    m_feedback->setVisible(false);
+    m_checkButton->setText(tr("Check"));
+    m_optionsBox->setEnabled(true);
+    if (item.checked) {
+        showFeedback(item);
+    }
+}
+
+void DrillPage::toggleOption(int displayIndex)
+{
+    if (!m_options || !m_optionsBox->isEnabled()) {
+        return;
+    }
+    if (auto* b = m_options->button(displayIndex)) {
+        b->click();
+    }
+}
+
+std::vector<int> DrillPage::chosenOptions() const
+{
+    std::vector<int> out;
+    const DrillItem& item = m_session->items()[static_cast<std::size_t>(m_position)];
+    for (auto* b : m_options->buttons()) {
+        if (b->isChecked()) {
+            out.push_back(item.optionOrder[static_cast<std::size_t>(m_options->id(b))]);
+        }
+    }
+    return out;
+}
+
+void DrillPage::checkOrNext()
+{
+    if (!m_session || m_stack->currentIndex() != 0) {
+        return;
+    }
+    const DrillItem& item = m_session->items()[static_cast<std::size_t>(m_position)];
+    if (item.checked) {
+        if (m_position + 1 < static_cast<int>(m_session->items().size())) {
+            showQuestion(m_position + 1);
+        } else {
+            finishDrill();
+        }
+        return;
+    }
+    std::optional<Confidence> tag;
+    if (const int id = m_confidence->checkedId(); id >= 0) {
+        tag = static_cast<Confidence>(id);
+    }
+    auto result = m_session->check(m_position, chosenOptions(), tag);
+    if (!result) {
+        m_verdict->setStyleSheet(QStringLiteral("font-size: 12pt; color: #b71c1c;"));
+        m_verdict->setText(QString::fromStdString(result.error().message));
+        return;
+    }
+    showFeedback(m_session->items()[static_cast<std::size_t>(m_position)]);
+}
+
+void DrillPage::showFeedback(const DrillItem& item)
+{
+    m_optionsBox->setEnabled(false);
+    m_verdict->setStyleSheet(QStringLiteral("font-size: 14pt; font-weight: bold; color: %1;")
+                                 .arg(item.correct ? QStringLiteral("#2e7d32") : QStringLiteral("#b71c1c")));
+    m_verdict->setText(item.correct ? tr("✔ Correct") : tr("✘ Not quite"));
+    m_feedback->setHtml(explainedOptionsHtml(item.question, item.optionOrder, item.chosen));
+    m_feedback->setVisible(true);
+    const bool last = m_position + 1 >= static_cast<int>(m_session->items().size());
+    m_checkButton->setText(last ? tr("Finish") : tr("Next ▶"));
+}
+
+void DrillPage::finishDrill()
+{
+    if (!m_session) {
+        return;
+    }
+    (void)m_session->finish();
+    struct Tally
+    {
+        int right = 0;
+        int total = 0;
+    };
+    std::map<std::string, Tally> byDomain;
+    Tally all;
+    for (const auto& it : m_session->items()) {
+        if (it.checked) {
+            auto& t = byDomain[it.question.domain];
+            ++t.total;
+            ++all.total;
+            t.right += it.correct;
+            all.right += it.correct;
+        }
+    }
+    QString html = tr("<h2>Drill finished: %1 of %2 right</h2>").arg(all.right).arg(all.total);
+    html += QStringLiteral("<table cellpadding='4'>");
+    for (const auto& d : m_session->exam().domains) {
+        if (const auto it = byDomain.find(d.id); it != byDomain.end()) {
+            html += QStringLiteral("<tr><td>%1</td><td align='right'>%2 / %3</td></tr>")
+                        .arg(QString::fromStdString(d.name).toHtmlEscaped())
+                        .arg(it->second.right)
+                        .arg(it->second.total);
+        }
+    }
+    html += QStringLiteral("</table>");
+    auto after = buildTracker(m_store, m_session->exam().id, m_before.settings);
+    if (after) {
+        const auto changes = bandChanges(m_before, after.value());
+        html += tr("<h3>Band changes</h3>");
+        if (changes.empty()) {
+            html += tr("<p>No band changed. Bands move once the evidence is strong enough either way.</p>");
+        } else {
+            html += QStringLiteral("<ul>");
+            for (const auto& c : changes) {
+                html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(c).toHtmlEscaped());
+            }
+            html += QStringLiteral("</ul>");
+        }
+    }
+    m_summary->setText(html);
+    m_stack->setCurrentIndex(1);
+}
+
+} // namespace certdrill::gui

@@ -1,0 +1,71 @@
+#pragma once
+
+#include <memory>
+
+#include <QWidget>
+
+#include "certdrill/DrillSession.h"
+#include "certdrill/Tracker.h"
+
+class QAbstractButton;
+class QButtonGroup;
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QTextBrowser;
+class QVBoxLayout;
+
+namespace certdrill::gui {
+
+/// The drill screen: one question at a time; Check shows right or wrong and the `why` of every option; a
+/// Sure / Unsure / Guess tag per answer; a summary at the end with accuracy per domain and band changes.
+class DrillPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit DrillPage(Store& store, QWidget* parent = nullptr);
+    ~DrillPage() override;
+
+    /// Takes over a drill; `before` is the tracker as it stood when the drill was planned.
+    void setSession(std::unique_ptr<DrillSession> session, TrackerReport before);
+    DrillSession* session() const { return m_session.get(); }
+    int currentPosition() const { return m_position; }
+
+signals:
+    void nextDrillRequested();
+    void trackerRequested();
+
+public slots:
+    void showQuestion(int position);
+    /// Checks the chosen answer (Enter); on a checked question, moves on.
+    void checkOrNext();
+    /// Ends the drill (after the last question or early) and shows the summary.
+    void finishDrill();
+
+private:
+    void toggleOption(int displayIndex);
+    std::vector<int> chosenOptions() const;
+    void showFeedback(const DrillItem& item);
+
+    Store& m_store;
+    std::unique_ptr<DrillSession> m_session;
+    TrackerReport m_before;
+    int m_position = 0;
+    QStackedWidget* m_stack;
+    QLabel* m_progress;
+    QLabel* m_reason;
+    QTextBrowser* m_stem;
+    QLabel* m_selectHint;
+    QWidget* m_optionsBox;
+    QVBoxLayout* m_optionsLayout;
+    QButtonGroup* m_options = nullptr;
+    QButtonGroup* m_confidence;
+    QLabel* m_verdict;
+    QTextBrowser* m_feedback;
+    QPushButton* m_checkButton;
+    QPushButton* m_endButton;
+    QLabel* m_summary;
+};
+
+} // namespace certdrill::gui

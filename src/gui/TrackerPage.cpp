@@ -1,0 +1,220 @@
+#include "TrackerPage.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace certdrill::gui {
+
+namespace {
+
+enum Column
+{
+    kName,
+    kWeight,
+    kAnswers,
+    kMastery,
+    kBand,
+    kSelf,
+    kDue,
+    kNote,
+    kColumns
+};
+
+QColor bandColor(Band band)
+{
+    switch (band) {
+    case Band::Red:
+        return {0xef, 0x9a, 0x9a};
+    case Band::Yellow:
+        return {0xff, 0xe0, 0x82};
+    case Band::Green:
+        return {0xa5, 0xd6, 0xa7};
+    }
+    return {};
+}
+
+QString bandLabel(Band band)
+{
+    switch (band) {
+    case Band::Red:
+        return TrackerPage::tr("Red");
+    case Band::Yellow:
+        return TrackerPage::tr("Yellow");
+    case Band::Green:
+        return TrackerPage::tr("Green");
+    }
+    return {};
+}
+
+} // namespace
+
+TrackerPage::TrackerPage(Store& store, QWidget* parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_readiness(new QLabel)
+    , m_tree(new QTreeWidget)
+{
+    setObjectName(QStringLiteral("trackerPage"));
+    m_readiness->setObjectName(QStringLiteral("readinessLabel"));
+    m_readiness->setWordWrap(true);
+    m_readiness->setTextFormat(Qt::RichText);
+    m_tree->setObjectName(QStringLiteral("trackerTree"));
+    m_tree->setColumnCount(kColumns);
+    m_tree->setHeaderLabels({tr("Domain / subtopic"), tr("Weight"), tr("Answers"),
+                             tr("Mastery (80% interval)"), tr("Measured"), tr("Your rating"), tr("Due"),
+                             tr("")});
+    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(kName, QHeaderView::Stretch);
+    m_tree->setAlternatingRowColors(true);
+
+    auto* buttons = new QHBoxLayout;
+    auto* drill = new QPushButton(tr("Start &drill"));
+    drill->setObjectName(QStringLiteral("startDrillButton"));
+    auto* custom = new QPushButton(tr("C&ustom drill…"));
+    custom->setObjectName(QStringLiteral("customDrillButton"));
+    auto* calibration = new QPushButton(tr("C&alibration…"));
+    calibration->setObjectName(QStringLiteral("calibrationButton"));
+    auto* csv = new QPushButton(tr("&Export CSV…"));
+    csv->setObjectName(QStringLiteral("exportCsvButton"));
+    buttons->addWidget(drill);
+    buttons->addWidget(custom);
+    buttons->addStretch();
+    buttons->addWidget(calibration);
+    buttons->addWidget(csv);
+
+    auto* layout = new QVBoxLayout(this);
+    auto* title = new QLabel(tr("<h2>Blueprint tracker</h2>"));
+    layout->addWidget(title);
+    layout->addWidget(m_readiness);
+    layout->addWidget(m_tree, 1);
+    layout->addLayout(buttons);
+
+    connect(drill, &QPushButton::clicked, this, &TrackerPage::drillRequested);
+    connect(custom, &QPushButton::clicked, this, &TrackerPage::customDrillRequested);
+    connect(calibration, &QPushButton::clicked, this,
+            [this] { QMessageBox::information(this, tr("Confidence calibration"), calibrationText()); });
+    connect(csv, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export tracker"), QStringLiteral("tracker.csv"), tr("CSV files (*.csv)"));
+        QString error;
+        if (!path.isEmpty() && !exportCsv(path, &error)) {
+            QMessageBox::warning(this, tr("Export failed"), error);
+        }
+    });
+}
+
+void TrackerPage::refresh(const QString& examId)
+{
+    m_examId = examId;
+    auto report = buildTracker(m_store, examId.toStdString());
+    m_tree->clear();
+    if (!report) {
+        m_readiness->setText(QString::fromStdString(report.error().message).toHtmlEscaped());
+        return;
+    }
+    m_report = std::move(report.value());
+    QString html = m_report.ready
+                       ? tr("<p style='color:#1b5e20; font-size:13pt'><b>Ready to schedule.</b></p>")
+                       : tr("<p style='color:#b71c1c; font-size:13pt'><b>Not ready to schedule yet.</b> "
+                            "What is missing:</p>");
+    html += QStringLiteral("<ul style='margin-top:0'>");
+    for (const auto& line : m_report.readiness) {
+        html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(line).toHtmlEscaped());
+    }
+    html += QStringLiteral("</ul>");
+    m_readiness->setText(html);
+    for (std::size_t d = 0; d < m_report.domains.size(); ++d) {
+        auto* top = new QTreeWidgetItem(m_tree);
+        addRow(top, m_report.domains[d]);
+        for (const auto& sub : m_report.subtopics[d]) {
+            addRow(new QTreeWidgetItem(top), sub);
+        }
+    }
+}
+
+void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
+{
+    const bool sub = !row.subtopicId.empty();
+    item->setText(kName, QString::fromStdString(row.name));
+    if (!sub) {
+        QFont f = item->font(kName);
+        f.setBold(true);
+        item->setFont(kName, f);
+        item->setText(kWeight, QStringLiteral("%1%").arg(row.weight));
+    }
+    item->setText(kAnswers, QString::number(row.mastery.answers));
+    item->setText(kMastery, row.mastery.answers == 0 ? tr("no answers")
+                                                     : QStringLiteral("%1%  [%2–%3%]")
+                                                           .arg(row.mastery.mean * 100, 0, 'f', 0)
+                                                           .arg(row.mastery.lower * 100, 0, 'f', 0)
+                                                           .arg(row.mastery.upper * 100, 0, 'f', 0));
+    item->setText(kBand, bandLabel(row.band));
+    item->setBackground(kBand, bandColor(row.band));
+    item->setText(kDue, QString::number(row.dueItems));
+    item->setText(kNote, QString::fromStdString(row.disagreement()));
+    item->setForeground(kNote, QColor(0xb7, 0x1c, 0x1c));
+
+    auto* combo = new QComboBox;
+    combo->setObjectName(
+        QStringLiteral("selfRating_%1%2")
+            .arg(QString::fromStdString(row.domainId),
+                 sub ? QStringLiteral("_") + QString::fromStdString(row.subtopicId) : QString()));
+    combo->addItems({tr("—"), tr("Red"), tr("Yellow"), tr("Green")});
+    combo->setCurrentIndex(row.selfRating ? static_cast<int>(*row.selfRating) + 1 : 0);
+    m_tree->setItemWidget(item, kSelf, combo);
+    connect(combo, &QComboBox::activated, this, [this, row](int index) { rate(row, index); });
+}
+
+void TrackerPage::rate(const TrackerRow& row, int comboIndex)
+{
+    const std::optional<Band> band =
+        comboIndex <= 0 ? std::nullopt : std::optional<Band>(static_cast<Band>(comboIndex - 1));
+    if (auto r = setSelfRating(m_store, m_examId.toStdString(), row.domainId, row.subtopicId, band); !r) {
+        QMessageBox::warning(this, tr("Cannot save the rating"), QString::fromStdString(r.error().message));
+    }
+    // Rebuilding the tree deletes the combo box that emitted this signal, so wait for the event loop.
+    QMetaObject::invokeMethod(
+        this, [this] { refresh(m_examId); }, Qt::QueuedConnection);
+}
+
+bool TrackerPage::exportCsv(const QString& path, QString* error) const
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        if (error) {
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    const std::string csv = trackerCsv(m_report);
+    return file.write(csv.data(), static_cast<qint64>(csv.size())) == static_cast<qint64>(csv.size());
+}
+
+QString TrackerPage::calibrationText() const
+{
+    QStringList lines;
+    for (const auto& c : m_report.calibration) {
+        if (c.answers > 0) {
+            lines << tr("%1: %2 of %3 right (%4%)")
+                         .arg(QString::fromStdString(c.tag))
+                         .arg(c.correct)
+                         .arg(c.answers)
+                         .arg(100.0 * c.correct / c.answers, 0, 'f', 0);
+        }
+    }
+    if (lines.isEmpty()) {
+        lines << tr("No answers yet.");
+    }
+    lines << QString() << QString::fromStdString(m_report.calibrationAdvice);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace certdrill::gui

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QWidget>
+
+#include "certdrill/Store.h"
+#include "certdrill/Tracker.h"
+
+class QLabel;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace certdrill::gui {
+
+/// The tracker screen: the Red/Yellow/Green sheet kept from evidence. Domains expand to subtopics; columns
+/// weight, answers, mastery with its interval, the measured band as a coloured cell, the candidate's own
+/// rating (editable) and due questions. The readiness verdict is on top; the sheet exports as CSV.
+class TrackerPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TrackerPage(Store& store, QWidget* parent = nullptr);
+
+    /// Recomputes the sheet for `examId` from the store.
+    void refresh(const QString& examId);
+    const TrackerReport& report() const { return m_report; }
+    /// Writes the sheet as CSV; false (and a message) when the file cannot be written.
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
+    /// The calibration report as text: accuracy per confidence tag and one sentence of advice.
+    QString calibrationText() const;
+
+signals:
+    void drillRequested();
+    void customDrillRequested();
+
+private:
+    void addRow(QTreeWidgetItem* item, const TrackerRow& row);
+    void rate(const TrackerRow& row, int comboIndex);
+
+    Store& m_store;
+    QString m_examId;
+    TrackerReport m_report;
+    QLabel* m_readiness;
+    QTreeWidget* m_tree;
+};
+
+} // namespace certdrill::gui

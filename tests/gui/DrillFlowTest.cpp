@@ -1,0 +1,160 @@
+// A whole drill through the real widgets (answers by keyboard, Check, confidence, summary), then the
+// tracker screen: measured bands, a self-rating edit, the CSV export, and the next drill's targeting.
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "certdrill/Store.h"
+#include "certdrill/Tracker.h"
+
+#include "DrillPage.h"
+#include "MainWindow.h"
+#include "TrackerPage.h"
+
+using namespace certdrill;
+
+class DrillFlowTest : public QObject
+{
+    Q_OBJECT
+
+    void screenshot(QWidget* w, const char* name)
+    {
+        const QString dir = qEnvironmentVariable("CERTDRILL_SCREENSHOT_DIR");
+        if (!dir.isEmpty()) {
+            QTest::qWait(50); // let pending layout requests run, as the event loop would before painting
+            w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
+        }
+    }
+
+    // Display indices (0 = A) of the correct options, or of the first wrong one.
+    static std::vector<int> displayed(const DrillItem& item, bool correct)
+    {
+        std::vector<int> out;
+        for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
+            if (item.question.options[static_cast<std::size_t>(item.optionOrder[d])].correct == correct) {
+                out.push_back(static_cast<int>(d));
+                if (!correct) {
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+private slots:
+    void wholeDrillThenTracker()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        QVERIFY(store.ok());
+        gui::MainWindow window(*store.value(), clock);
+        QStringList files;
+        for (const auto& f : packFilesIn(CERTDRILL_QUESTIONS_DIR)) {
+            files << QString::fromStdString(f.string());
+        }
+        QVERIFY(window.importFiles(files));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        PlannerOptions options;
+        options.seed = 7;
+        QVERIFY(window.startDrill(options, false));
+        gui::DrillPage* page = window.drillPage();
+        QVERIFY(page->isVisible());
+        DrillSession* drill = page->session();
+        QCOMPARE(drill->items().size(), std::size_t{20});
+        auto* progress = page->findChild<QLabel*>(QStringLiteral("drillProgress"));
+        auto* verdict = page->findChild<QLabel*>(QStringLiteral("drillVerdict"));
+        auto* feedback = page->findChild<QTextBrowser*>(QStringLiteral("drillFeedback"));
+        QCOMPARE(progress->text(), QStringLiteral("Drill: question 1 of 20"));
+
+        // Miss every Model Optimization question, answer the rest right; tag the first answer Sure.
+        int expectedRight = 0;
+        for (std::size_t p = 0; p < drill->items().size(); ++p) {
+            const DrillItem& item = drill->items()[p];
+            QCOMPARE(page->currentPosition(), static_cast<int>(p));
+            const bool answerRight = item.question.domain != "model-optimization";
+            for (int d : displayed(item, answerRight)) {
+                QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
+            }
+            if (p == 0) {
+                page->findChild<QRadioButton*>(QStringLiteral("confidence_sure"))->click();
+                screenshot(&window, "drill");
+            }
+            QTest::keyClick(page, Qt::Key_Return); // Check
+            QVERIFY(item.checked);
+            QCOMPARE(item.correct, answerRight);
+            expectedRight += answerRight;
+            QCOMPARE(verdict->text(),
+                     answerRight ? QStringLiteral("✔ Correct") : QStringLiteral("✘ Not quite"));
+            QVERIFY(feedback->isVisible());
+            QVERIFY(feedback->toPlainText().contains(QStringLiteral("✔ correct")));
+            if (p == 0) {
+                QCOMPARE(item.confidence, std::optional<Confidence>(Confidence::Sure));
+                screenshot(&window, "drill-checked");
+            }
+            QTest::keyClick(page, Qt::Key_Return); // Next, or Finish after the last
+        }
+        auto* summary = page->findChild<QLabel*>(QStringLiteral("drillSummary"));
+        QVERIFY(summary->isVisible());
+        QVERIFY2(
+            summary->text().contains(QStringLiteral("Drill finished: %1 of 20 right").arg(expectedRight)),
+            qPrintable(summary->text()));
+        QVERIFY(summary->text().contains(QStringLiteral("Band changes")));
+        screenshot(&window, "drill-summary");
+
+        // The tracker shows the evidence.
+        page->findChild<QPushButton*>(QStringLiteral("openTrackerButton"))->click();
+        gui::TrackerPage* tracker = window.trackerPage();
+        QVERIFY(tracker->isVisible());
+        auto* tree = tracker->findChild<QTreeWidget*>(QStringLiteral("trackerTree"));
+        QCOMPARE(tree->topLevelItemCount(), 10);
+        QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("Model Optimization"));
+        QVERIFY(tree->topLevelItem(0)->childCount() > 0);
+        QCOMPARE(tracker->report().answers, 20);
+        QCOMPARE(tree->topLevelItem(0)->text(4), QStringLiteral("Red"));
+        QVERIFY(tracker->findChild<QLabel*>(QStringLiteral("readinessLabel"))
+                    ->text()
+                    .contains(QStringLiteral("Not ready to schedule")));
+
+        // Self-rating: the candidate thinks Model Optimization is Green; the sheet says otherwise.
+        auto* combo = tracker->findChild<QComboBox*>(QStringLiteral("selfRating_model-optimization"));
+        QVERIFY(combo);
+        combo->setCurrentIndex(3);
+        emit combo->activated(3);
+        QTRY_COMPARE(tree->topLevelItem(0)->text(7),
+                     QStringLiteral("You rate Green; the evidence says Red."));
+        auto stored = buildTracker(*store.value(), "ncp-genl");
+        QVERIFY(stored.ok());
+        QCOMPARE(stored->domains[0].selfRating, std::optional<Band>(Band::Green));
+        screenshot(&window, "tracker");
+
+        const QString csv = dir.filePath(QStringLiteral("tracker.csv"));
+        QVERIFY(tracker->exportCsv(csv));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readLine().startsWith("domain,subtopic,name,weight"));
+        const bool firstRight = drill->items()[0].correct;
+        QVERIFY(tracker->calibrationText().contains(
+            QStringLiteral("sure: %1 of 1 right").arg(firstRight ? 1 : 0)));
+
+        // The next drill leans on the weak, heavy domain.
+        options.seed = 8;
+        const DrillPlan next = planDrill(stored->planner, options);
+        int most = 0;
+        for (int n : next.perDomain) {
+            most = std::max(most, n);
+        }
+        QCOMPARE(next.perDomain[0], most);
+        QVERIFY(next.perDomain[0] >= 4);
+    }
+};
+
+QTEST_MAIN(DrillFlowTest)
+#include "DrillFlowTest.moc"
