@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -55,9 +56,26 @@ HomePage::HomePage(Store& store, QWidget* parent)
     auto* packsLayout = new QVBoxLayout(packsBox);
     packsLayout->addWidget(m_packsTable);
 
+    // The four things a candidate comes here to do, one click (or one shortcut) away.
+    auto* actions = new QHBoxLayout;
+    const std::pair<QString, void (HomePage::*)()> starts[] = {
+        {tr("Start mock exam (Ctrl+M)"), &HomePage::mockRequested},
+        {tr("Practice exam"), &HomePage::practiceRequested},
+        {tr("Drill weak areas (Ctrl+D)"), &HomePage::drillRequested},
+        {tr("Tracker (Ctrl+T)"), &HomePage::trackerRequested}};
+    const char* names[] = {"homeMockButton", "homePracticeButton", "homeDrillButton", "homeTrackerButton"};
+    for (std::size_t i = 0; i < std::size(starts); ++i) {
+        auto* b = new QPushButton(starts[i].first);
+        b->setObjectName(QLatin1String(names[i]));
+        b->setMinimumHeight(36);
+        connect(b, &QPushButton::clicked, this, starts[i].second);
+        actions->addWidget(b);
+    }
+
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_titleLabel);
     layout->addWidget(m_summaryLabel);
+    layout->addLayout(actions);
     layout->addWidget(domainsBox, 3);
     layout->addWidget(packsBox, 2);
 

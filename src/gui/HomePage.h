@@ -21,6 +21,12 @@ public:
     /// The exam shown (the first in the database), empty if none.
     QString examId() const;
 
+signals:
+    void mockRequested();
+    void practiceRequested();
+    void drillRequested();
+    void trackerRequested();
+
 public slots:
     /// Re-reads exams, counts and packs from the store.
     void refresh();

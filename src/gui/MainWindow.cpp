@@ -34,6 +34,10 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     m_stack->addWidget(m_results);
     m_stack->addWidget(m_drill);
     m_stack->addWidget(m_tracker);
+    connect(m_home, &HomePage::mockRequested, this, &MainWindow::startMock);
+    connect(m_home, &HomePage::practiceRequested, this, &MainWindow::startPractice);
+    connect(m_home, &HomePage::drillRequested, this, &MainWindow::startPlannedDrill);
+    connect(m_home, &HomePage::trackerRequested, this, &MainWindow::showTracker);
     connect(m_drill, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
     connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
     connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
@@ -60,14 +64,10 @@ void MainWindow::createMenus()
     QMenu* exam = menuBar()->addMenu(tr("&Exam"));
     QAction* home = exam->addAction(tr("&Home"), this, &MainWindow::showHome);
     home->setShortcut(QKeySequence(tr("Ctrl+H")));
-    QAction* mock = exam->addAction(tr("Start &mock exam"), this, [this] {
-        startExam(SessionMode::Exam, static_cast<std::uint64_t>(m_clock.wallMs()));
-    });
+    QAction* mock = exam->addAction(tr("Start &mock exam"), this, &MainWindow::startMock);
     mock->setObjectName(QStringLiteral("startMockAction"));
     mock->setShortcut(QKeySequence(tr("Ctrl+M")));
-    QAction* practice = exam->addAction(tr("Start &practice exam"), this, [this] {
-        startExam(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
-    });
+    QAction* practice = exam->addAction(tr("Start &practice exam"), this, &MainWindow::startPractice);
     practice->setObjectName(QStringLiteral("startPracticeAction"));
 
     QMenu* learn = menuBar()->addMenu(tr("&Learn"));
@@ -127,6 +127,16 @@ bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
     m_exam->setSession(std::move(session.value()), QString::fromStdString(exam->title));
     m_stack->setCurrentWidget(m_exam);
     return true;
+}
+
+void MainWindow::startMock()
+{
+    startExam(SessionMode::Exam, static_cast<std::uint64_t>(m_clock.wallMs()));
+}
+
+void MainWindow::startPractice()
+{
+    startExam(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
 }
 
 void MainWindow::offerResume()

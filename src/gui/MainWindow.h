@@ -41,6 +41,9 @@ public slots:
     /// Assembles a form from the bank and starts a session; warns first if the bank cannot fill the
     /// blueprint.
     bool startExam(SessionMode mode, std::uint64_t seed);
+    /// A strict mock exam, or a practice exam, seeded by the clock.
+    void startMock();
+    void startPractice();
     /// Offers to resume an unfinished session (called at start-up).
     void offerResume();
     void showResults(qint64 sessionId);

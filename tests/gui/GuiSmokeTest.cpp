@@ -1,12 +1,16 @@
 // Smoke test: the real main window opens on a temporary database and shows the blueprint.
 #include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "certdrill/Store.h"
 
+#include "DrillPage.h"
 #include "HomePage.h"
+#include "TrackerPage.h"
 #include "MainWindow.h"
 
 using namespace certdrill;
@@ -46,6 +50,15 @@ private slots:
                     ->text()
                     .contains(QStringLiteral("65 questions")));
         QVERIFY(window.findChild<QTableWidget*>(QStringLiteral("packsTable"))->rowCount() >= 2);
+
+        // The home screen's buttons lead to the tracker and to a drill.
+        window.findChild<QPushButton*>(QStringLiteral("homeTrackerButton"))->click();
+        QVERIFY(window.trackerPage()->isVisible());
+        QCOMPARE(window.findChild<QTreeWidget*>(QStringLiteral("trackerTree"))->topLevelItemCount(), 10);
+        window.showHome();
+        window.findChild<QPushButton*>(QStringLiteral("homeDrillButton"))->click();
+        QVERIFY(window.drillPage()->isVisible());
+        QCOMPARE(window.drillPage()->session()->items().size(), std::size_t{20});
     }
 
     void failedImportIsReportedAndChangesNothing()
