@@ -613,6 +613,19 @@ std::string masteryText(const TrackerRow& r)
 
 } // namespace
 
+std::optional<TrackerReport> Cli::loadTracker(std::string& examId)
+{
+    if (!resolveExam(examId)) {
+        return std::nullopt;
+    }
+    auto report = buildTracker(*m_store, examId);
+    if (!report) {
+        m_err << "certdrill-cli: " << report.error().message << "\n";
+        return std::nullopt;
+    }
+    return std::move(report.value());
+}
+
 int Cli::tracker(const Args& argsIn)
 {
     Args args = argsIn;
@@ -625,15 +638,11 @@ int Cli::tracker(const Args& argsIn)
         return usage("tracker: usage is tracker [--exam ID] [--json|--csv]");
     }
     Store* s = store();
-    if (!s || !resolveExam(examId)) {
-        return kInvalid;
-    }
-    auto report = buildTracker(*s, examId);
+    const auto report = s ? loadTracker(examId) : std::nullopt;
     if (!report) {
-        m_err << "certdrill-cli: " << report.error().message << "\n";
         return kInvalid;
     }
-    const TrackerReport& t = report.value();
+    const TrackerReport& t = *report;
     if (asCsv) {
         m_out << trackerCsv(t);
         return kOk;
@@ -762,15 +771,11 @@ int Cli::drillPlan(const Args& argsIn)
         return usage("drill-plan: --count must be between 1 and 500");
     }
     Store* s = store();
-    if (!s || !resolveExam(examId)) {
-        return kInvalid;
-    }
-    auto report = buildTracker(*s, examId);
+    const auto report = s ? loadTracker(examId) : std::nullopt;
     if (!report) {
-        m_err << "certdrill-cli: " << report.error().message << "\n";
         return kInvalid;
     }
-    const TrackerReport& t = report.value();
+    const TrackerReport& t = *report;
     const DrillPlan plan = planDrill(t.planner, options);
     std::map<std::int64_t, std::string> idOf;
     if (auto qs = s->activeQuestions(examId)) {

@@ -3,11 +3,13 @@
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "certdrill/Clock.h"
 #include "certdrill/Store.h"
+#include "certdrill/Tracker.h"
 
 namespace certdrill::cli {
 
@@ -40,6 +42,8 @@ private:
     int drillPlan(const Args& args);
     /// Fills an empty exam id with the first exam in the store; false (reason printed) if there is none.
     bool resolveExam(std::string& examId);
+    /// The tracker for examId (resolved as above); empty, with the reason printed, on failure.
+    std::optional<TrackerReport> loadTracker(std::string& examId);
     /// Opens the store at m_dbPath, printing the reason on failure.
     Store* store();
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);
