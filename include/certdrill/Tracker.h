@@ -110,8 +110,16 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
                              const TrackerSettings& settings = {});
 
 /// Loads the evidence for `examId` from the store and builds the report as of the store clock's now.
-Result<TrackerReport> buildTracker(Store& store, const std::string& examId,
-                                   const TrackerSettings& settings = {});
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings);
+/// The same with the settings stored in the database (loadTrackerSettings).
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId);
+
+/// The tracker settings stored in the database (keys "tracker.target" and "readiness.score"), defaults for
+/// the rest.
+Result<TrackerSettings> loadTrackerSettings(Store& store);
+/// Stores one setting after checking its range: "target" 0.50..0.99, "readiness-score" 0.80..0.85 (the study
+/// guide's advice).
+Result<void> saveTrackerSetting(Store& store, const std::string& name, double value);
 
 /// Stores (or, with no band, clears) the candidate's own rating of a domain (empty subtopic) or subtopic.
 Result<void> setSelfRating(Store& store, const std::string& examId, const std::string& domainId,

@@ -1,6 +1,7 @@
 #include "Cli.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <iomanip>
 #include <map>
 #include <ostream>
@@ -142,6 +143,9 @@ Commands:
                                   due questions, the readiness verdict and calibration
   rate DOMAIN[/SUBTOPIC] red|yellow|green|none [--exam ID]
                                   set (or clear) your own rating of a row
+  set target|readiness-score VALUE
+                                  Green needs the lower bound >= target (0.50-0.99, default 0.80);
+                                  readiness needs the last 3 mocks >= readiness-score (0.80-0.85)
   drill-plan [--exam ID] [--count N] [--seed S] [--json]
                                   plan the next drill (default 20 questions) without starting it
 
@@ -210,6 +214,9 @@ int Cli::run(const std::vector<std::string>& argsIn)
     }
     if (command == "rate") {
         return rate(rest);
+    }
+    if (command == "set") {
+        return set(rest);
     }
     if (command == "drill-plan") {
         return drillPlan(rest);
@@ -744,6 +751,28 @@ int Cli::rate(const Args& argsIn)
         return kInvalid;
     }
     m_out << args[0] << ": rated " << (band ? bandName(*band) : "none") << "\n";
+    return kOk;
+}
+
+int Cli::set(const Args& args)
+{
+    if (args.size() != 2) {
+        return usage("set: usage is set target|readiness-score VALUE");
+    }
+    char* end = nullptr;
+    const double value = std::strtod(args[1].c_str(), &end);
+    if (end == args[1].c_str() || *end != '\0') {
+        return usage("set: \"" + args[1] + "\" is not a number");
+    }
+    Store* s = store();
+    if (!s) {
+        return kInvalid;
+    }
+    if (auto r = saveTrackerSetting(*s, args[0], value); !r) {
+        m_err << "certdrill-cli: " << r.error().message << "\n";
+        return kInvalid;
+    }
+    m_out << args[0] << " = " << args[1] << "\n";
     return kOk;
 }
 

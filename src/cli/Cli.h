@@ -39,6 +39,7 @@ private:
     int mockPlan(const Args& args);
     int tracker(const Args& args);
     int rate(const Args& args);
+    int set(const Args& args);
     int drillPlan(const Args& args);
     /// Fills an empty exam id with the first exam in the store; false (reason printed) if there is none.
     bool resolveExam(std::string& examId);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -358,6 +359,77 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
         }
         return computeTracker(exam.value(), bank, reviews, ratings, scores, store.clock().wallMs(), settings);
     });
+}
+
+namespace {
+
+struct SettingKey
+{
+    const char* name; ///< as the CLI spells it
+    const char* key;  ///< in the settings table
+    double min;
+    double max;
+    double TrackerSettings::*field;
+};
+
+constexpr SettingKey kSettings[] = {
+    {"target", "tracker.target", 0.50, 0.99, &TrackerSettings::target},
+    {"readiness-score", "readiness.score", 0.80, 0.85, &TrackerSettings::readinessScore},
+};
+
+} // namespace
+
+Result<TrackerSettings> loadTrackerSettings(Store& store)
+{
+    return catchDbError("cannot read settings", [&]() -> Result<TrackerSettings> {
+        TrackerSettings settings;
+        Statement s(store.database(), "SELECT value FROM settings WHERE key = ?");
+        for (const auto& k : kSettings) {
+            s.reset();
+            s.bind(1, k.key);
+            if (s.step()) {
+                // A value edited by hand out of range falls back to the default rather than mislead.
+                const double v = std::strtod(s.getText(0).c_str(), nullptr);
+                if (v >= k.min && v <= k.max) {
+                    settings.*k.field = v;
+                }
+            }
+        }
+        return settings;
+    });
+}
+
+Result<void> saveTrackerSetting(Store& store, const std::string& name, double value)
+{
+    for (const auto& k : kSettings) {
+        if (name != k.name) {
+            continue;
+        }
+        if (!(value >= k.min && value <= k.max)) {
+            char range[64];
+            std::snprintf(range, sizeof range, "%.2f and %.2f", k.min, k.max);
+            return Error{"setting \"" + name + "\" must be between " + range};
+        }
+        return catchDbError("cannot store the setting", [&]() -> Result<void> {
+            Transaction tx(store.database());
+            Statement s(store.database(), "INSERT INTO settings (key, value) VALUES (?, ?) "
+                                          "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+            s.bind(1, k.key).bind(2, std::to_string(value));
+            s.run();
+            tx.commit();
+            return {};
+        });
+    }
+    return Error{"unknown setting \"" + name + "\" (known: target, readiness-score)"};
+}
+
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId)
+{
+    auto settings = loadTrackerSettings(store);
+    if (!settings) {
+        return settings.error();
+    }
+    return buildTracker(store, examId, settings.value());
 }
 
 Result<void> setSelfRating(Store& store, const std::string& examId, const std::string& domainId,

@@ -152,4 +152,13 @@ TEST_CASE("tracker, rate and drill-plan", "[cli]")
     CHECK(countLines(plan.out, "\"reason\": \"unseen\"") == 3);
     CHECK(cli(db + "drill-plan --seed 9 --count 3").out == cli(db + "drill-plan --count 3 --seed 9").out);
     CHECK(cli(db + "drill-plan --count 0").exitCode == 2);
+
+    // Settings: range-checked, stored, and used by the tracker.
+    CHECK(cli(db + "set readiness-score 0.9").exitCode == 1);
+    CHECK_THAT(cli(db + "set target 2").err, Catch::Contains("between 0.50 and 0.99"));
+    CHECK(cli(db + "set colour 1").exitCode == 1);
+    CHECK(cli(db + "set target x").exitCode == 2);
+    CHECK(cli(db + "set target 0.9").exitCode == 0);
+    CHECK_THAT(cli(db + "tracker --json").out, Catch::Contains("\"target\": 0.9"));
+    CHECK_THAT(cli(db + "tracker").out, Catch::Contains("lower bound >= 90%"));
 }
