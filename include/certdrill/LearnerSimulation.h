@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "certdrill/DrillPlanner.h"
+
 namespace certdrill {
 
 /// Counter-based randomness of the simulation (research report, section 4.1). Every draw is a pure function
@@ -123,6 +125,9 @@ struct SimulationConfig
     LearnerParams learner;   ///< regime
     std::vector<double> weights = {17, 14, 13, 13, 9, 9, 7, 7, 6, 5};
     std::vector<Scheduler> schedulers = allSchedulers();
+    /// The certdrill scheduler's planner options: the shipped defaults (count and seed are set per day);
+    /// change them only for ablations.
+    PlannerOptions planner;
 
     int budget() const { return days * perDay; }
     double examDay() const { return days + examGapDays; }

@@ -380,7 +380,7 @@ std::vector<int> planCertdrillDay(const Bookkeeping& book, const SimulationConfi
             dueCount[k] ? std::optional<double>(dueSum[k] / dueCount[k]) : std::nullopt;
         input.bands.push_back(measuredBand(input.mastery.domains[k], config.target, dueRecall));
     }
-    PlannerOptions options; // the shipped defaults
+    PlannerOptions options = config.planner; // the shipped defaults unless an ablation says otherwise
     options.count = config.perDay;
     options.seed = simrng::hash({seed, kScheduler, static_cast<std::uint64_t>(day)});
     const DrillPlan plan = planDrill(input, options);
