@@ -12,6 +12,7 @@
 
 #include "certdrill/Coverage.h"
 #include "certdrill/DrillPlanner.h"
+#include "certdrill/LearnerSimulation.h"
 #include "certdrill/Paths.h"
 #include "certdrill/Tracker.h"
 
@@ -148,6 +149,9 @@ Commands:
                                   readiness needs the last 3 mocks >= readiness-score (0.80-0.85)
   drill-plan [--exam ID] [--count N] [--seed S] [--json]
                                   plan the next drill (default 20 questions) without starting it
+  simulate [--learners N] [--seed S] [--json]
+                                  run the learner-simulation benchmark (docs/benchmarks.md) on
+                                  N synthetic learners (default 500), seeds S+1..S+N (S default 0)
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";
@@ -220,6 +224,9 @@ int Cli::run(const std::vector<std::string>& argsIn)
     }
     if (command == "drill-plan") {
         return drillPlan(rest);
+    }
+    if (command == "simulate") {
+        return simulate(rest);
     }
     if (command == "help") {
         m_out << helpText();
@@ -850,6 +857,73 @@ int Cli::drillPlan(const Args& argsIn)
     for (const auto& q : plan.questions) {
         m_out << "  " << idOf[q.id] << " (" << reasonName(q.reason) << ")\n";
     }
+    return kOk;
+}
+
+int Cli::simulate(const Args& argsIn)
+{
+    Args args = argsIn;
+    const bool asJson = takeFlag(args, "--json");
+    std::string learnersText, seedText;
+    bool missing = false;
+    takeOption(args, "--learners", learnersText, missing);
+    takeOption(args, "--seed", seedText, missing);
+    if (missing) {
+        return usage("simulate: an option is missing its value");
+    }
+    if (!args.empty()) {
+        return usage("simulate: unexpected argument " + args.front());
+    }
+    SimulationConfig config;
+    config.learners = 500;
+    try {
+        if (!learnersText.empty()) {
+            config.learners = std::stoi(learnersText);
+        }
+        if (!seedText.empty()) {
+            config.seedOffset = std::stoull(seedText);
+        }
+    } catch (const std::exception&) {
+        return usage("simulate: --learners and --seed take numbers");
+    }
+    if (config.learners < 1) {
+        return usage("simulate: --learners must be at least 1");
+    }
+    // No database: the simulation is a pure function of its configuration.
+    const SimulationResults results = runSimulation(config);
+    if (!asJson) {
+        m_out << simulationMarkdown(results);
+        return kOk;
+    }
+    const auto diff = [](const PairedDifference& d) {
+        return json{{"mean", d.mean}, {"lower95", d.lower}, {"upper95", d.upper}, {"n", d.n}};
+    };
+    json schedulers = json::array();
+    for (const auto& s : results.summaries) {
+        json row{{"scheduler", schedulerName(s.scheduler)},
+                 {"mean_final_score", s.meanFinal},
+                 {"mean_questions_to_target", s.meanQuestions},
+                 {"median_questions_to_target", s.medianQuestions},
+                 {"reached_share", s.reachedShare}};
+        if (s.scheduler != Scheduler::Certdrill) {
+            row["certdrill_minus_this_final_score"] = diff(s.finalVsCertdrill);
+            row["certdrill_minus_this_questions"] = diff(s.questionsVsCertdrill);
+        }
+        schedulers.push_back(row);
+    }
+    m_out << json{{"learners", config.learners},
+                  {"seed_offset", config.seedOffset},
+                  {"days", config.days},
+                  {"per_day", config.perDay},
+                  {"budget", config.budget()},
+                  {"exam_day", config.examDay()},
+                  {"items_per_domain", config.itemsPerDomain},
+                  {"target", config.target},
+                  {"censored_questions", config.budget() + 1},
+                  {"mean_start_score", results.meanStartScore},
+                  {"schedulers", schedulers}}
+                 .dump(2)
+          << "\n";
     return kOk;
 }
 

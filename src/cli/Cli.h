@@ -45,6 +45,8 @@ private:
     bool resolveExam(std::string& examId);
     /// The tracker for examId (resolved as above); empty, with the reason printed, on failure.
     std::optional<TrackerReport> loadTracker(std::string& examId);
+    /// `simulate`: the learner-simulation benchmark (no database needed).
+    int simulate(const Args& args);
     /// Opens the store at m_dbPath, printing the reason on failure.
     Store* store();
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);

@@ -162,3 +162,18 @@ TEST_CASE("tracker, rate and drill-plan", "[cli]")
     CHECK_THAT(cli(db + "tracker --json").out, Catch::Contains("\"target\": 0.9"));
     CHECK_THAT(cli(db + "tracker").out, Catch::Contains("lower bound >= 90%"));
 }
+
+TEST_CASE("simulate prints the benchmark table, or JSON, for a few learners", "[cli]")
+{
+    const Run table = cli("simulate --learners 3 --seed 10");
+    CHECK(table.exitCode == 0);
+    CHECK_THAT(table.out, Catch::Contains("| certdrill |"));
+    CHECK_THAT(table.out, Catch::Contains("seeds 11..13"));
+    const Run j = cli("simulate --learners 2 --json");
+    CHECK(j.exitCode == 0);
+    CHECK_THAT(j.out, Catch::Contains("\"scheduler\": \"oracle\""));
+    CHECK_THAT(j.out, Catch::Contains("\"learners\": 2"));
+    CHECK(cli("simulate --learners").exitCode == 2);
+    CHECK(cli("simulate --learners zero").exitCode == 2);
+    CHECK(cli("simulate extra").exitCode == 2);
+}
