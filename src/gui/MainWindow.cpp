@@ -8,6 +8,7 @@
 #include <QStatusBar>
 
 #include "ExamPage.h"
+#include "HistoryPage.h"
 #include "HomePage.h"
 #include "ResultsPage.h"
 
@@ -21,13 +22,16 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_home(new HomePage(store, m_stack))
     , m_exam(new ExamPage(m_stack))
     , m_results(new ResultsPage(m_stack))
+    , m_history(new HistoryPage(store, m_stack))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
     m_stack->addWidget(m_home);
     m_stack->addWidget(m_exam);
     m_stack->addWidget(m_results);
+    m_stack->addWidget(m_history);
     connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
+    connect(m_history, &HistoryPage::openSession, this, &MainWindow::showResults);
     setCentralWidget(m_stack);
     createMenus();
     resize(1100, 760);
@@ -58,6 +62,10 @@ void MainWindow::createMenus()
         startExam(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
     });
     practice->setObjectName(QStringLiteral("startPracticeAction"));
+    exam->addSeparator();
+    QAction* history = exam->addAction(tr("&History"), this, &MainWindow::showHistory);
+    history->setObjectName(QStringLiteral("historyAction"));
+    history->setShortcut(QKeySequence(tr("Ctrl+Y")));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About certdrill"), this, [this] {
@@ -146,6 +154,12 @@ void MainWindow::showResults(qint64 sessionId)
     }
     m_results->showSession(*session.value());
     m_stack->setCurrentWidget(m_results);
+}
+
+void MainWindow::showHistory()
+{
+    m_history->refresh();
+    m_stack->setCurrentWidget(m_history);
 }
 
 void MainWindow::importPacks()

@@ -11,6 +11,7 @@ class QStackedWidget;
 namespace certdrill::gui {
 
 class ExamPage;
+class HistoryPage;
 class HomePage;
 class ResultsPage;
 
@@ -26,6 +27,7 @@ public:
     HomePage* homePage() const { return m_home; }
     ExamPage* examPage() const { return m_exam; }
     ResultsPage* resultsPage() const { return m_results; }
+    HistoryPage* historyPage() const { return m_history; }
 
 public slots:
     /// Asks for pack files and imports them; shows every diagnostic if the import fails.
@@ -39,6 +41,8 @@ public slots:
     /// Offers to resume an unfinished session (called at start-up).
     void offerResume();
     void showResults(qint64 sessionId);
+    /// The list of finished exams.
+    void showHistory();
 
 private:
     void createMenus();
@@ -49,6 +53,7 @@ private:
     HomePage* m_home;
     ExamPage* m_exam;
     ResultsPage* m_results;
+    HistoryPage* m_history;
 };
 
 } // namespace certdrill::gui
