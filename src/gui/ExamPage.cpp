@@ -57,8 +57,8 @@ ExamPage::ExamPage(QWidget* parent)
     , m_timeWarning(new QLabel)
     , m_panels(new QStackedWidget)
     , m_questionPanel(new QWidget)
-    , m_pausedPanel(new QLabel(tr("Paused. The question is hidden while the clock is stopped.\n"
-                                  "Press Resume to continue.")))
+    , m_pausedPanel(new QLabel(tr("Paused: the clock is stopped and the question is hidden.\n"
+                                  "Press Resume (Alt+U) to continue.")))
     , m_review(new ReviewPage)
     , m_stem(new QTextBrowser)
     , m_selectHint(new QLabel)
@@ -561,7 +561,7 @@ void ExamPage::updateClock()
         return;
     }
     const std::int64_t remaining = m_session->remainingMs();
-    m_clockLabel->setText(clockText(remaining) + (m_session->paused() ? tr(" (paused)") : QString()));
+    m_clockLabel->setText(clockText(remaining));
     m_clockLabel->setStyleSheet(remaining <= 5 * kMinute ? QStringLiteral("color: #b71c1c") : QString());
     updateWarnings(remaining);
     // Pace: questions answered against the time per question the exam allows (120/65 ≈ 1.85 minutes).

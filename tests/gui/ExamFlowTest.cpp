@@ -108,6 +108,7 @@ private:
     {
         const QString dir = qEnvironmentVariable("CERTDRILL_SCREENSHOT_DIR");
         if (!dir.isEmpty()) {
+            QApplication::processEvents(); // apply pending layout changes before the picture
             w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
         }
     }
