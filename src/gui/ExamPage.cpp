@@ -206,6 +206,9 @@ ExamPage::ExamPage(QWidget* parent)
         m_clockToggle->setText(hidden ? tr("Show clock") : tr("Hide clock"));
     });
     connect(m_confidence, &QButtonGroup::idClicked, this, [this](int id) {
+        if (!questionShowing()) {
+            return;
+        }
         const auto& item = m_session->items()[static_cast<size_t>(m_position)];
         const auto c = static_cast<Confidence>(id);
         setConfidence(item.confidence == c ? std::nullopt : std::optional<Confidence>(c));
