@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "certdrill/Clock.h"
+#include "certdrill/Confidence.h"
 #include "certdrill/ExamAssembler.h"
 #include "certdrill/Result.h"
 #include "certdrill/Store.h"
@@ -30,6 +31,8 @@ struct SessionItem
     std::vector<int> optionOrder; ///< original option indices in display order
     std::vector<int> chosen;      ///< original option indices, sorted
     bool flagged = false;
+    std::optional<Confidence> confidence; ///< the candidate's own tag, if any
+    bool revealed = false;                ///< practice mode: the answer was shown before submitting
     int visits = 0;
     std::int64_t timeMs = 0;
 
@@ -88,6 +91,11 @@ public:
     /// Records the answer (original option indices). More options than the question's `select` is refused.
     Result<void> choose(int position, std::vector<int> options);
     Result<void> setFlagged(int position, bool flagged);
+    /// Tags (or, with nullopt, untags) how sure the candidate is; persisted at once.
+    Result<void> setConfidence(int position, std::optional<Confidence> confidence);
+    /// Practice mode only: marks the item revealed so the GUI may show its answer and every option's why.
+    /// Refused in an exam simulation, which gives no feedback until the end.
+    Result<void> reveal(int position);
     /// Moves to `position`, adding the time spent since the last move to the previous item.
     Result<void> visit(int position);
     /// Practice mode only.
@@ -104,6 +112,8 @@ private:
     ExamSession(Store& store, ExamDef exam);
     Result<void> finish(const char* reason);
     Result<void> writeItem(const SessionItem& item);
+    /// The open item at position, or nullptr (finished session, position out of range).
+    SessionItem* openItem(int position);
     void accrueTime();
 
     Store& m_store;
@@ -116,6 +126,7 @@ private:
     bool m_paused = false;
     std::int64_t m_anchorSteady = 0;    ///< steady ms when m_anchorRemaining was measured
     std::int64_t m_anchorRemaining = 0; ///< time left at that moment
+    std::int64_t m_deadlineMs = 0;      ///< exam mode: the absolute wall-clock deadline
     int m_current = -1;
     std::int64_t m_currentSince = 0; ///< steady ms when the current item was entered
 };

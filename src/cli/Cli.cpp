@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <iomanip>
 #include <map>
 #include <ostream>
@@ -14,6 +15,7 @@
 #include "certdrill/DrillPlanner.h"
 #include "certdrill/LearnerSimulation.h"
 #include "certdrill/Paths.h"
+#include "certdrill/SessionHistory.h"
 #include "certdrill/Tracker.h"
 
 namespace certdrill::cli {
@@ -32,6 +34,17 @@ std::string fixed(double v, int decimals)
 std::string pct(double share)
 {
     return fixed(share * 100.0, 1) + "%";
+}
+
+/// Unix ms as "2026-01-01 09:30" in UTC (the same on every machine, so scripts and tests can rely on it).
+std::string utcMinute(std::int64_t unixMs)
+{
+    const std::time_t t = static_cast<std::time_t>(unixMs / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
+    return buf;
 }
 
 bool takeFlag(std::vector<std::string>& args, const std::string& flag)
@@ -152,6 +165,8 @@ Commands:
   simulate [--learners N] [--seed S] [--json]
                                   run the learner-simulation benchmark (docs/benchmarks.md) on
                                   N synthetic learners (default 500), seeds S+1..S+N (S default 0)
+  history [--json]                finished mock and practice exams, newest first: mode,
+                                  dates (UTC), score, pass/fail and per-domain results
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";
@@ -227,6 +242,9 @@ int Cli::run(const std::vector<std::string>& argsIn)
     }
     if (command == "simulate") {
         return simulate(rest);
+    }
+    if (command == "history") {
+        return history(rest);
     }
     if (command == "help") {
         m_out << helpText();
@@ -780,6 +798,67 @@ int Cli::set(const Args& args)
         return kInvalid;
     }
     m_out << args[0] << " = " << args[1] << "\n";
+    return kOk;
+}
+
+int Cli::history(const Args& argsIn)
+{
+    Args args = argsIn;
+    const bool asJson = takeFlag(args, "--json");
+    if (!args.empty()) {
+        return usage("history: unexpected argument " + args.front());
+    }
+    Store* s = store();
+    if (!s) {
+        return kInvalid;
+    }
+    auto sessions = sessionHistory(*s);
+    if (!sessions) {
+        m_err << "certdrill-cli: " << sessions.error().message << "\n";
+        return kInvalid;
+    }
+    if (asJson) {
+        json j = json::array();
+        for (const auto& h : sessions.value()) {
+            json domains = json::array();
+            for (const auto& d : h.domains) {
+                domains.push_back({{"id", d.id}, {"correct", d.correct}, {"total", d.total}});
+            }
+            j.push_back({{"id", h.id},
+                         {"exam", h.examId},
+                         {"mode", h.mode == SessionMode::Exam ? "exam" : "practice"},
+                         {"started_at_ms", h.startedAtMs},
+                         {"finished_at_ms", h.finishedAtMs},
+                         {"finish_reason", h.finishReason},
+                         {"correct", h.correct},
+                         {"total", h.total},
+                         {"score", h.score},
+                         {"pass_percent", h.passPercent},
+                         {"passed", h.passed},
+                         {"domains", domains}});
+        }
+        m_out << j.dump(2) << "\n";
+        return kOk;
+    }
+    if (sessions.value().empty()) {
+        m_out << "no finished sessions\n";
+        return kOk;
+    }
+    m_out << std::left << std::setw(6) << "id" << std::setw(10) << "mode" << std::setw(18) << "started (UTC)"
+          << std::setw(18) << "finished (UTC)" << std::setw(11) << "reason" << std::right << std::setw(9)
+          << "score" << std::setw(7) << "result"
+          << "  domains (correct/total)\n";
+    for (const auto& h : sessions.value()) {
+        m_out << std::left << std::setw(6) << h.id << std::setw(10)
+              << (h.mode == SessionMode::Exam ? "exam" : "practice") << std::setw(18)
+              << utcMinute(h.startedAtMs) << std::setw(18) << utcMinute(h.finishedAtMs) << std::setw(11)
+              << h.finishReason << std::right << std::setw(9) << pct(h.score) << std::setw(7)
+              << (h.passed ? "PASS" : "FAIL") << " ";
+        for (const auto& d : h.domains) {
+            m_out << " " << d.id << " " << d.correct << "/" << d.total;
+        }
+        m_out << "\n";
+    }
     return kOk;
 }
 

@@ -47,6 +47,7 @@ private:
     std::optional<TrackerReport> loadTracker(std::string& examId);
     /// `simulate`: the learner-simulation benchmark (no database needed).
     int simulate(const Args& args);
+    int history(const Args& args);
     /// Opens the store at m_dbPath, printing the reason on failure.
     Store* store();
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +24,11 @@ std::vector<int> correctSet(const Question& q)
         }
     }
     return out;
+}
+
+Error noOpenQuestion(int position)
+{
+    return Error{"no open question at position " + std::to_string(position)};
 }
 
 } // namespace
@@ -119,12 +125,17 @@ Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const Exam
             item.bind(1, session->m_id).bind(2, static_cast<int>(p)).bind(3, fi.rowId);
             item.bind(4, json(fi.optionOrder).dump()).bind(5, questionToJson(fi.question));
             item.run();
-            session->m_items.push_back(
-                SessionItem{static_cast<int>(p), fi.rowId, fi.question, fi.optionOrder, {}, false, 0, 0});
+            SessionItem served;
+            served.position = static_cast<int>(p);
+            served.questionRow = fi.rowId;
+            served.question = fi.question;
+            served.optionOrder = fi.optionOrder;
+            session->m_items.push_back(std::move(served));
         }
         tx.commit();
         session->m_anchorSteady = clock.steadyMs();
         session->m_anchorRemaining = duration;
+        session->m_deadlineMs = now + duration;
         return session;
     });
 }
@@ -151,12 +162,13 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
         session->m_finished = !s.isNull(6);
         const Clock& clock = store.clock();
         session->m_anchorSteady = clock.steadyMs();
+        session->m_deadlineMs = s.isNull(3) ? 0 : s.getInt(3);
         session->m_anchorRemaining = session->m_mode == SessionMode::Exam
                                          ? std::max<std::int64_t>(0, s.getInt(3) - clock.wallMs())
                                          : std::max<std::int64_t>(0, s.getInt(4));
         Statement items(
-            db, "SELECT position, question_ref, option_order, snapshot, chosen, flagged, visits, time_ms "
-                "FROM session_items WHERE session_ref = ? ORDER BY position");
+            db, "SELECT position, question_ref, option_order, snapshot, chosen, flagged, visits, time_ms, "
+                "confidence, revealed FROM session_items WHERE session_ref = ? ORDER BY position");
         items.bind(1, sessionId);
         while (items.step()) {
             SessionItem it;
@@ -168,6 +180,8 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
             it.flagged = items.getInt(5) != 0;
             it.visits = static_cast<int>(items.getInt(6));
             it.timeMs = items.getInt(7);
+            it.confidence = items.isNull(8) ? std::nullopt : parseConfidence(items.getText(8));
+            it.revealed = items.getInt(9) != 0;
             session->m_items.push_back(std::move(it));
         }
         return session;
@@ -213,7 +227,7 @@ Result<void> ExamSession::writeItem(const SessionItem& item)
         Transaction tx(m_store.database());
         Statement s(m_store.database(),
                     "UPDATE session_items SET chosen = ?, flagged = ?, visits = ?, time_ms = ?, "
-                    "answered_at = ? WHERE session_ref = ? AND position = ?");
+                    "answered_at = ?, confidence = ?, revealed = ? WHERE session_ref = ? AND position = ?");
         s.bind(1, json(item.chosen).dump())
             .bind(2, item.flagged ? 1 : 0)
             .bind(3, item.visits)
@@ -223,19 +237,33 @@ Result<void> ExamSession::writeItem(const SessionItem& item)
         } else {
             s.bindNull(5);
         }
-        s.bind(6, m_id).bind(7, item.position);
+        if (item.confidence) {
+            s.bind(6, confidenceName(*item.confidence));
+        } else {
+            s.bindNull(6);
+        }
+        s.bind(7, item.revealed ? 1 : 0).bind(8, m_id).bind(9, item.position);
         s.run();
         tx.commit();
         return {};
     });
 }
 
-Result<void> ExamSession::choose(int position, std::vector<int> options)
+SessionItem* ExamSession::openItem(int position)
 {
     if (m_finished || position < 0 || position >= static_cast<int>(m_items.size())) {
-        return Error{"no open question at position " + std::to_string(position)};
+        return nullptr;
     }
-    SessionItem& item = m_items[static_cast<size_t>(position)];
+    return &m_items[static_cast<size_t>(position)];
+}
+
+Result<void> ExamSession::choose(int position, std::vector<int> options)
+{
+    SessionItem* open = openItem(position);
+    if (!open) {
+        return noOpenQuestion(position);
+    }
+    SessionItem& item = *open;
     std::sort(options.begin(), options.end());
     options.erase(std::unique(options.begin(), options.end()), options.end());
     if (static_cast<int>(options.size()) > item.question.select) {
@@ -253,11 +281,35 @@ Result<void> ExamSession::choose(int position, std::vector<int> options)
 
 Result<void> ExamSession::setFlagged(int position, bool flagged)
 {
-    if (m_finished || position < 0 || position >= static_cast<int>(m_items.size())) {
-        return Error{"no open question at position " + std::to_string(position)};
+    SessionItem* item = openItem(position);
+    if (!item) {
+        return noOpenQuestion(position);
     }
-    m_items[static_cast<size_t>(position)].flagged = flagged;
-    return writeItem(m_items[static_cast<size_t>(position)]);
+    item->flagged = flagged;
+    return writeItem(*item);
+}
+
+Result<void> ExamSession::setConfidence(int position, std::optional<Confidence> confidence)
+{
+    SessionItem* item = openItem(position);
+    if (!item) {
+        return noOpenQuestion(position);
+    }
+    item->confidence = confidence;
+    return writeItem(*item);
+}
+
+Result<void> ExamSession::reveal(int position)
+{
+    if (m_mode != SessionMode::Practice) {
+        return Error{"an exam simulation shows no answers until it is submitted"};
+    }
+    SessionItem* item = openItem(position);
+    if (!item) {
+        return noOpenQuestion(position);
+    }
+    item->revealed = true;
+    return writeItem(*item);
 }
 
 void ExamSession::accrueTime()
@@ -271,8 +323,8 @@ void ExamSession::accrueTime()
 
 Result<void> ExamSession::visit(int position)
 {
-    if (m_finished || position < 0 || position >= static_cast<int>(m_items.size())) {
-        return Error{"no open question at position " + std::to_string(position)};
+    if (!openItem(position)) {
+        return noOpenQuestion(position);
     }
     const int previous = m_current;
     accrueTime();
@@ -381,6 +433,12 @@ Result<void> ExamSession::finish(const char* reason)
 {
     accrueTime();
     const SessionScore s = score();
+    // A strict exam that ran out ended at its deadline, even when it is only noticed later (the app was
+    // closed, or the machine slept): history must not show a finish after the deadline.
+    const std::int64_t now = m_store.clock().wallMs();
+    const std::int64_t finishedAt = m_mode == SessionMode::Exam && std::string_view(reason) == "timeout"
+                                        ? std::min(now, m_deadlineMs)
+                                        : now;
     return catchDbError(kStorageFailed, [&]() -> Result<void> {
         Database& db = m_store.database();
         Transaction tx(db);
@@ -394,7 +452,7 @@ Result<void> ExamSession::finish(const char* reason)
         Statement st(db,
                      "UPDATE sessions SET finished_at = ?, finish_reason = ?, correct_count = ?, score = ?, "
                      "passed = ?, remaining_ms = ? WHERE id = ?");
-        st.bind(1, m_store.clock().wallMs()).bind(2, reason).bind(3, s.correct).bind(4, s.score);
+        st.bind(1, finishedAt).bind(2, reason).bind(3, s.correct).bind(4, s.score);
         st.bind(5, s.passed ? 1 : 0).bind(6, remainingMs()).bind(7, m_id);
         st.run();
         tx.commit();

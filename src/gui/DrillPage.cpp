@@ -13,7 +13,7 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
-#include "Explanations.h"
+#include "Display.h"
 
 namespace certdrill::gui {
 

@@ -2,6 +2,7 @@
 
 #include <QButtonGroup>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -9,9 +10,15 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QShortcut>
+#include <QStackedWidget>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include "certdrill/ItemStatus.h"
+
+#include "Display.h"
+#include "ReviewPage.h"
 
 namespace certdrill::gui {
 
@@ -28,6 +35,14 @@ QString clockText(std::int64_t ms)
 
 const char* kCountWords[] = {"", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"};
 
+constexpr std::int64_t kMinute = 60'000;
+/// How long a time warning stays on screen before it goes by itself.
+constexpr std::int64_t kWarningShownMs = kMinute;
+
+/// The navigator filter's entries, in combo-box order.
+constexpr ItemFilter kFilters[] = {ItemFilter::All, ItemFilter::Complete, ItemFilter::Incomplete,
+                                   ItemFilter::Unseen, ItemFilter::Flagged};
+
 } // namespace
 
 ExamPage::ExamPage(QWidget* parent)
@@ -36,30 +51,54 @@ ExamPage::ExamPage(QWidget* parent)
     , m_progressLabel(new QLabel)
     , m_clockLabel(new QLabel)
     , m_paceLabel(new QLabel)
+    , m_clockToggle(new QPushButton(tr("Hide clock")))
+    , m_pauseButton(new QPushButton(tr("&Pause")))
     , m_flagButton(new QPushButton(tr("Flag for review")))
+    , m_timeWarning(new QLabel)
+    , m_panels(new QStackedWidget)
+    , m_questionPanel(new QWidget)
+    , m_pausedPanel(new QLabel(tr("Paused: the clock is stopped and the question is hidden.\n"
+                                  "Press Resume (Alt+U) to continue.")))
+    , m_review(new ReviewPage)
     , m_stem(new QTextBrowser)
     , m_selectHint(new QLabel)
     , m_message(new QLabel)
+    , m_revealView(new QTextBrowser)
+    , m_revealButton(new QPushButton(tr("&Reveal answer")))
+    , m_confidenceBox(new QWidget)
+    , m_confidence(new QButtonGroup(this))
     , m_optionsBox(new QWidget)
     , m_optionsLayout(new QVBoxLayout(m_optionsBox))
+    , m_navigatorFilter(new QComboBox)
     , m_navigator(new QListWidget)
     , m_prevButton(new QPushButton(tr("◀ Previous")))
     , m_nextButton(new QPushButton(tr("Next ▶")))
-    , m_submitButton(new QPushButton(tr("Submit exam…")))
+    , m_submitButton(new QPushButton(tr("Review and submit…")))
     , m_timer(new QTimer(this))
 {
     m_progressLabel->setObjectName(QStringLiteral("progressLabel"));
     m_clockLabel->setObjectName(QStringLiteral("clockLabel"));
     m_paceLabel->setObjectName(QStringLiteral("paceLabel"));
+    m_clockToggle->setObjectName(QStringLiteral("clockToggle"));
+    m_pauseButton->setObjectName(QStringLiteral("pauseButton"));
     m_flagButton->setObjectName(QStringLiteral("flagButton"));
+    m_timeWarning->setObjectName(QStringLiteral("timeWarning"));
+    m_pausedPanel->setObjectName(QStringLiteral("pausedPanel"));
     m_stem->setObjectName(QStringLiteral("stemView"));
     m_selectHint->setObjectName(QStringLiteral("selectHint"));
     m_message->setObjectName(QStringLiteral("optionMessage"));
+    m_revealView->setObjectName(QStringLiteral("revealView"));
+    m_revealButton->setObjectName(QStringLiteral("revealButton"));
+    m_confidenceBox->setObjectName(QStringLiteral("confidenceBox"));
+    m_navigatorFilter->setObjectName(QStringLiteral("navigatorFilter"));
     m_navigator->setObjectName(QStringLiteral("navigatorList"));
     m_prevButton->setObjectName(QStringLiteral("previousButton"));
     m_nextButton->setObjectName(QStringLiteral("nextButton"));
     m_submitButton->setObjectName(QStringLiteral("submitButton"));
     m_flagButton->setCheckable(true);
+    m_clockToggle->setCheckable(true);
+    m_clockToggle->setToolTip(tr("Hide the countdown; it comes back by itself at 5 minutes."));
+    m_pauseButton->setCheckable(true);
     QFont bold = m_titleLabel->font();
     bold.setBold(true);
     m_titleLabel->setFont(bold);
@@ -69,15 +108,43 @@ ExamPage::ExamPage(QWidget* parent)
     m_clockLabel->setFont(clockFont);
     m_selectHint->setFont(bold);
     m_message->setStyleSheet(QStringLiteral("color: #b71c1c"));
+    m_timeWarning->setStyleSheet(
+        QStringLiteral("background: #fff3cd; color: #5d4200; border: 1px solid #e0b000; padding: 6px"));
+    m_timeWarning->setFont(bold);
+    m_timeWarning->hide();
+    static_cast<QLabel*>(m_pausedPanel)->setAlignment(Qt::AlignCenter);
+    m_pausedPanel->setFont(clockFont);
     m_stem->setOpenExternalLinks(false);
     m_optionsLayout->setAlignment(Qt::AlignTop);
     m_stem->setMinimumHeight(140);
+    m_revealView->setMinimumHeight(120);
+    m_revealView->hide();
+    m_navigatorFilter->addItems({tr("All"), tr("Complete"), tr("Incomplete"), tr("Unseen"), tr("Flagged")});
+    m_navigatorFilter->setToolTip(tr("Show only some questions in the navigator"));
     m_navigator->setViewMode(QListView::IconMode);
     m_navigator->setGridSize(QSize(44, 32));
     m_navigator->setMovement(QListView::Static);
     m_navigator->setResizeMode(QListView::Adjust);
-    m_navigator->setMaximumWidth(260);
-    m_navigator->setToolTip(tr("Green: answered · grey: unanswered · ⚑ flagged. Click to jump."));
+    m_navigator->setToolTip(
+        tr("Green: complete · amber: incomplete · grey: unseen · ⚑ flagged. Click to jump (Ctrl+G)."));
+
+    // Confidence: three toggles of which at most one is on; clicking the one that is on clears it.
+    auto* confidenceLayout = new QHBoxLayout(m_confidenceBox);
+    confidenceLayout->setContentsMargins(0, 0, 0, 0);
+    confidenceLayout->addWidget(new QLabel(tr("Confidence:")));
+    const std::pair<Confidence, QString> tags[] = {{Confidence::Sure, tr("&Sure")},
+                                                   {Confidence::Unsure, tr("&Unsure")},
+                                                   {Confidence::Guess, tr("&Guess")}};
+    for (const auto& [c, label] : tags) {
+        auto* b = new QPushButton(label);
+        b->setCheckable(true);
+        b->setObjectName(QStringLiteral("confidence%1").arg(confidenceText(c)));
+        m_confidence->addButton(b, static_cast<int>(c));
+        confidenceLayout->addWidget(b);
+    }
+    m_confidence->setExclusive(false);
+    confidenceLayout->addStretch();
+    confidenceLayout->addWidget(m_revealButton);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_titleLabel);
@@ -87,14 +154,19 @@ ExamPage::ExamPage(QWidget* parent)
     top->addWidget(m_paceLabel);
     top->addSpacing(16);
     top->addWidget(m_clockLabel);
+    top->addWidget(m_clockToggle);
     top->addSpacing(16);
+    top->addWidget(m_pauseButton);
     top->addWidget(m_flagButton);
 
     auto* question = new QVBoxLayout;
-    question->addWidget(m_stem, 1);
+    question->setContentsMargins(0, 0, 0, 0);
+    question->addWidget(m_stem, 2);
     question->addWidget(m_selectHint);
     question->addWidget(m_optionsBox, 3);
     question->addWidget(m_message);
+    question->addWidget(m_revealView, 2);
+    question->addWidget(m_confidenceBox);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_prevButton);
     buttons->addWidget(m_nextButton);
@@ -102,32 +174,67 @@ ExamPage::ExamPage(QWidget* parent)
     buttons->addWidget(m_submitButton);
     question->addLayout(buttons);
 
-    auto* body = new QHBoxLayout;
+    auto* navigator = new QVBoxLayout;
+    navigator->addWidget(m_navigatorFilter);
+    navigator->addWidget(m_navigator, 1);
+    auto* navigatorBox = new QWidget;
+    navigatorBox->setLayout(navigator);
+    navigatorBox->setFixedWidth(260); // five columns of cells, the same in both modes
+
+    auto* body = new QHBoxLayout(m_questionPanel);
+    body->setContentsMargins(0, 0, 0, 0);
     body->addLayout(question, 1);
-    body->addWidget(m_navigator);
+    body->addWidget(navigatorBox);
+
+    m_panels->addWidget(m_questionPanel);
+    m_panels->addWidget(m_pausedPanel);
+    m_panels->addWidget(m_review);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addLayout(body, 1);
+    layout->addWidget(m_timeWarning);
+    layout->addWidget(m_panels, 1);
 
     connect(m_nextButton, &QPushButton::clicked, this, &ExamPage::next);
     connect(m_prevButton, &QPushButton::clicked, this, &ExamPage::previous);
     connect(m_flagButton, &QPushButton::clicked, this, &ExamPage::toggleFlag);
-    connect(m_submitButton, &QPushButton::clicked, this, &ExamPage::requestSubmit);
+    connect(m_submitButton, &QPushButton::clicked, this, &ExamPage::openReview);
+    connect(m_pauseButton, &QPushButton::clicked, this, &ExamPage::togglePause);
+    connect(m_revealButton, &QPushButton::clicked, this, &ExamPage::revealAnswer);
+    connect(m_clockToggle, &QPushButton::toggled, this, [this](bool hidden) {
+        m_clockLabel->setVisible(!hidden);
+        m_clockToggle->setText(hidden ? tr("Show clock") : tr("Hide clock"));
+    });
+    connect(m_confidence, &QButtonGroup::idClicked, this, [this](int id) {
+        if (!questionShowing()) {
+            return;
+        }
+        const auto& item = m_session->items()[static_cast<size_t>(m_position)];
+        const auto c = static_cast<Confidence>(id);
+        setConfidence(item.confidence == c ? std::nullopt : std::optional<Confidence>(c));
+    });
+    connect(m_navigatorFilter, &QComboBox::currentIndexChanged, this, &ExamPage::refreshNavigator);
     connect(m_navigator, &QListWidget::currentRowChanged, this, [this](int row) {
         if (!m_updating && row >= 0) {
             showQuestion(row);
         }
     });
+    connect(m_review, &ReviewPage::jumpTo, this, [this](int position) {
+        closeReview();
+        showQuestion(position);
+    });
+    connect(m_review, &ReviewPage::backRequested, this, &ExamPage::closeReview);
+    connect(m_review, &ReviewPage::submitRequested, this, &ExamPage::requestSubmit);
     connect(m_timer, &QTimer::timeout, this, &ExamPage::updateClock);
 
     // Keyboard: 1–9 and A–J toggle options, except F, which flags (so the sixth option is also key 6);
-    // Left/Right or P/N move, Ctrl+Enter submits.
+    // Left/Right or P/N move, Ctrl+G opens the navigator, Ctrl+Enter the review screen. The question keys act
+    // only while a question shows, never on the hidden one behind the review or pause screen.
     auto optionKey = [this](const QKeySequence& key, int index) {
         auto* sc = new QShortcut(key, this);
         sc->setContext(Qt::WidgetWithChildrenShortcut); // only while the exam screen is showing
         connect(sc, &QShortcut::activated, this, [this, index] {
-            if (m_group && index < static_cast<int>(m_group->buttons().size())) {
+            if (questionShowing() && m_group && index < static_cast<int>(m_group->buttons().size())) {
                 m_group->button(index)->click();
             }
         });
@@ -140,17 +247,23 @@ ExamPage::ExamPage(QWidget* parent)
             optionKey(QKeySequence(QChar('1' + i)), i);
         }
     }
-    auto bind = [this](const QKeySequence& key, void (ExamPage::*slot)()) {
+    auto bind = [this](const QKeySequence& key, void (ExamPage::*slot)(), bool questionOnly) {
         auto* sc = new QShortcut(key, this);
         sc->setContext(Qt::WidgetWithChildrenShortcut); // only while the exam screen is showing
-        connect(sc, &QShortcut::activated, this, slot);
+        connect(sc, &QShortcut::activated, this, [this, slot, questionOnly] {
+            if (!questionOnly || questionShowing()) {
+                (this->*slot)();
+            }
+        });
     };
-    bind(QKeySequence(Qt::Key_F), &ExamPage::toggleFlag);
-    bind(QKeySequence(Qt::Key_Right), &ExamPage::next);
-    bind(QKeySequence(Qt::Key_N), &ExamPage::next);
-    bind(QKeySequence(Qt::Key_Left), &ExamPage::previous);
-    bind(QKeySequence(Qt::Key_P), &ExamPage::previous);
-    bind(QKeySequence(Qt::CTRL | Qt::Key_Return), &ExamPage::requestSubmit);
+    bind(QKeySequence(Qt::Key_F), &ExamPage::toggleFlag, true);
+    bind(QKeySequence(Qt::Key_Right), &ExamPage::next, true);
+    bind(QKeySequence(Qt::Key_N), &ExamPage::next, true);
+    bind(QKeySequence(Qt::Key_Left), &ExamPage::previous, true);
+    bind(QKeySequence(Qt::Key_P), &ExamPage::previous, true);
+    bind(QKeySequence(Qt::CTRL | Qt::Key_G), &ExamPage::openNavigator, false);
+    bind(QKeySequence(Qt::CTRL | Qt::Key_Return), &ExamPage::openReview, false);
+    bind(QKeySequence(Qt::CTRL | Qt::Key_Enter), &ExamPage::openReview, false);
 }
 
 ExamPage::~ExamPage() = default;
@@ -158,22 +271,50 @@ ExamPage::~ExamPage() = default;
 void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& examTitle)
 {
     m_session = std::move(session);
-    m_titleLabel->setText(examTitle + (m_session->mode() == SessionMode::Exam ? tr(" — exam simulation")
-                                                                              : tr(" — practice exam")));
+    const bool practice = m_session->mode() == SessionMode::Practice;
+    m_titleLabel->setText(examTitle + (practice ? tr(" — practice exam") : tr(" — exam simulation")));
+    m_pauseButton->setVisible(practice);
+    m_revealButton->setVisible(practice);
+    m_warned30 = m_warned5 = false;
+    m_timeWarning->hide();
+    m_clockToggle->setChecked(false);
+    m_clockToggle->setEnabled(true);
     m_updating = true;
     m_navigator->clear();
     for (size_t i = 0; i < m_session->items().size(); ++i) {
-        m_navigator->addItem(QString::number(i + 1));
+        auto* cell = new QListWidgetItem(QString::number(i + 1), m_navigator);
+        cell->setSizeHint(QSize(40, 28)); // the status color fills the cell, not just the number
+        cell->setTextAlignment(Qt::AlignCenter);
     }
+    m_navigatorFilter->setCurrentIndex(0);
     m_updating = false;
-    showQuestion(0);
+    m_position = 0;
+    showPauseState();
+    if (!m_session->paused()) {
+        showQuestion(0);
+    }
     updateClock();
     m_timer->start(1000);
 }
 
+void ExamPage::showPauseState()
+{
+    const bool paused = m_session->paused();
+    m_pauseButton->setChecked(paused);
+    m_pauseButton->setText(paused ? tr("Res&ume") : tr("&Pause"));
+    m_flagButton->setEnabled(!paused);
+    m_submitButton->setEnabled(!paused);
+    m_panels->setCurrentWidget(paused ? m_pausedPanel : m_questionPanel);
+}
+
+bool ExamPage::questionShowing() const
+{
+    return m_session && !m_session->finished() && m_panels->currentWidget() == m_questionPanel;
+}
+
 void ExamPage::showQuestion(int position)
 {
-    if (!m_session || m_session->finished() || position < 0 ||
+    if (!m_session || m_session->finished() || m_session->paused() || position < 0 ||
         position >= static_cast<int>(m_session->items().size())) {
         return;
     }
@@ -220,6 +361,12 @@ void ExamPage::showQuestion(int position)
     connect(m_group, &QButtonGroup::buttonToggled, this, &ExamPage::optionToggled);
     m_prevButton->setEnabled(position > 0);
     m_nextButton->setEnabled(position + 1 < static_cast<int>(m_session->items().size()));
+    if (item.revealed) {
+        showReveal(item);
+    } else {
+        m_revealView->hide();
+    }
+    refreshConfidence();
     refreshNavigator();
 }
 
@@ -250,24 +397,49 @@ void ExamPage::optionToggled(QAbstractButton* button, bool checked)
     }
     m_updating = false;
     m_message->clear();
+    if (item.revealed) {
+        showReveal(item); // keep "your answer" in the revealed explanation up to date
+    }
     refreshNavigator();
 }
 
 void ExamPage::refreshNavigator()
 {
+    if (!m_session) {
+        return;
+    }
     m_updating = true;
+    const ItemFilter filter = kFilters[std::max(0, m_navigatorFilter->currentIndex())];
     for (size_t i = 0; i < m_session->items().size(); ++i) {
         const SessionItem& it = m_session->items()[i];
         QListWidgetItem* cell = m_navigator->item(static_cast<int>(i));
-        const bool complete = static_cast<int>(it.chosen.size()) == it.question.select;
+        const ItemStatus status = statusOf(it);
         cell->setText(QString::number(i + 1) + (it.flagged ? QStringLiteral("⚑") : QString()));
-        cell->setBackground(complete        ? QColor(0xc8, 0xe6, 0xc9)
-                            : it.visits > 0 ? QColor(0xff, 0xec, 0xb3)
-                                            : QColor(0xee, 0xee, 0xee));
-        cell->setToolTip(complete ? tr("Complete") : it.visits > 0 ? tr("Incomplete") : tr("Unseen"));
+        cell->setBackground(statusColor(status));
+        cell->setToolTip(statusText(status) + (it.flagged ? tr(", flagged") : QString()));
+        cell->setHidden(!matches(it, filter));
     }
     m_navigator->setCurrentRow(m_position);
     m_updating = false;
+}
+
+void ExamPage::refreshConfidence()
+{
+    const auto& c = m_session->items()[static_cast<size_t>(m_position)].confidence;
+    for (QAbstractButton* b : m_confidence->buttons()) {
+        b->setChecked(c && m_confidence->id(b) == static_cast<int>(*c));
+    }
+}
+
+void ExamPage::setConfidence(std::optional<Confidence> confidence)
+{
+    if (!m_session || m_session->finished()) {
+        return;
+    }
+    if (auto r = m_session->setConfidence(m_position, confidence); !r) {
+        m_message->setText(QString::fromStdString(r.error().message));
+    }
+    refreshConfidence();
 }
 
 void ExamPage::next()
@@ -292,6 +464,94 @@ void ExamPage::toggleFlag()
     }
 }
 
+void ExamPage::openNavigator()
+{
+    if (!m_session || m_session->finished() || m_session->paused()) {
+        return;
+    }
+    closeReview();
+    m_navigator->setFocus(Qt::ShortcutFocusReason);
+}
+
+void ExamPage::openReview()
+{
+    if (!m_session || m_session->finished() || m_session->paused()) {
+        return;
+    }
+    m_review->setItems(m_session->items());
+    m_panels->setCurrentWidget(m_review);
+    m_review->focusList();
+}
+
+void ExamPage::closeReview()
+{
+    if (m_panels->currentWidget() == m_review) {
+        m_panels->setCurrentWidget(m_questionPanel);
+        m_stem->setFocus();
+    }
+}
+
+void ExamPage::togglePause()
+{
+    if (!m_session || m_session->finished()) {
+        return;
+    }
+    const bool pausing = !m_session->paused();
+    const auto r = pausing ? m_session->pause() : m_session->resume();
+    if (!r) {
+        QMessageBox::warning(this, tr("Cannot pause"), QString::fromStdString(r.error().message));
+    }
+    showPauseState();
+    if (!m_session->paused()) {
+        showQuestion(m_position);
+    }
+    updateClock();
+}
+
+void ExamPage::revealAnswer()
+{
+    if (!questionShowing()) {
+        return;
+    }
+    if (auto r = m_session->reveal(m_position); !r) {
+        m_message->setText(QString::fromStdString(r.error().message));
+        return;
+    }
+    showReveal(m_session->items()[static_cast<size_t>(m_position)]);
+}
+
+void ExamPage::showReveal(const SessionItem& item)
+{
+    m_revealView->setHtml(QStringLiteral("<h3 style='color:%1'>%2</h3>")
+                              .arg(item.correct() ? QStringLiteral("#2e7d32") : QStringLiteral("#b71c1c"))
+                              .arg(verdictText(item)) +
+                          answerHtml(item));
+    m_revealView->show();
+}
+
+void ExamPage::updateWarnings(std::int64_t remaining)
+{
+    // Each warning once per sitting; a session resumed with less than 30 minutes left gets the one that fits.
+    if (remaining <= 5 * kMinute && !m_warned5) {
+        m_warned5 = m_warned30 = true;
+        m_timeWarning->setText(tr("5 minutes remaining. Unanswered questions score zero: answer them now."));
+        m_timeWarning->show();
+        m_warningShownAt = remaining;
+    } else if (remaining <= 30 * kMinute && !m_warned30) {
+        m_warned30 = true;
+        m_timeWarning->setText(tr("30 minutes remaining."));
+        m_timeWarning->show();
+        m_warningShownAt = remaining;
+    } else if (m_timeWarning->isVisible() && m_warningShownAt - remaining >= kWarningShownMs) {
+        m_timeWarning->hide();
+    }
+    if (remaining <= 5 * kMinute) {
+        // The last five minutes are always on screen, as in the real exam.
+        m_clockToggle->setChecked(false);
+        m_clockToggle->setEnabled(false);
+    }
+}
+
 void ExamPage::updateClock()
 {
     if (!m_session) {
@@ -305,17 +565,18 @@ void ExamPage::updateClock()
     }
     const std::int64_t remaining = m_session->remainingMs();
     m_clockLabel->setText(clockText(remaining));
-    m_clockLabel->setStyleSheet(remaining <= 5 * 60'000 ? QStringLiteral("color: #b71c1c") : QString());
+    m_clockLabel->setStyleSheet(remaining <= 5 * kMinute ? QStringLiteral("color: #b71c1c") : QString());
+    updateWarnings(remaining);
     // Pace: questions answered against the time per question the exam allows (120/65 ≈ 1.85 minutes).
     const auto& items = m_session->items();
-    const double duration = m_session->exam().durationMinutes * 60'000.0;
+    const double duration = m_session->exam().durationMinutes * static_cast<double>(kMinute);
     const double perQuestion = items.empty() ? 0.0 : duration / static_cast<double>(items.size());
     int answered = 0;
     for (const auto& it : items) {
         answered += it.answered();
     }
     const double used = duration - static_cast<double>(remaining);
-    const double behindMin = (used - answered * perQuestion) / 60'000.0;
+    const double behindMin = (used - answered * perQuestion) / static_cast<double>(kMinute);
     m_paceLabel->setText(behindMin > 1.0 ? tr("%1 min behind").arg(static_cast<int>(behindMin))
                                          : tr("on pace"));
 }
@@ -325,17 +586,12 @@ void ExamPage::requestSubmit()
     if (!m_session || m_session->finished()) {
         return;
     }
-    int unanswered = 0;
-    int flagged = 0;
-    for (const auto& it : m_session->items()) {
-        unanswered += !it.answered();
-        flagged += it.flagged;
-    }
+    const ReviewCounts counts = reviewCounts(m_session->items());
     const auto answer = QMessageBox::question(
         this, tr("Submit exam"),
         tr("Submit now? %1 unanswered and %2 flagged. You cannot change answers afterwards.")
-            .arg(unanswered)
-            .arg(flagged));
+            .arg(counts.unanswered)
+            .arg(counts.flagged));
     if (answer == QMessageBox::Yes) {
         submitNow();
     }
@@ -351,6 +607,7 @@ void ExamPage::submitNow()
         QMessageBox::warning(this, tr("Submit failed"), QString::fromStdString(r.error().message));
         return;
     }
+    m_panels->setCurrentWidget(m_questionPanel);
     emit finished(m_session->id());
 }
 

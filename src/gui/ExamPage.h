@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include <QWidget>
 
@@ -9,16 +10,21 @@
 class QAbstractButton;
 class QButtonGroup;
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
+class QStackedWidget;
 class QTextBrowser;
 class QTimer;
 class QVBoxLayout;
 
 namespace certdrill::gui {
 
-/// The exam screen: one question at a time, countdown and pace, flag, navigator, submit.
+class ReviewPage;
+
+/// The exam screen: one question at a time, countdown and pace, flag, confidence, navigator, review screen
+/// and submit; in practice mode also pause and reveal.
 class ExamPage : public QWidget
 {
     Q_OBJECT
@@ -31,6 +37,8 @@ public:
     void setSession(std::unique_ptr<ExamSession> session, const QString& examTitle);
     ExamSession* session() const { return m_session.get(); }
     int currentPosition() const { return m_position; }
+    /// Tags the current question (nullopt clears the tag).
+    void setConfidence(std::optional<Confidence> confidence);
 
 signals:
     /// The session was submitted (by the candidate or by the clock).
@@ -41,8 +49,18 @@ public slots:
     void next();
     void previous();
     void toggleFlag();
+    /// Focuses the navigator (back from the review screen first), so arrows and a click pick a question.
+    void openNavigator();
+    /// Shows the review screen: every question's status, incomplete and flagged first.
+    void openReview();
+    /// Back from the review screen to the current question.
+    void closeReview();
     /// Asks for confirmation (naming unanswered and flagged) and submits.
     void requestSubmit();
+    /// Practice mode: pauses (hiding the question) or resumes.
+    void togglePause();
+    /// Practice mode: shows whether the answer is right and every option's why.
+    void revealAnswer();
     /// Submits without asking (used by the timer and tests).
     void submitNow();
     /// Re-reads the clock; auto-submits at zero.
@@ -51,6 +69,14 @@ public slots:
 private:
     void optionToggled(QAbstractButton* button, bool checked);
     void refreshNavigator();
+    void refreshConfidence();
+    /// Pause button, enabled buttons and the paused screen as the session stands.
+    void showPauseState();
+    void showReveal(const SessionItem& item);
+    /// The 30- and 5-minute banners, each once; the hidden clock comes back at 5 minutes.
+    void updateWarnings(std::int64_t remainingMs);
+    /// True while a question (not the review screen or the pause screen) is showing.
+    bool questionShowing() const;
 
     std::unique_ptr<ExamSession> m_session;
     int m_position = 0;
@@ -59,13 +85,28 @@ private:
     QLabel* m_progressLabel;
     QLabel* m_clockLabel;
     QLabel* m_paceLabel;
+    QPushButton* m_clockToggle;
+    QPushButton* m_pauseButton;
     QPushButton* m_flagButton;
+    QLabel* m_timeWarning;
+    std::int64_t m_warningShownAt = 0; ///< remaining ms when the banner appeared
+    bool m_warned30 = false;
+    bool m_warned5 = false;
+    QStackedWidget* m_panels;
+    QWidget* m_questionPanel;
+    QWidget* m_pausedPanel;
+    ReviewPage* m_review;
     QTextBrowser* m_stem;
     QLabel* m_selectHint;
     QLabel* m_message;
+    QTextBrowser* m_revealView;
+    QPushButton* m_revealButton;
+    QWidget* m_confidenceBox;
+    QButtonGroup* m_confidence;
     QWidget* m_optionsBox;
     QVBoxLayout* m_optionsLayout;
     QButtonGroup* m_group = nullptr;
+    QComboBox* m_navigatorFilter;
     QListWidget* m_navigator;
     QPushButton* m_prevButton;
     QPushButton* m_nextButton;

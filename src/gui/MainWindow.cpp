@@ -10,6 +10,7 @@
 #include "DrillDialog.h"
 #include "DrillPage.h"
 #include "ExamPage.h"
+#include "HistoryPage.h"
 #include "HomePage.h"
 #include "ResultsPage.h"
 #include "TrackerPage.h"
@@ -26,6 +27,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_results(new ResultsPage(m_stack))
     , m_drill(new DrillPage(store, m_stack))
     , m_tracker(new TrackerPage(store, m_stack))
+    , m_history(new HistoryPage(store, m_stack))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
@@ -42,7 +44,9 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
     connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
     connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
+    m_stack->addWidget(m_history);
     connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
+    connect(m_history, &HistoryPage::openSession, this, &MainWindow::showResults);
     setCentralWidget(m_stack);
     createMenus();
     resize(1100, 760);
@@ -69,6 +73,10 @@ void MainWindow::createMenus()
     mock->setShortcut(QKeySequence(tr("Ctrl+M")));
     QAction* practice = exam->addAction(tr("Start &practice exam"), this, &MainWindow::startPractice);
     practice->setObjectName(QStringLiteral("startPracticeAction"));
+    exam->addSeparator();
+    QAction* history = exam->addAction(tr("&History"), this, &MainWindow::showHistory);
+    history->setObjectName(QStringLiteral("historyAction"));
+    history->setShortcut(QKeySequence(tr("Ctrl+Y")));
 
     QMenu* learn = menuBar()->addMenu(tr("&Learn"));
     QAction* drill = learn->addAction(tr("Start &drill"), this, &MainWindow::startPlannedDrill);
@@ -226,6 +234,12 @@ void MainWindow::showTracker()
 {
     m_tracker->refresh(m_home->examId());
     m_stack->setCurrentWidget(m_tracker);
+}
+
+void MainWindow::showHistory()
+{
+    m_history->refresh();
+    m_stack->setCurrentWidget(m_history);
 }
 
 void MainWindow::importPacks()

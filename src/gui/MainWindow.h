@@ -13,6 +13,7 @@ namespace certdrill::gui {
 
 class DrillPage;
 class ExamPage;
+class HistoryPage;
 class HomePage;
 class ResultsPage;
 class TrackerPage;
@@ -31,6 +32,7 @@ public:
     ResultsPage* resultsPage() const { return m_results; }
     DrillPage* drillPage() const { return m_drill; }
     TrackerPage* trackerPage() const { return m_tracker; }
+    HistoryPage* historyPage() const { return m_history; }
 
 public slots:
     /// Asks for pack files and imports them; shows every diagnostic if the import fails.
@@ -54,6 +56,8 @@ public slots:
     /// Asks for custom drill settings, then starts it.
     void customDrill();
     void showTracker();
+    /// The list of finished exams.
+    void showHistory();
 
 private:
     void createMenus();
@@ -66,6 +70,7 @@ private:
     ResultsPage* m_results;
     DrillPage* m_drill;
     TrackerPage* m_tracker;
+    HistoryPage* m_history;
 };
 
 } // namespace certdrill::gui

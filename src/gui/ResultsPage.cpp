@@ -1,17 +1,55 @@
 #include "ResultsPage.h"
 
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
+#include "Display.h"
 #include "Tables.h"
 
 namespace certdrill::gui {
+
+namespace {
+
+const QColor kPassColor(0x2e, 0x7d, 0x32);
+const QColor kFailColor(0xc6, 0x28, 0x28);
+const QColor kPassBackground(0xc8, 0xe6, 0xc9);
+const QColor kFailBackground(0xff, 0xcd, 0xd2);
+
+double percent(const Tally& t)
+{
+    return t.total ? 100.0 * t.correct / t.total : 0.0;
+}
+
+/// Appends a row: the leading cells, then "correct / total" and the percent colored against the pass mark.
+void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t, double passPercent)
+{
+    const int row = table->rowCount();
+    table->insertRow(row);
+    int c = 0;
+    for (const QString& text : leading) {
+        table->setItem(row, c++, new QTableWidgetItem(text));
+    }
+    table->setItem(row, c++, new QTableWidgetItem(QStringLiteral("%1 / %2").arg(t.correct).arg(t.total)));
+    auto* p = new QTableWidgetItem(QStringLiteral("%1%").arg(percent(t), 0, 'f', 0));
+    p->setBackground(percent(t) >= passPercent ? kPassBackground : kFailBackground);
+    table->setItem(row, c, p);
+}
+
+} // namespace
 
 ResultsPage::ResultsPage(QWidget* parent)
     : QWidget(parent)
@@ -19,21 +57,51 @@ ResultsPage::ResultsPage(QWidget* parent)
     , m_details(new QLabel)
     , m_domains(makeReadOnlyTable({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent")},
                                   QStringLiteral("resultDomainsTable")))
+    , m_chart(new QChartView)
+    , m_subtopicToggle(new QPushButton(tr("Show s&ubtopics")))
+    , m_subtopics(makeReadOnlyTable({tr("Subtopic"), tr("Domain"), tr("Correct"), tr("Percent")},
+                                    QStringLiteral("subtopicTable")))
     , m_filter(new QComboBox)
     , m_review(new QTextBrowser)
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
     m_details->setObjectName(QStringLiteral("resultDetailsLabel"));
+    m_chart->setObjectName(QStringLiteral("domainChart"));
+    m_subtopicToggle->setObjectName(QStringLiteral("subtopicToggle"));
     m_filter->setObjectName(QStringLiteral("reviewFilter"));
     m_review->setObjectName(QStringLiteral("answerReview"));
     QFont big = m_verdict->font();
     big.setPointSizeF(big.pointSizeF() * 2);
     big.setBold(true);
     m_verdict->setFont(big);
+    m_details->setWordWrap(true);
     m_filter->addItems({tr("All questions"), tr("Wrong only"), tr("Flagged only")});
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumWidth(420);
+    m_subtopicToggle->setCheckable(true);
+    m_subtopics->hide();
+    // Subtopic names are long: they get the room, the domain column a fixed width with elided text.
+    m_subtopics->setWordWrap(false);
+    m_subtopics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    m_subtopics->horizontalHeader()->resizeSection(1, 130);
+
+    auto* tables = new QVBoxLayout;
+    tables->setContentsMargins(0, 0, 0, 0);
+    tables->addWidget(m_domains, 1);
+    auto* toggleRow = new QHBoxLayout;
+    toggleRow->addWidget(m_subtopicToggle);
+    toggleRow->addStretch();
+    tables->addLayout(toggleRow);
+    tables->addWidget(m_subtopics, 1);
+    auto* breakdown = new QWidget;
+    auto* breakdownLayout = new QHBoxLayout(breakdown);
+    breakdownLayout->setContentsMargins(0, 0, 0, 0);
+    breakdownLayout->addLayout(tables, 1);
+    breakdownLayout->addWidget(m_chart, 1);
 
     auto* reviewBox = new QWidget;
     auto* reviewLayout = new QVBoxLayout(reviewBox);
+    reviewLayout->setContentsMargins(0, 0, 0, 0);
     auto* filterRow = new QHBoxLayout;
     filterRow->addWidget(new QLabel(tr("Answer review:")));
     filterRow->addWidget(m_filter);
@@ -42,8 +110,9 @@ ResultsPage::ResultsPage(QWidget* parent)
     reviewLayout->addWidget(m_review);
 
     auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_domains);
+    split->addWidget(breakdown);
     split->addWidget(reviewBox);
+    split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
     auto* layout = new QVBoxLayout(this);
@@ -51,6 +120,10 @@ ResultsPage::ResultsPage(QWidget* parent)
     layout->addWidget(m_details);
     layout->addWidget(split, 1);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
+    connect(m_subtopicToggle, &QPushButton::toggled, this, [this](bool on) {
+        m_subtopics->setVisible(on);
+        m_subtopicToggle->setText(on ? tr("Hide s&ubtopics") : tr("Show s&ubtopics"));
+    });
 }
 
 ResultsPage::~ResultsPage() = default;
@@ -77,25 +150,107 @@ void ResultsPage::showSession(const ExamSession& session)
                            .arg(timeMs / 60'000)
                            .arg(flagged)
                            .arg(s.nearMisses));
-    m_domains->setRowCount(0);
-    for (const auto& d : m_exam.domains) {
-        const auto it =
-            std::find_if(s.domains.begin(), s.domains.end(), [&](const Tally& t) { return t.id == d.id; });
-        if (it == s.domains.end()) {
-            continue;
-        }
-        const int row = m_domains->rowCount();
-        m_domains->insertRow(row);
-        const double pct = it->total ? 100.0 * it->correct / it->total : 0.0;
-        m_domains->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(d.name)));
-        m_domains->setItem(row, 1, new QTableWidgetItem(QStringLiteral("%1%").arg(d.weight)));
-        m_domains->setItem(row, 2,
-                           new QTableWidgetItem(QStringLiteral("%1 / %2").arg(it->correct).arg(it->total)));
-        auto* p = new QTableWidgetItem(QStringLiteral("%1%").arg(pct, 0, 'f', 0));
-        p->setBackground(pct >= m_exam.passPercent ? QColor(0xc8, 0xe6, 0xc9) : QColor(0xff, 0xcd, 0xd2));
-        m_domains->setItem(row, 3, p);
-    }
+    renderDomains(s);
+    renderChart(s);
+    renderSubtopics(s);
     renderReview();
+}
+
+void ResultsPage::renderDomains(const SessionScore& s)
+{
+    m_domains->setRowCount(0);
+    for (const auto& t : s.domains) {
+        const Domain* d = m_exam.findDomain(t.id);
+        addTallyRow(
+            m_domains,
+            {QString::fromStdString(d ? d->name : t.id), QStringLiteral("%1%").arg(d ? d->weight : 0)}, t,
+            m_exam.passPercent);
+    }
+}
+
+void ResultsPage::renderChart(const SessionScore& s)
+{
+    // Two stacked sets, one bar per domain: its percent sits in the pass set or the fail set, so each bar is
+    // colored against the pass mark while the legend explains the colors. Categories are added bottom-up, so
+    // the list is reversed to read in blueprint order from the top.
+    auto* pass = new QBarSet(tr("at or above the pass mark"));
+    auto* fail = new QBarSet(tr("below the pass mark"));
+    pass->setColor(kPassColor);
+    fail->setColor(kFailColor);
+    QStringList categories;
+    for (auto it = s.domains.rbegin(); it != s.domains.rend(); ++it) {
+        const Domain* d = m_exam.findDomain(it->id);
+        const double p = percent(*it);
+        const bool ok = p >= m_exam.passPercent;
+        *pass << (ok ? p : 0.0);
+        *fail << (ok ? 0.0 : p);
+        categories << QString::fromStdString(d ? d->name : it->id); // counts are in the table beside it
+    }
+    auto* bars = new QHorizontalStackedBarSeries;
+    bars->append(pass);
+    bars->append(fail);
+    bars->setBarWidth(0.7);
+
+    auto* chart = new QChart;
+    chart->addSeries(bars);
+    chart->setTitle(
+        tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_exam.passPercent));
+    auto* domainsAxis = new QBarCategoryAxis;
+    domainsAxis->append(categories);
+    QFont small = domainsAxis->labelsFont();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    domainsAxis->setLabelsFont(small);
+    auto* percentAxis = new QValueAxis;
+    percentAxis->setRange(0, 100);
+    percentAxis->setTickCount(6);
+    percentAxis->setLabelFormat(QStringLiteral("%d%%"));
+    chart->addAxis(domainsAxis, Qt::AlignLeft);
+    chart->addAxis(percentAxis, Qt::AlignBottom);
+    bars->attachAxis(domainsAxis);
+    bars->attachAxis(percentAxis);
+
+    // The pass mark as a vertical line over the bars, on a hidden axis spanning the category slots.
+    auto* mark = new QLineSeries;
+    mark->setName(tr("pass mark %1%").arg(m_exam.passPercent));
+    const double slotCount = static_cast<double>(categories.size());
+    mark->append(m_exam.passPercent, -0.5);
+    mark->append(m_exam.passPercent, slotCount - 0.5);
+    QPen pen(QColor(0x21, 0x21, 0x21));
+    pen.setWidth(2);
+    pen.setStyle(Qt::DashLine);
+    mark->setPen(pen);
+    chart->addSeries(mark);
+    auto* slotAxis = new QValueAxis;
+    slotAxis->setRange(-0.5, slotCount - 0.5);
+    slotAxis->setVisible(false);
+    chart->addAxis(slotAxis, Qt::AlignRight);
+    mark->attachAxis(percentAxis);
+    mark->attachAxis(slotAxis);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+
+    QChart* old = m_chart->chart();
+    m_chart->setChart(chart);
+    delete old; // the view does not own a chart it is given away from
+}
+
+void ResultsPage::renderSubtopics(const SessionScore& s)
+{
+    m_subtopics->setRowCount(0);
+    for (const auto& t : s.subtopics) {
+        // Tally ids are "domain/subtopic".
+        const auto slash = t.id.find('/');
+        const Domain* d = m_exam.findDomain(t.id.substr(0, slash));
+        QString name = QString::fromStdString(t.id.substr(slash + 1));
+        if (d) {
+            for (const auto& st : d->subtopics) {
+                if (st.id == t.id.substr(slash + 1)) {
+                    name = QString::fromStdString(st.name);
+                }
+            }
+        }
+        addTallyRow(m_subtopics, {name, QString::fromStdString(d ? d->name : t.id.substr(0, slash))}, t,
+                    m_exam.passPercent);
+    }
 }
 
 void ResultsPage::renderReview()
@@ -106,26 +261,25 @@ void ResultsPage::renderReview()
         if ((m_filter->currentIndex() == 1 && ok) || (m_filter->currentIndex() == 2 && !it.flagged)) {
             continue;
         }
-        html += QStringLiteral("<h3 style='color:%1'>%2. %3</h3>")
-                    .arg(ok ? QStringLiteral("#2e7d32") : QStringLiteral("#b71c1c"))
-                    .arg(it.position + 1)
-                    .arg(ok              ? tr("Correct")
-                         : it.answered() ? tr("Wrong")
-                                         : tr("Unanswered"));
-        html += QStringLiteral("<p>%1</p><ul>").arg(QString::fromStdString(it.question.stem).toHtmlEscaped());
-        for (size_t d = 0; d < it.optionOrder.size(); ++d) {
-            const int o = it.optionOrder[d];
-            const Option& opt = it.question.options[static_cast<size_t>(o)];
-            const bool chosen = std::find(it.chosen.begin(), it.chosen.end(), o) != it.chosen.end();
-            html += QStringLiteral("<li><b>%1. %2</b>%3%4<br/><i>%5</i></li>")
-                        .arg(QChar('A' + static_cast<int>(d)))
-                        .arg(QString::fromStdString(opt.text).toHtmlEscaped())
-                        .arg(opt.correct ? tr(" ✔ correct") : QString())
-                        .arg(chosen ? tr(" ← your answer") : QString())
-                        .arg(QString::fromStdString(opt.why).toHtmlEscaped());
+        QString notes;
+        if (it.confidence) {
+            notes += tr(" · you were: %1").arg(confidenceText(*it.confidence));
         }
-        html += QStringLiteral("</ul><p>%1</p><hr/>")
-                    .arg(QString::fromStdString(it.question.explanation).toHtmlEscaped());
+        if (it.flagged) {
+            notes += tr(" · flagged");
+        }
+        if (it.revealed) {
+            notes += tr(" · answer revealed during practice");
+        }
+        html +=
+            QStringLiteral("<h3 style='color:%1'>%2. %3<span style='color:#555; font-weight:normal'>%4</span>"
+                           "</h3>")
+                .arg(ok ? QStringLiteral("#2e7d32") : QStringLiteral("#b71c1c"))
+                .arg(it.position + 1)
+                .arg(verdictText(it))
+                .arg(notes.toHtmlEscaped());
+        html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(it.question.stem).toHtmlEscaped());
+        html += answerHtml(it) + QStringLiteral("<hr/>");
     }
     m_review->setHtml(html);
 }

@@ -4,14 +4,17 @@
 
 #include "certdrill/ExamSession.h"
 
+class QChartView;
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QTableWidget;
 class QTextBrowser;
 
 namespace certdrill::gui {
 
-/// After an exam: pass/fail, the per-domain breakdown, and a review of every question with every option's
+/// After an exam: pass/fail, the per-domain breakdown (table, bar chart against the pass mark, subtopics on
+/// demand), and a review of every question with every option's
 /// why.
 class ResultsPage : public QWidget
 {
@@ -26,12 +29,18 @@ public:
 
 private:
     void renderReview();
+    void renderDomains(const SessionScore& s);
+    void renderChart(const SessionScore& s);
+    void renderSubtopics(const SessionScore& s);
 
     ExamDef m_exam;
     std::vector<SessionItem> m_items;
     QLabel* m_verdict;
     QLabel* m_details;
     QTableWidget* m_domains;
+    QChartView* m_chart;
+    QPushButton* m_subtopicToggle;
+    QTableWidget* m_subtopics;
     QComboBox* m_filter;
     QTextBrowser* m_review;
 };

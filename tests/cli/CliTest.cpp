@@ -4,6 +4,9 @@
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "certdrill/ExamSession.h"
 
 #include "../unit/TestSupport.h"
 
@@ -176,4 +179,55 @@ TEST_CASE("simulate prints the benchmark table, or JSON, for a few learners", "[
     CHECK(cli("simulate --learners").exitCode == 2);
     CHECK(cli("simulate --learners zero").exitCode == 2);
     CHECK(cli("simulate extra").exitCode == 2);
+}
+
+TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
+{
+    TempDir dir;
+    const auto dbPath = dir / "db.sqlite";
+    const std::string db = "--db " + dbPath.string();
+    CHECK_THAT(cli(db + " history").out, Catch::Contains("no finished sessions"));
+    {
+        // Sessions are made through the core (the CLI does not sit exams); 2026-01-01T00:00Z on a fake clock.
+        certdrill::FakeClock clock;
+        auto store = certdrill::Store::open(dbPath, clock);
+        REQUIRE(store.ok());
+        REQUIRE(
+            store.value()->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
+        const auto exam = store.value()->exam("mini").value();
+        const auto form = certdrill::assembleForm(exam, store.value()->candidates("mini").value(), 4, 1);
+        auto s = certdrill::ExamSession::start(*store.value(), exam, form, certdrill::SessionMode::Exam);
+        REQUIRE(s.ok());
+        for (const auto& it : s.value()->items()) {
+            if (it.question.id == "q1") {
+                REQUIRE(s.value()->choose(it.position, {0}).ok());
+            }
+        }
+        clock.advanceMinutes(5);
+        REQUIRE(s.value()->submit().ok());
+    }
+    const Run text = cli(db + " history");
+    CHECK(text.exitCode == 0);
+    CHECK_THAT(text.out, Catch::Contains("2026-01-01 00:00"));
+    CHECK_THAT(text.out, Catch::Contains("2026-01-01 00:05"));
+    CHECK_THAT(text.out, Catch::Contains("submitted"));
+    CHECK_THAT(text.out, Catch::Contains("25.0%"));
+    CHECK_THAT(text.out, Catch::Contains("FAIL"));
+    CHECK_THAT(text.out, Catch::Contains("alpha 1/2 beta 0/2"));
+
+    const Run j = cli(db + " history --json");
+    CHECK(j.exitCode == 0);
+    const auto parsed = nlohmann::json::parse(j.out);
+    REQUIRE(parsed.size() == 1);
+    CHECK(parsed[0]["mode"] == "exam");
+    CHECK(parsed[0]["correct"] == 1);
+    CHECK(parsed[0]["total"] == 4);
+    CHECK(parsed[0]["passed"] == false);
+    CHECK(parsed[0]["finished_at_ms"].get<std::int64_t>() - parsed[0]["started_at_ms"].get<std::int64_t>() ==
+          5 * 60'000);
+    CHECK(parsed[0]["domains"][0]["id"] == "alpha");
+    CHECK(parsed[0]["domains"][0]["correct"] == 1);
+    CHECK(parsed[0]["domains"][1]["total"] == 2);
+
+    CHECK(cli(db + " history --bogus").exitCode == 2);
 }

@@ -1,8 +1,17 @@
-// Drives the exam screen with real widgets: answer a single and a multi-select question, flag, submit,
-// check the results; and let the (fake) clock run out.
+// Drives the exam screen with real widgets: answer a single and a multi-select question, flag, filter the
+// navigator, review, submit from the review screen, check the results and the history; let the (fake) clock
+// run out through the 30- and 5-minute warnings; pause and reveal in practice mode.
+#include <QAction>
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChartView>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTableWidget>
@@ -11,6 +20,7 @@
 #include <QtTest>
 
 #include "ExamPage.h"
+#include "HistoryPage.h"
 #include "HomePage.h"
 #include "MainWindow.h"
 #include "ResultsPage.h"
@@ -70,17 +80,41 @@ private:
         }
     }
 
+    /// Answers the next modal message box with Yes, keeping its text.
+    static void acceptNextMessageBox(QString* text)
+    {
+        QTimer::singleShot(0, [text] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            *text = box->text();
+            box->button(QMessageBox::Yes)->click();
+        });
+    }
+
+    /// Positions whose navigator cells are showing.
+    static QList<int> shownCells(QListWidget* nav)
+    {
+        QList<int> shown;
+        for (int i = 0; i < nav->count(); ++i) {
+            if (!nav->item(i)->isHidden()) {
+                shown << i;
+            }
+        }
+        return shown;
+    }
+
     /// Saves a picture of the window when CERTDRILL_SCREENSHOT_DIR is set (for docs and visual checks).
     static void snap(QWidget* w, const char* name)
     {
         const QString dir = qEnvironmentVariable("CERTDRILL_SCREENSHOT_DIR");
         if (!dir.isEmpty()) {
+            QApplication::processEvents(); // apply pending layout changes before the picture
             w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
         }
     }
 
 private slots:
-    void answerFlagSubmit()
+    void answerFlagReviewSubmit()
     {
         auto w = makeWorld();
         QVERIFY(w);
@@ -92,11 +126,15 @@ private slots:
         QCOMPARE(static_cast<int>(s->items().size()), 65);
         QCOMPARE(page->findChild<QLabel*>(QStringLiteral("progressLabel"))->text(),
                  QStringLiteral("Question 1 of 65"));
+        QVERIFY(!page->findChild<QPushButton*>(QStringLiteral("revealButton"))->isVisible()); // exam mode
+        QVERIFY(!page->findChild<QPushButton*>(QStringLiteral("pauseButton"))->isVisible());
 
         const int single = find(*s, false);
         page->showQuestion(single);
         clickCorrect(page, s->items()[static_cast<size_t>(single)]);
         QVERIFY(s->items()[static_cast<size_t>(single)].correct());
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("confidenceSure")), Qt::LeftButton);
+        QCOMPARE(s->items()[static_cast<size_t>(single)].confidence, std::optional(Confidence::Sure));
 
         const int multi = find(*s, true);
         page->showQuestion(multi);
@@ -115,52 +153,283 @@ private slots:
             }
         }
         QVERIFY(s->items()[static_cast<size_t>(multi)].correct());
-        snap(w->window.get(), "exam");
         QVERIFY(!page->findChild<QLabel*>(QStringLiteral("optionMessage"))->text().isEmpty());
+        // Guess, then Guess again clears the tag; Unsure stays.
+        auto* guess = page->findChild<QPushButton*>(QStringLiteral("confidenceGuess"));
+        QTest::mouseClick(guess, Qt::LeftButton);
+        QCOMPARE(s->items()[static_cast<size_t>(multi)].confidence, std::optional(Confidence::Guess));
+        QTest::mouseClick(guess, Qt::LeftButton);
+        QVERIFY(!s->items()[static_cast<size_t>(multi)].confidence);
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("confidenceUnsure")), Qt::LeftButton);
+        snap(w->window.get(), "exam");
 
-        // F flags the current question; the navigator shows it.
+        // F flags the current question; the navigator shows it, and the "Flagged" filter shows only it.
         page->setFocus();
         QTest::keyClick(page, Qt::Key_F);
         QVERIFY(s->items()[static_cast<size_t>(multi)].flagged);
         auto* nav = page->findChild<QListWidget*>(QStringLiteral("navigatorList"));
         QVERIFY(nav->item(multi)->text().endsWith(QStringLiteral("⚑")));
-        // Right arrow moves on.
+        auto* filter = page->findChild<QComboBox*>(QStringLiteral("navigatorFilter"));
+        QVERIFY(filter);
+        filter->setCurrentText(QStringLiteral("Flagged"));
+        QCOMPARE(shownCells(nav), QList<int>{multi});
+        snap(w->window.get(), "exam-navigator");
+        filter->setCurrentText(QStringLiteral("Complete"));
+        QCOMPARE(shownCells(nav), (QList<int>{std::min(single, multi), std::max(single, multi)}));
+        filter->setCurrentText(QStringLiteral("All"));
+        QCOMPARE(shownCells(nav).size(), 65);
+
+        // Ctrl+G puts the keyboard in the navigator.
+        page->setFocus();
+        QTest::keyClick(page, Qt::Key_G, Qt::ControlModifier);
+        QVERIFY(nav->hasFocus());
+        // Right arrow moves on (from the page).
+        page->setFocus();
         QTest::keyClick(page, Qt::Key_Right);
         QCOMPARE(page->currentPosition(), std::min(multi + 1, 64));
-
+        // An unanswered question flagged too: it must be listed with the incomplete ones, first.
+        const int other = (multi + 1 == single) ? multi + 2 : multi + 1;
+        page->showQuestion(other);
+        page->setFocus();
+        QTest::keyClick(page, Qt::Key_F);
         snap(w->window.get(), "exam-flagged");
-        page->submitNow();
+
+        // Ctrl+Enter opens the review screen instead of submitting.
+        QTest::keyClick(page, Qt::Key_Return, Qt::ControlModifier);
+        auto* review = page->findChild<QWidget*>(QStringLiteral("reviewPage"));
+        QVERIFY(review && review->isVisible());
+        QVERIFY(!s->finished());
+        auto* table = review->findChild<QTableWidget*>(QStringLiteral("reviewTable"));
+        QCOMPARE(table->rowCount(), 65);
+        // 63 not complete first (in exam order), then the flagged complete one, then the rest.
+        for (int r = 0; r < 63; ++r) {
+            QVERIFY(table->item(r, 1)->text() != QStringLiteral("Complete"));
+        }
+        QCOMPARE(table->item(63, 0)->text(), QStringLiteral("Question %1").arg(multi + 1));
+        QCOMPARE(table->item(63, 2)->text(), QStringLiteral("⚑ flagged"));
+        QCOMPARE(table->item(64, 0)->text(), QStringLiteral("Question %1").arg(single + 1));
+        int otherRow = -1;
+        for (int r = 0; r < 63; ++r) {
+            if (table->item(r, 0)->text() == QStringLiteral("Question %1").arg(other + 1)) {
+                otherRow = r;
+            }
+        }
+        QVERIFY(otherRow >= 0);
+        QCOMPARE(table->item(otherRow, 1)->text(), QStringLiteral("Incomplete"));
+        QCOMPARE(table->item(otherRow, 2)->text(), QStringLiteral("⚑ flagged"));
+        snap(w->window.get(), "review");
+
+        // A row is a link back to its question.
+        const QRect rect = table->visualItemRect(table->item(otherRow, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+        QVERIFY(!review->isVisible());
+        QCOMPARE(page->currentPosition(), other);
+
+        // The Submit button opens the review too; from there, Submit asks, naming unanswered and flagged.
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("submitButton")), Qt::LeftButton);
+        QVERIFY(review->isVisible());
+        QString question;
+        acceptNextMessageBox(&question);
+        QTest::mouseClick(review->findChild<QPushButton*>(QStringLiteral("reviewSubmitButton")),
+                          Qt::LeftButton);
+        QVERIFY(question.contains(QStringLiteral("63 unanswered and 2 flagged")));
+        QVERIFY(s->finished());
         snap(w->window.get(), "results");
-        auto* verdict = w->window->resultsPage()->findChild<QLabel*>(QStringLiteral("verdictLabel"));
-        QCOMPARE(verdict->text(), QStringLiteral("FAIL"));
-        QVERIFY(w->window->resultsPage()
-                    ->findChild<QLabel*>(QStringLiteral("resultDetailsLabel"))
+
+        gui::ResultsPage* results = w->window->resultsPage();
+        QVERIFY(results->isVisible());
+        QCOMPARE(results->findChild<QLabel*>(QStringLiteral("verdictLabel"))->text(), QStringLiteral("FAIL"));
+        QVERIFY(results->findChild<QLabel*>(QStringLiteral("resultDetailsLabel"))
                     ->text()
                     .contains(QStringLiteral("2 of 65 correct")));
-        auto* table =
-            w->window->resultsPage()->findChild<QTableWidget*>(QStringLiteral("resultDomainsTable"));
-        QCOMPARE(table->rowCount(), 10);
-        QVERIFY(w->window->resultsPage()
-                    ->findChild<QTextBrowser*>(QStringLiteral("answerReview"))
-                    ->toPlainText()
-                    .contains(QStringLiteral("your answer")));
+        auto* domains = results->findChild<QTableWidget*>(QStringLiteral("resultDomainsTable"));
+        QCOMPARE(domains->rowCount(), 10);
+        const SessionScore score = s->score();
+        for (int r = 0; r < 10; ++r) {
+            const Tally& t = score.domains[static_cast<size_t>(r)];
+            QCOMPARE(domains->item(r, 0)->text(),
+                     QString::fromStdString(s->exam().domains[static_cast<size_t>(r)].name));
+            QCOMPARE(domains->item(r, 2)->text(), QStringLiteral("%1 / %2").arg(t.correct).arg(t.total));
+        }
+        auto* chartView = results->findChild<QChartView*>(QStringLiteral("domainChart"));
+        QVERIFY(chartView && chartView->chart());
+        QHorizontalStackedBarSeries* bars = nullptr;
+        for (QAbstractSeries* series : chartView->chart()->series()) {
+            bars = bars ? bars : qobject_cast<QHorizontalStackedBarSeries*>(series);
+        }
+        QVERIFY(bars);
+        QCOMPARE(bars->count(), 2); // pass color and fail color
+        QCOMPARE(bars->barSets()[0]->count(), 10);
+        QCOMPARE(bars->barSets()[1]->count(), 10);
+        auto* axis = qobject_cast<QBarCategoryAxis*>(chartView->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        QCOMPARE(axis->count(), 10);
+        QVERIFY(axis->categories().last().startsWith(
+            QString::fromStdString(s->exam().domains[0].name))); // blueprint order from the top
+        // Subtopics on demand.
+        auto* subtopics = results->findChild<QTableWidget*>(QStringLiteral("subtopicTable"));
+        QVERIFY(!subtopics->isVisible());
+        QTest::mouseClick(results->findChild<QPushButton*>(QStringLiteral("subtopicToggle")), Qt::LeftButton);
+        QVERIFY(subtopics->isVisible());
+        QCOMPARE(subtopics->rowCount(), static_cast<int>(score.subtopics.size()));
+        snap(w->window.get(), "results-subtopics");
+        const QString reviewText =
+            results->findChild<QTextBrowser*>(QStringLiteral("answerReview"))->toPlainText();
+        QVERIFY(reviewText.contains(QStringLiteral("your answer")));
+        QVERIFY(reviewText.contains(QStringLiteral("you were: Sure")));
+        QVERIFY(reviewText.contains(QStringLiteral("you were: Unsure")));
+
+        // History lists the finished session and opens its results again.
+        w->window->findChild<QAction*>(QStringLiteral("historyAction"))->trigger();
+        auto* history = w->window->historyPage()->findChild<QTableWidget*>(QStringLiteral("historyTable"));
+        QVERIFY(history->isVisible());
+        QCOMPARE(history->rowCount(), 1);
+        QVERIFY(history->item(0, 2)->text().startsWith(QStringLiteral("3.1% (2/65)")));
+        QCOMPARE(history->item(0, 3)->text(), QStringLiteral("FAIL"));
+        snap(w->window.get(), "history");
+        w->window->findChild<QAction*>(QStringLiteral("startMockAction")); // menu stays intact
+        QTest::mouseClick(
+            w->window->historyPage()->findChild<QPushButton*>(QStringLiteral("historyOpenButton")),
+            Qt::LeftButton);
+        QVERIFY(results->isVisible());
+        QVERIFY(results->findChild<QLabel*>(QStringLiteral("resultDetailsLabel"))
+                    ->text()
+                    .contains(QStringLiteral("2 of 65 correct")));
     }
 
-    void timerExpiryAutoSubmits()
+    void keyboardShortcuts()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        w->window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w->window.get()));
+        QVERIFY(w->window->startExam(SessionMode::Exam, 5));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        const int single = find(*s, false);
+        page->showQuestion(single);
+        page->setFocus();
+        QTest::keyClick(page, Qt::Key_B); // second option
+        const auto& item = s->items()[static_cast<size_t>(single)];
+        QCOMPARE(item.chosen, std::vector<int>{item.optionOrder[1]});
+        QTest::keyClick(page, Qt::Key_1); // first option replaces it
+        QCOMPARE(item.chosen, std::vector<int>{item.optionOrder[0]});
+        QTest::keyClick(page, Qt::Key_F);
+        QVERIFY(item.flagged);
+        const int multi = find(*s, true);
+        page->showQuestion(multi);
+        page->setFocus();
+        QTest::keyClick(page, Qt::Key_A);
+        QTest::keyClick(page, Qt::Key_C);
+        QCOMPARE(static_cast<int>(s->items()[static_cast<size_t>(multi)].chosen.size()), 2);
+        page->showQuestion(10);
+        page->setFocus();
+        QTest::keyClick(page, Qt::Key_Right);
+        QCOMPARE(page->currentPosition(), 11);
+        QTest::keyClick(page, Qt::Key_N);
+        QCOMPARE(page->currentPosition(), 12);
+        QTest::keyClick(page, Qt::Key_Left);
+        QTest::keyClick(page, Qt::Key_P);
+        QCOMPARE(page->currentPosition(), 10);
+        QTest::keyClick(page, Qt::Key_G, Qt::ControlModifier);
+        QVERIFY(page->findChild<QListWidget*>(QStringLiteral("navigatorList"))->hasFocus());
+        QTest::keyClick(page, Qt::Key_Enter, Qt::ControlModifier);
+        auto* review = page->findChild<QWidget*>(QStringLiteral("reviewPage"));
+        QVERIFY(review->isVisible());
+        // Question keys do nothing behind the review screen; Ctrl+G goes back to the navigator.
+        QTest::keyClick(page, Qt::Key_Right);
+        QCOMPARE(page->currentPosition(), 10);
+        QTest::keyClick(page, Qt::Key_G, Qt::ControlModifier);
+        QVERIFY(!review->isVisible());
+        QVERIFY(!s->finished());
+    }
+
+    void timerWarningsAndExpiry()
     {
         auto w = makeWorld();
         QVERIFY(w);
         QVERIFY(w->window->startExam(SessionMode::Exam, 7));
         gui::ExamPage* page = w->window->examPage();
-        w->clock.advanceMinutes(119);
+        auto* clock = page->findChild<QLabel*>(QStringLiteral("clockLabel"));
+        auto* toggle = page->findChild<QPushButton*>(QStringLiteral("clockToggle"));
+        auto* warning = page->findChild<QLabel*>(QStringLiteral("timeWarning"));
+        QVERIFY(!warning->isVisible());
+        QTest::mouseClick(toggle, Qt::LeftButton);
+        QVERIFY(!clock->isVisible()); // hidden by choice
+        w->clock.advanceMinutes(89);
+        page->updateClock();
+        QVERIFY(!warning->isVisible());
+        w->clock.advanceMinutes(1);
+        page->updateClock();
+        QVERIFY(warning->isVisible());
+        QVERIFY(warning->text().contains(QStringLiteral("30 minutes")));
+        QVERIFY(!clock->isVisible()); // still hidden at 30 minutes
+        snap(w->window.get(), "exam-warning");
+        w->clock.advanceMinutes(2);
+        page->updateClock();
+        QVERIFY(!warning->isVisible()); // a banner goes by itself after a minute, and is not shown again
+        w->clock.advanceMinutes(23);
+        page->updateClock();
+        QVERIFY(warning->isVisible());
+        QVERIFY(warning->text().contains(QStringLiteral("5 minutes")));
+        QVERIFY(clock->isVisible()); // back by itself at 5 minutes
+        QVERIFY(!toggle->isEnabled());
+        QCOMPARE(clock->text(), QStringLiteral("0:05:00"));
+        w->clock.advanceMinutes(4);
         page->updateClock();
         QVERIFY(!page->session()->finished());
-        QCOMPARE(page->findChild<QLabel*>(QStringLiteral("clockLabel"))->text(), QStringLiteral("0:01:00"));
+        QCOMPARE(clock->text(), QStringLiteral("0:01:00"));
         w->clock.advanceMinutes(1);
         page->updateClock();
         QVERIFY(page->session()->finished());
+        QVERIFY(w->window->resultsPage()->isVisible());
         QCOMPARE(w->window->resultsPage()->findChild<QLabel*>(QStringLiteral("verdictLabel"))->text(),
                  QStringLiteral("FAIL"));
+    }
+
+    void practicePauseAndReveal()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Practice, 9));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        auto* stem = page->findChild<QTextBrowser*>(QStringLiteral("stemView"));
+        auto* pause = page->findChild<QPushButton*>(QStringLiteral("pauseButton"));
+        QVERIFY(pause->isVisible());
+        QVERIFY(stem->isVisible());
+        QTest::mouseClick(pause, Qt::LeftButton);
+        QVERIFY(s->paused());
+        QVERIFY(!stem->isVisible()); // the question is hidden while paused
+        QVERIFY(page->findChild<QWidget*>(QStringLiteral("pausedPanel"))->isVisible());
+        const auto left = s->remainingMs();
+        w->clock.advanceMinutes(10);
+        page->updateClock();
+        QCOMPARE(s->remainingMs(), left);
+        snap(w->window.get(), "practice-paused");
+        QTest::mouseClick(pause, Qt::LeftButton);
+        QVERIFY(!s->paused());
+        QVERIFY(stem->isVisible());
+
+        // Reveal: right or wrong, and every option's why.
+        auto* reveal = page->findChild<QPushButton*>(QStringLiteral("revealButton"));
+        auto* view = page->findChild<QTextBrowser*>(QStringLiteral("revealView"));
+        QVERIFY(!view->isVisible());
+        const SessionItem& item = s->items()[0];
+        QTest::mouseClick(page->findChild<QAbstractButton*>(QStringLiteral("option0")), Qt::LeftButton);
+        QTest::mouseClick(reveal, Qt::LeftButton);
+        QVERIFY(item.revealed);
+        QVERIFY(view->isVisible());
+        const QString text = view->toPlainText();
+        QVERIFY(text.startsWith(item.correct() ? QStringLiteral("Correct") : QStringLiteral("Wrong")));
+        for (const auto& o : item.question.options) {
+            QVERIFY2(text.contains(QString::fromStdString(o.why).left(40)), o.why.c_str());
+        }
+        snap(w->window.get(), "practice-reveal");
+        page->next();
+        QVERIFY(!view->isVisible()); // not revealed yet
+        page->previous();
+        QVERIFY(view->isVisible()); // revealed stays revealed
     }
 };
 

@@ -1,17 +1,17 @@
 // Smoke test: the real main window opens on a temporary database and shows the blueprint.
 #include <QLabel>
 #include <QPushButton>
-#include <QTreeWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QtTest>
 
 #include "certdrill/Store.h"
 
 #include "DrillPage.h"
 #include "HomePage.h"
-#include "TrackerPage.h"
 #include "MainWindow.h"
+#include "TrackerPage.h"
 
 using namespace certdrill;
 

@@ -165,7 +165,81 @@ TEST_CASE("strict mode: the clock runs while closed, and a passed deadline submi
         REQUIRE(st.step());
         CHECK(st.getText(0) == "timeout");
         CHECK(st.getInt(1) == 1);
+        // Finished at the deadline (start + 10 minutes), not when the app happened to be reopened.
+        Statement at(f.store->database(), "SELECT finished_at - started_at FROM sessions WHERE id = ?");
+        at.bind(1, id);
+        REQUIRE(at.step());
+        CHECK(at.getInt(0) == 10 * 60'000);
     }
+}
+
+TEST_CASE("confidence tags and reveals are persisted at once", "[session]")
+{
+    Fixture f;
+    std::int64_t id = 0;
+    {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Practice);
+        REQUIRE(s.ok());
+        id = s.value()->id();
+        REQUIRE(s.value()->setConfidence(0, Confidence::Sure).ok());
+        REQUIRE(s.value()->setConfidence(1, Confidence::Guess).ok());
+        REQUIRE(s.value()->setConfidence(2, Confidence::Unsure).ok());
+        REQUIRE(s.value()->setConfidence(2, std::nullopt).ok()); // untagged again
+        REQUIRE(s.value()->reveal(3).ok());
+        CHECK(s.value()->items()[3].revealed);
+        CHECK_FALSE(s.value()->setConfidence(9, Confidence::Sure).ok());
+        CHECK_FALSE(s.value()->reveal(-1).ok());
+    }
+    f.reopenStore();
+    Statement st(f.store->database(),
+                 "SELECT position, confidence, revealed FROM session_items WHERE session_ref = ? ORDER BY 1");
+    st.bind(1, id);
+    std::vector<std::string> rows;
+    while (st.step()) {
+        rows.push_back((st.isNull(1) ? std::string("NULL") : st.getText(1)) + "/" +
+                       std::to_string(st.getInt(2)));
+    }
+    CHECK(rows == std::vector<std::string>{"sure/0", "guess/0", "NULL/0", "NULL/1"});
+    auto s = ExamSession::open(*f.store, id);
+    REQUIRE(s.ok());
+    const auto& items = s.value()->items();
+    CHECK(items[0].confidence == Confidence::Sure);
+    CHECK(items[1].confidence == Confidence::Guess);
+    CHECK_FALSE(items[2].confidence.has_value());
+    CHECK(items[3].revealed);
+    CHECK_FALSE(items[0].revealed);
+    // Tags survive submission and an answer written later keeps them.
+    REQUIRE(s.value()->choose(0, {0}).ok());
+    REQUIRE(s.value()->submit().ok());
+    CHECK(ExamSession::open(*f.store, id).value()->items()[0].confidence == Confidence::Sure);
+    CHECK_FALSE(s.value()->setConfidence(0, Confidence::Guess).ok()); // finished: nothing changes
+}
+
+TEST_CASE("an exam simulation refuses to reveal answers", "[session]")
+{
+    Fixture f;
+    auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+    REQUIRE(s.ok());
+    const auto r = s.value()->reveal(0);
+    REQUIRE_FALSE(r.ok());
+    CHECK_THAT(r.error().message, Catch::Contains("no answers"));
+    CHECK_FALSE(s.value()->items()[0].revealed);
+    CHECK(confidenceName(Confidence::Unsure) == std::string("unsure"));
+    CHECK(parseConfidence("guess") == Confidence::Guess);
+    CHECK_FALSE(parseConfidence("maybe").has_value());
+}
+
+TEST_CASE("a submitted strict exam finishes when submitted, before its deadline", "[session][timer]")
+{
+    Fixture f;
+    auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+    REQUIRE(s.ok());
+    f.clock.advanceMinutes(4);
+    REQUIRE(s.value()->submit().ok());
+    Statement at(f.store->database(), "SELECT finished_at - started_at, finish_reason FROM sessions");
+    REQUIRE(at.step());
+    CHECK(at.getInt(0) == 4 * 60'000);
+    CHECK(at.getText(1) == "submitted");
 }
 
 TEST_CASE("practice mode pauses, and the stored remaining time survives closing", "[session][timer]")

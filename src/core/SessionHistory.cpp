@@ -1,0 +1,63 @@
+#include "certdrill/SessionHistory.h"
+
+#include <algorithm>
+#include <map>
+
+namespace certdrill {
+
+Result<std::vector<SessionSummary>> sessionHistory(Store& store)
+{
+    return catchDbError("history failed", [&]() -> Result<std::vector<SessionSummary>> {
+        Database& db = store.database();
+        std::vector<SessionSummary> out;
+        Statement s(db,
+                    "SELECT s.id, e.exam_id, s.mode, s.started_at, s.finished_at, s.finish_reason, "
+                    "s.correct_count, s.question_count, s.score, s.pass_percent, s.passed FROM sessions s "
+                    "JOIN exams e ON e.id = s.exam_ref WHERE s.finished_at IS NOT NULL AND s.mode IN "
+                    "('exam', 'practice') ORDER BY s.finished_at DESC, s.id DESC");
+        while (s.step()) {
+            SessionSummary h;
+            h.id = s.getInt(0);
+            h.examId = s.getText(1);
+            h.mode = s.getText(2) == "exam" ? SessionMode::Exam : SessionMode::Practice;
+            h.startedAtMs = s.getInt(3);
+            h.finishedAtMs = s.getInt(4);
+            h.finishReason = s.getText(5);
+            h.correct = static_cast<int>(s.getInt(6));
+            h.total = static_cast<int>(s.getInt(7));
+            h.score = s.getDouble(8);
+            h.passPercent = s.getDouble(9);
+            h.passed = s.getInt(10) != 0;
+            out.push_back(std::move(h));
+        }
+        // Per-domain tallies from the snapshots (the domain a question had when it was served) and the
+        // correctness stored at finish.
+        Statement d(db, "SELECT json_extract(snapshot, '$.domain'), COALESCE(SUM(correct), 0), COUNT(*) "
+                        "FROM session_items WHERE session_ref = ? GROUP BY 1");
+        std::map<std::string, ExamDef> exams;
+        for (auto& h : out) {
+            if (!exams.count(h.examId)) {
+                auto exam = store.exam(h.examId);
+                if (!exam) {
+                    return exam.error();
+                }
+                exams.emplace(h.examId, std::move(exam.value()));
+            }
+            std::map<std::string, Tally> byDomain;
+            d.reset();
+            d.bind(1, h.id);
+            while (d.step()) {
+                const std::string id = d.getText(0);
+                byDomain[id] = Tally{id, static_cast<int>(d.getInt(1)), static_cast<int>(d.getInt(2))};
+            }
+            for (const auto& dom : exams.at(h.examId).domains) {
+                if (const auto it = byDomain.find(dom.id); it != byDomain.end()) {
+                    h.domains.push_back(it->second);
+                }
+            }
+        }
+        return out;
+    });
+}
+
+} // namespace certdrill

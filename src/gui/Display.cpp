@@ -1,0 +1,87 @@
+#include "Display.h"
+
+#include <algorithm>
+
+#include <QCoreApplication>
+
+namespace certdrill::gui {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("Display", text);
+}
+
+} // namespace
+
+QString statusText(ItemStatus s)
+{
+    switch (s) {
+    case ItemStatus::Complete:
+        return tr("Complete");
+    case ItemStatus::Incomplete:
+        return tr("Incomplete");
+    case ItemStatus::Unseen:
+        return tr("Unseen");
+    }
+    return {};
+}
+
+QColor statusColor(ItemStatus s)
+{
+    switch (s) {
+    case ItemStatus::Complete:
+        return {0xc8, 0xe6, 0xc9};
+    case ItemStatus::Incomplete:
+        return {0xff, 0xec, 0xb3};
+    case ItemStatus::Unseen:
+        return {0xee, 0xee, 0xee};
+    }
+    return {};
+}
+
+QString verdictText(const SessionItem& item)
+{
+    return item.correct() ? tr("Correct") : item.answered() ? tr("Wrong") : tr("Unanswered");
+}
+
+QString confidenceText(Confidence c)
+{
+    switch (c) {
+    case Confidence::Sure:
+        return tr("Sure");
+    case Confidence::Unsure:
+        return tr("Unsure");
+    case Confidence::Guess:
+        return tr("Guess");
+    }
+    return {};
+}
+
+QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
+                             const std::vector<int>& chosen)
+{
+    QString html = QStringLiteral("<ul>");
+    for (size_t d = 0; d < optionOrder.size(); ++d) {
+        const int o = optionOrder[d];
+        const Option& opt = question.options[static_cast<size_t>(o)];
+        const bool picked = std::find(chosen.begin(), chosen.end(), o) != chosen.end();
+        html += QStringLiteral("<li><b>%1. %2</b>%3%4<br/><i>%5</i></li>")
+                    .arg(QChar('A' + static_cast<int>(d)))
+                    .arg(QString::fromStdString(opt.text).toHtmlEscaped())
+                    .arg(opt.correct ? tr(" ✔ correct") : QString())
+                    .arg(picked ? tr(" ← your answer") : QString())
+                    .arg(QString::fromStdString(opt.why).toHtmlEscaped());
+    }
+    html +=
+        QStringLiteral("</ul><p>%1</p>").arg(QString::fromStdString(question.explanation).toHtmlEscaped());
+    return html;
+}
+
+QString answerHtml(const SessionItem& item)
+{
+    return explainedOptionsHtml(item.question, item.optionOrder, item.chosen);
+}
+
+} // namespace certdrill::gui

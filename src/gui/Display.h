@@ -1,0 +1,32 @@
+#pragma once
+
+#include <vector>
+
+#include <QColor>
+#include <QString>
+
+#include "certdrill/ExamSession.h"
+#include "certdrill/ItemStatus.h"
+
+namespace certdrill::gui {
+
+// Display text and colors shared by the exam, review, results and history screens.
+
+/// "Complete", "Incomplete" or "Unseen".
+QString statusText(ItemStatus s);
+/// The navigator's and review screen's background for a status: green, amber, grey.
+QColor statusColor(ItemStatus s);
+/// "Correct", "Wrong" or "Unanswered" for a scored item.
+QString verdictText(const SessionItem& item);
+/// The display name of a confidence tag ("Sure", "Unsure", "Guess").
+QString confidenceText(Confidence c);
+/// The options of a question in display order as HTML: each with its letter, a mark on the correct ones and
+/// on the candidate's choice, and its `why`; then the question's explanation. Every screen that reviews an
+/// answer (results, practice reveal, drill check) explains it through this one function.
+QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
+                             const std::vector<int>& chosen);
+/// Every option of the item in display order, marking the correct ones and the candidate's choices, each with
+/// its why; then the explanation. Shared by the results review and the practice reveal.
+QString answerHtml(const SessionItem& item);
+
+} // namespace certdrill::gui

@@ -1,0 +1,132 @@
+#include "certdrill/SessionHistory.h"
+
+#include <catch2/catch.hpp>
+
+#include "certdrill/ItemStatus.h"
+
+#include "TestSupport.h"
+
+using namespace certdrill;
+
+namespace {
+
+struct World
+{
+    TempDir dir;
+    FakeClock clock;
+    std::unique_ptr<Store> store;
+    ExamDef exam;
+    Form form;
+
+    World()
+    {
+        store = std::move(Store::open(dir / "db.sqlite", clock).value());
+        REQUIRE(store->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
+        exam = store->exam("mini").value();
+        form = assembleForm(exam, store->candidates("mini").value(), 4, 1);
+    }
+    /// Answers correctly the items whose question id is listed.
+    void answerRight(ExamSession& s, std::initializer_list<const char*> ids)
+    {
+        for (const auto& it : s.items()) {
+            for (const char* id : ids) {
+                if (it.question.id == id) {
+                    std::vector<int> right;
+                    for (size_t o = 0; o < it.question.options.size(); ++o) {
+                        if (it.question.options[o].correct) {
+                            right.push_back(static_cast<int>(o));
+                        }
+                    }
+                    REQUIRE(s.choose(it.position, right).ok());
+                }
+            }
+        }
+    }
+};
+
+} // namespace
+
+TEST_CASE("history lists finished sessions newest first with per-domain results", "[history]")
+{
+    World w;
+    CHECK(sessionHistory(*w.store).value().empty());
+    const std::int64_t start = w.clock.wallMs();
+    auto first = std::move(ExamSession::start(*w.store, w.exam, w.form, SessionMode::Exam).value());
+    w.answerRight(*first, {"q1", "q2", "q3"}); // q1, q2 alpha; q3 beta
+    w.clock.advanceMinutes(3);
+    REQUIRE(first->submit().ok());
+    auto second = std::move(ExamSession::start(*w.store, w.exam, w.form, SessionMode::Practice).value());
+    w.clock.advanceMinutes(1);
+    REQUIRE(second->submit().ok());
+    auto open =
+        std::move(ExamSession::start(*w.store, w.exam, w.form, SessionMode::Exam).value()); // not finished
+
+    const auto h = sessionHistory(*w.store);
+    REQUIRE(h.ok());
+    REQUIRE(h.value().size() == 2);
+    const SessionSummary& newest = h.value()[0];
+    CHECK(newest.id == second->id());
+    CHECK(newest.mode == SessionMode::Practice);
+    CHECK(newest.correct == 0);
+    CHECK_FALSE(newest.passed);
+    const SessionSummary& s = h.value()[1];
+    CHECK(s.id == first->id());
+    CHECK(s.examId == "mini");
+    CHECK(s.mode == SessionMode::Exam);
+    CHECK(s.startedAtMs == start);
+    CHECK(s.finishedAtMs == start + 3 * 60'000);
+    CHECK(s.finishReason == "submitted");
+    CHECK(s.correct == 3);
+    CHECK(s.total == 4);
+    CHECK(s.score == Approx(0.75));
+    CHECK(s.passPercent == Approx(70));
+    CHECK(s.passed);
+    REQUIRE(s.domains.size() == 2);
+    CHECK(s.domains[0].id == "alpha"); // blueprint order
+    CHECK(s.domains[0].correct == 2);
+    CHECK(s.domains[0].total == 2);
+    CHECK(s.domains[1].id == "beta");
+    CHECK(s.domains[1].correct == 1);
+    CHECK(s.domains[1].total == 2);
+}
+
+TEST_CASE("item status, navigator filter and review order", "[review]")
+{
+    std::vector<SessionItem> items(5);
+    for (int i = 0; i < 5; ++i) {
+        items[static_cast<size_t>(i)].position = i;
+        items[static_cast<size_t>(i)].question.select = 1;
+    }
+    items[0].chosen = {1};
+    items[0].visits = 1; // complete
+    items[1].visits = 1; // incomplete
+    items[2].chosen = {0};
+    items[2].visits = 1;
+    items[2].flagged = true; // complete, flagged
+    items[3].flagged = true; // unseen, flagged
+    items[4].question.select = 2;
+    items[4].chosen = {0};
+    items[4].visits = 1; // one of two: incomplete
+    CHECK(statusOf(items[0]) == ItemStatus::Complete);
+    CHECK(statusOf(items[1]) == ItemStatus::Incomplete);
+    CHECK(statusOf(items[3]) == ItemStatus::Unseen);
+    CHECK(statusOf(items[4]) == ItemStatus::Incomplete);
+    auto filtered = [&](ItemFilter f) {
+        std::vector<int> out;
+        for (const auto& it : items) {
+            if (matches(it, f)) {
+                out.push_back(it.position);
+            }
+        }
+        return out;
+    };
+    CHECK(filtered(ItemFilter::All) == std::vector<int>{0, 1, 2, 3, 4});
+    CHECK(filtered(ItemFilter::Complete) == std::vector<int>{0, 2});
+    CHECK(filtered(ItemFilter::Incomplete) == std::vector<int>{1, 4});
+    CHECK(filtered(ItemFilter::Unseen) == std::vector<int>{3});
+    CHECK(filtered(ItemFilter::Flagged) == std::vector<int>{2, 3});
+    CHECK(reviewOrder(items) == std::vector<int>{1, 3, 4, 2, 0});
+    const ReviewCounts c = reviewCounts(items);
+    CHECK(c.unanswered == 3);
+    CHECK(c.flagged == 2);
+}
