@@ -28,8 +28,8 @@ ItemStatus statusOf(const SessionItem& item);
 /// True when the item belongs in the filtered navigator.
 bool matches(const SessionItem& item, ItemFilter filter);
 
-/// The review screen's order of positions: every question not complete first (incomplete or unseen, flagged
-/// or not), then complete but flagged ones, then the rest; each group in exam order.
+/// The review screen's order of positions: questions not complete and flagged first, then the other ones not
+/// complete (incomplete or unseen), then complete but flagged ones, then the rest; each group in exam order.
 std::vector<int> reviewOrder(const std::vector<SessionItem>& items);
 
 /// What the submit confirmation names.

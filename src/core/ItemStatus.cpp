@@ -42,7 +42,9 @@ std::vector<int> reviewOrder(const std::vector<SessionItem>& items)
     const auto complete = [](const SessionItem& it) {
         return statusOf(it) == ItemStatus::Complete;
     };
-    group([&](const SessionItem& it) { return !complete(it); });
+    // Flagged and unanswered is what a candidate most needs to revisit, so it leads.
+    group([&](const SessionItem& it) { return !complete(it) && it.flagged; });
+    group([&](const SessionItem& it) { return !complete(it) && !it.flagged; });
     group([&](const SessionItem& it) { return complete(it) && it.flagged; });
     group([&](const SessionItem& it) { return complete(it) && !it.flagged; });
     return order;

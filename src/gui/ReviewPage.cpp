@@ -61,7 +61,13 @@ void ReviewPage::setItems(const std::vector<SessionItem>& items)
         const SessionItem& it = items[static_cast<size_t>(position)];
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        auto* q = new QTableWidgetItem(tr("Question %1").arg(position + 1));
+        // The start of the stem, so the candidate recognises the question without opening it.
+        QString stem = QString::fromStdString(it.question.stem).simplified();
+        if (stem.size() > 110) {
+            stem = stem.left(107) + QStringLiteral("…");
+        }
+        auto* q = new QTableWidgetItem(tr("Question %1: %2").arg(position + 1).arg(stem));
+        q->setToolTip(QString::fromStdString(it.question.stem));
         q->setData(Qt::UserRole, position);
         auto* s = new QTableWidgetItem(statusText(statusOf(it)));
         s->setBackground(statusColor(statusOf(it)));

@@ -201,20 +201,21 @@ private slots:
         QVERIFY(!s->finished());
         auto* table = review->findChild<QTableWidget*>(QStringLiteral("reviewTable"));
         QCOMPARE(table->rowCount(), 65);
-        // 63 not complete first (in exam order), then the flagged complete one, then the rest.
+        // 63 not complete first (flagged ones leading, then exam order), then the flagged complete one, then
+        // the rest.
         for (int r = 0; r < 63; ++r) {
             QVERIFY(table->item(r, 1)->text() != QStringLiteral("Complete"));
         }
-        QCOMPARE(table->item(63, 0)->text(), QStringLiteral("Question %1").arg(multi + 1));
+        QVERIFY(table->item(63, 0)->text().startsWith(QStringLiteral("Question %1: ").arg(multi + 1)));
         QCOMPARE(table->item(63, 2)->text(), QStringLiteral("⚑ flagged"));
-        QCOMPARE(table->item(64, 0)->text(), QStringLiteral("Question %1").arg(single + 1));
+        QVERIFY(table->item(64, 0)->text().startsWith(QStringLiteral("Question %1: ").arg(single + 1)));
         int otherRow = -1;
         for (int r = 0; r < 63; ++r) {
-            if (table->item(r, 0)->text() == QStringLiteral("Question %1").arg(other + 1)) {
+            if (table->item(r, 0)->text().startsWith(QStringLiteral("Question %1: ").arg(other + 1))) {
                 otherRow = r;
             }
         }
-        QVERIFY(otherRow >= 0);
+        QCOMPARE(otherRow, 0); // flagged and not complete: first
         QCOMPARE(table->item(otherRow, 1)->text(), QStringLiteral("Incomplete"));
         QCOMPARE(table->item(otherRow, 2)->text(), QStringLiteral("⚑ flagged"));
         snap(w->window.get(), "review");

@@ -125,7 +125,7 @@ TEST_CASE("item status, navigator filter and review order", "[review]")
     CHECK(filtered(ItemFilter::Incomplete) == std::vector<int>{1, 4});
     CHECK(filtered(ItemFilter::Unseen) == std::vector<int>{3});
     CHECK(filtered(ItemFilter::Flagged) == std::vector<int>{2, 3});
-    CHECK(reviewOrder(items) == std::vector<int>{1, 3, 4, 2, 0});
+    CHECK(reviewOrder(items) == std::vector<int>{3, 1, 4, 2, 0});
     const ReviewCounts c = reviewCounts(items);
     CHECK(c.unanswered == 3);
     CHECK(c.flagged == 2);
