@@ -216,35 +216,18 @@ int Cli::run(const std::vector<std::string>& argsIn)
     }
     const std::string command = argsIn[i];
     const Args rest(argsIn.begin() + static_cast<std::ptrdiff_t>(i) + 1, argsIn.end());
-    if (command == "validate") {
-        return validate(rest);
-    }
-    if (command == "import") {
-        return import(rest);
-    }
-    if (command == "list") {
-        return list(rest);
-    }
-    if (command == "mock-plan") {
-        return mockPlan(rest);
-    }
-    if (command == "tracker") {
-        return tracker(rest);
-    }
-    if (command == "rate") {
-        return rate(rest);
-    }
-    if (command == "set") {
-        return set(rest);
-    }
-    if (command == "drill-plan") {
-        return drillPlan(rest);
-    }
-    if (command == "simulate") {
-        return simulate(rest);
-    }
-    if (command == "history") {
-        return history(rest);
+    // One row per command: the dispatch and the member that runs it.
+    static const std::pair<const char*, int (Cli::*)(const Args&)> commands[] = {
+        {"validate", &Cli::validate}, {"import", &Cli::import},
+        {"list", &Cli::list},         {"mock-plan", &Cli::mockPlan},
+        {"tracker", &Cli::tracker},   {"rate", &Cli::rate},
+        {"set", &Cli::set},           {"drill-plan", &Cli::drillPlan},
+        {"simulate", &Cli::simulate}, {"history", &Cli::history},
+    };
+    for (const auto& [name, run] : commands) {
+        if (command == name) {
+            return (this->*run)(rest);
+        }
     }
     if (command == "help") {
         m_out << helpText();
