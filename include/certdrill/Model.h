@@ -77,6 +77,8 @@ struct Question
     bool shuffle = true;
 
     bool isMultiSelect() const { return select > 1; }
+    /// Indices of the correct options, ascending: the set an answer must equal to score (all-or-nothing).
+    std::vector<int> correctOptions() const;
 };
 
 /// A pack's identity.

@@ -106,13 +106,7 @@ Result<bool> DrillSession::check(int position, std::vector<int> options, std::op
         return Error{"this question asks for " + std::to_string(item.question.select) + " of " +
                      std::to_string(item.question.options.size()) + " options"};
     }
-    std::vector<int> want;
-    for (std::size_t i = 0; i < item.question.options.size(); ++i) {
-        if (item.question.options[i].correct) {
-            want.push_back(static_cast<int>(i));
-        }
-    }
-    const bool correct = options == want;
+    const bool correct = options == item.question.correctOptions();
     auto stored = catchDbError(kStorageFailed, [&]() -> Result<void> {
         Transaction tx(m_store.database());
         Statement s(m_store.database(),

@@ -15,17 +15,6 @@ using nlohmann::json;
 /// Prefix of every storage error a session reports.
 constexpr const char* kStorageFailed = "session storage failed";
 
-std::vector<int> correctSet(const Question& q)
-{
-    std::vector<int> out;
-    for (size_t i = 0; i < q.options.size(); ++i) {
-        if (q.options[i].correct) {
-            out.push_back(static_cast<int>(i));
-        }
-    }
-    return out;
-}
-
 Error noOpenQuestion(int position)
 {
     return Error{"no open question at position " + std::to_string(position)};
@@ -35,7 +24,7 @@ Error noOpenQuestion(int position)
 
 bool SessionItem::correct() const
 {
-    return !chosen.empty() && chosen == correctSet(question);
+    return !chosen.empty() && chosen == question.correctOptions();
 }
 
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent)
@@ -58,7 +47,7 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
             t.correct += ok;
         }
         if (!ok && item.question.isMultiSelect()) {
-            const auto want = correctSet(item.question);
+            const auto want = item.question.correctOptions();
             s.nearMisses += std::any_of(item.chosen.begin(), item.chosen.end(), [&](int c) {
                 return std::find(want.begin(), want.end(), c) != want.end();
             });

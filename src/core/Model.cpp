@@ -12,4 +12,15 @@ const Domain* ExamDef::findDomain(const std::string& domainId) const
     return nullptr;
 }
 
+std::vector<int> Question::correctOptions() const
+{
+    std::vector<int> out;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        if (options[i].correct) {
+            out.push_back(static_cast<int>(i));
+        }
+    }
+    return out;
+}
+
 } // namespace certdrill
