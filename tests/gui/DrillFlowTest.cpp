@@ -13,6 +13,7 @@
 #include "certdrill/Tracker.h"
 
 #include "DrillPage.h"
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "TrackerPage.h"
 
@@ -21,15 +22,6 @@ using namespace certdrill;
 class DrillFlowTest : public QObject
 {
     Q_OBJECT
-
-    void screenshot(QWidget* w, const char* name)
-    {
-        const QString dir = qEnvironmentVariable("CERTDRILL_SCREENSHOT_DIR");
-        if (!dir.isEmpty()) {
-            QTest::qWait(50); // let pending layout requests run, as the event loop would before painting
-            w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
-        }
-    }
 
     // Display indices (0 = A) of the correct options, or of the first wrong one.
     static std::vector<int> displayed(const DrillItem& item, bool correct)
@@ -53,12 +45,8 @@ private slots:
         FakeClock clock;
         auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
         QVERIFY(store.ok());
+        QVERIFY(store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
         gui::MainWindow window(*store.value(), clock);
-        QStringList files;
-        for (const auto& f : packFilesIn(CERTDRILL_QUESTIONS_DIR)) {
-            files << QString::fromStdString(f.string());
-        }
-        QVERIFY(window.importFiles(files));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
@@ -85,7 +73,7 @@ private slots:
             }
             if (p == 0) {
                 page->findChild<QRadioButton*>(QStringLiteral("confidence_sure"))->click();
-                screenshot(&window, "drill");
+                certdrill::test::screenshot(&window, "drill");
             }
             QTest::keyClick(page, Qt::Key_Return); // Check
             QVERIFY(item.checked);
@@ -97,7 +85,7 @@ private slots:
             QVERIFY(feedback->toPlainText().contains(QStringLiteral("✔ correct")));
             if (p == 0) {
                 QCOMPARE(item.confidence, std::optional<Confidence>(Confidence::Sure));
-                screenshot(&window, "drill-checked");
+                certdrill::test::screenshot(&window, "drill-checked");
             }
             QTest::keyClick(page, Qt::Key_Return); // Next, or Finish after the last
         }
@@ -107,7 +95,7 @@ private slots:
             summary->text().contains(QStringLiteral("Drill finished: %1 of 20 right").arg(expectedRight)),
             qPrintable(summary->text()));
         QVERIFY(summary->text().contains(QStringLiteral("Band changes")));
-        screenshot(&window, "drill-summary");
+        certdrill::test::screenshot(&window, "drill-summary");
 
         // The tracker shows the evidence.
         page->findChild<QPushButton*>(QStringLiteral("openTrackerButton"))->click();
@@ -133,7 +121,7 @@ private slots:
         auto stored = buildTracker(*store.value(), "ncp-genl");
         QVERIFY(stored.ok());
         QCOMPARE(stored->domains[0].selfRating, std::optional<Band>(Band::Green));
-        screenshot(&window, "tracker");
+        certdrill::test::screenshot(&window, "tracker");
 
         const QString csv = dir.filePath(QStringLiteral("tracker.csv"));
         QVERIFY(tracker->exportCsv(csv));

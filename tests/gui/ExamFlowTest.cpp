@@ -20,6 +20,7 @@
 #include <QtTest>
 
 #include "ExamPage.h"
+#include "GuiTestSupport.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
 #include "MainWindow.h"
@@ -103,16 +104,6 @@ private:
         return shown;
     }
 
-    /// Saves a picture of the window when CERTDRILL_SCREENSHOT_DIR is set (for docs and visual checks).
-    static void snap(QWidget* w, const char* name)
-    {
-        const QString dir = qEnvironmentVariable("CERTDRILL_SCREENSHOT_DIR");
-        if (!dir.isEmpty()) {
-            QApplication::processEvents(); // apply pending layout changes before the picture
-            w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
-        }
-    }
-
 private slots:
     void answerFlagReviewSubmit()
     {
@@ -161,7 +152,7 @@ private slots:
         QTest::mouseClick(guess, Qt::LeftButton);
         QVERIFY(!s->items()[static_cast<size_t>(multi)].confidence);
         QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("confidenceUnsure")), Qt::LeftButton);
-        snap(w->window.get(), "exam");
+        certdrill::test::screenshot(w->window.get(), "exam");
 
         // F flags the current question; the navigator shows it, and the "Flagged" filter shows only it.
         page->setFocus();
@@ -173,7 +164,7 @@ private slots:
         QVERIFY(filter);
         filter->setCurrentText(QStringLiteral("Flagged"));
         QCOMPARE(shownCells(nav), QList<int>{multi});
-        snap(w->window.get(), "exam-navigator");
+        certdrill::test::screenshot(w->window.get(), "exam-navigator");
         filter->setCurrentText(QStringLiteral("Complete"));
         QCOMPARE(shownCells(nav), (QList<int>{std::min(single, multi), std::max(single, multi)}));
         filter->setCurrentText(QStringLiteral("All"));
@@ -192,7 +183,7 @@ private slots:
         page->showQuestion(other);
         page->setFocus();
         QTest::keyClick(page, Qt::Key_F);
-        snap(w->window.get(), "exam-flagged");
+        certdrill::test::screenshot(w->window.get(), "exam-flagged");
 
         // Ctrl+Enter opens the review screen instead of submitting.
         QTest::keyClick(page, Qt::Key_Return, Qt::ControlModifier);
@@ -218,7 +209,7 @@ private slots:
         QCOMPARE(otherRow, 0); // flagged and not complete: first
         QCOMPARE(table->item(otherRow, 1)->text(), QStringLiteral("Incomplete"));
         QCOMPARE(table->item(otherRow, 2)->text(), QStringLiteral("⚑ flagged"));
-        snap(w->window.get(), "review");
+        certdrill::test::screenshot(w->window.get(), "review");
 
         // A row is a link back to its question.
         const QRect rect = table->visualItemRect(table->item(otherRow, 0));
@@ -235,7 +226,7 @@ private slots:
                           Qt::LeftButton);
         QVERIFY(question.contains(QStringLiteral("63 unanswered and 2 flagged")));
         QVERIFY(s->finished());
-        snap(w->window.get(), "results");
+        certdrill::test::screenshot(w->window.get(), "results");
 
         gui::ResultsPage* results = w->window->resultsPage();
         QVERIFY(results->isVisible());
@@ -273,7 +264,7 @@ private slots:
         QTest::mouseClick(results->findChild<QPushButton*>(QStringLiteral("subtopicToggle")), Qt::LeftButton);
         QVERIFY(subtopics->isVisible());
         QCOMPARE(subtopics->rowCount(), static_cast<int>(score.subtopics.size()));
-        snap(w->window.get(), "results-subtopics");
+        certdrill::test::screenshot(w->window.get(), "results-subtopics");
         const QString reviewText =
             results->findChild<QTextBrowser*>(QStringLiteral("answerReview"))->toPlainText();
         QVERIFY(reviewText.contains(QStringLiteral("your answer")));
@@ -287,7 +278,7 @@ private slots:
         QCOMPARE(history->rowCount(), 1);
         QVERIFY(history->item(0, 2)->text().startsWith(QStringLiteral("3.1% (2/65)")));
         QCOMPARE(history->item(0, 3)->text(), QStringLiteral("FAIL"));
-        snap(w->window.get(), "history");
+        certdrill::test::screenshot(w->window.get(), "history");
         w->window->findChild<QAction*>(QStringLiteral("startMockAction")); // menu stays intact
         QTest::mouseClick(
             w->window->historyPage()->findChild<QPushButton*>(QStringLiteral("historyOpenButton")),
@@ -365,7 +356,7 @@ private slots:
         QVERIFY(warning->isVisible());
         QVERIFY(warning->text().contains(QStringLiteral("30 minutes")));
         QVERIFY(!clock->isVisible()); // still hidden at 30 minutes
-        snap(w->window.get(), "exam-warning");
+        certdrill::test::screenshot(w->window.get(), "exam-warning");
         w->clock.advanceMinutes(2);
         page->updateClock();
         QVERIFY(!warning->isVisible()); // a banner goes by itself after a minute, and is not shown again
@@ -407,7 +398,7 @@ private slots:
         w->clock.advanceMinutes(10);
         page->updateClock();
         QCOMPARE(s->remainingMs(), left);
-        snap(w->window.get(), "practice-paused");
+        certdrill::test::screenshot(w->window.get(), "practice-paused");
         QTest::mouseClick(pause, Qt::LeftButton);
         QVERIFY(!s->paused());
         QVERIFY(stem->isVisible());
@@ -426,7 +417,7 @@ private slots:
         for (const auto& o : item.question.options) {
             QVERIFY2(text.contains(QString::fromStdString(o.why).left(40)), o.why.c_str());
         }
-        snap(w->window.get(), "practice-reveal");
+        certdrill::test::screenshot(w->window.get(), "practice-reveal");
         page->next();
         QVERIFY(!view->isVisible()); // not revealed yet
         page->previous();
