@@ -13,14 +13,15 @@ namespace certdrill {
 /// replay; the learner simulation fills it from its own bookkeeping, so both run the same planner.
 struct PlannerItem
 {
-    std::int64_t id = 0;  ///< question row id (or simulation item index)
-    int domain = 0;       ///< index into the blueprint
-    int subtopic = -1;    ///< index into the domain's subtopics, -1 for none
-    bool seen = false;    ///< has an FSRS memory state
-    double recall = 0;    ///< predicted recall now, when seen
-    bool due = false;     ///< seen and recall below the desired retention
-    bool missed = false;  ///< the last answer to it was wrong
-    bool flagged = false; ///< flagged in some session
+    std::int64_t id = 0;   ///< question row id (or simulation item index)
+    int domain = 0;        ///< index into the blueprint
+    int subtopic = -1;     ///< index into the domain's subtopics, -1 for none
+    bool seen = false;     ///< has an FSRS memory state
+    double recall = 0;     ///< predicted recall now, when seen
+    bool due = false;      ///< seen and recall below the desired retention
+    bool missed = false;   ///< the last answer to it was wrong
+    bool flagged = false;  ///< flagged in some session
+    double difficulty = 0; ///< logit scale (difficultyLogit of the bank's tag)
 };
 
 /// Everything the planner decides from.
@@ -29,6 +30,7 @@ struct PlannerInput
     std::vector<double> weights; ///< blueprint weights, any scale
     MasteryTable mastery;        ///< per domain and subtopic
     std::vector<Band> bands;     ///< measured band per domain (Red domains get a floor)
+    std::vector<double> ability; ///< per domain (estimateAbility); empty: no level matching
     std::vector<PlannerItem> items;
 };
 
@@ -52,6 +54,10 @@ struct PlannerOptions
     int maxRun = 2;             ///< at most this many questions in a row from one domain
     double redFloorShare = 0.5; ///< a Red domain gets at least max(1, round(share × weight × count))
     bool thompson = true;       ///< false: posterior mean instead of a sample (ablation)
+    /// Unseen and not-due questions go closest to this solve probability first (level matching); the
+    /// learner works them out about half the time, 62% right with guessing on four options.
+    double levelTarget = 0.5;
+    bool levelMatching = true; ///< false: no level ordering and no slope in the allocation (ablation)
     DrillFilter filter;
 };
 
@@ -66,6 +72,7 @@ struct PlannedQuestion
         Unseen,
         Weakest
     } reason = Reason::Unseen;
+    double solve = -1; ///< predicted solve probability at the domain's ability; -1 without a level model
 };
 
 /// A planned drill.
@@ -76,11 +83,17 @@ struct DrillPlan
     std::vector<int> eligible;              ///< questions each domain could offer after the filter
 };
 
-/// Plans a drill: slots go to domains by blueprint weight × expected gain, w·(1 − m̃) with m̃ a Thompson
-/// draw from each domain's posterior (Red domains first receive their floor); the order interleaves
-/// domains (at most maxRun in a row unless one domain is all that is left). Inside a domain: due questions
-/// (lowest recall first), then unseen questions (weakest subtopic first), then the rest (weakest subtopic,
-/// then lowest recall). No question twice. Deterministic for (input, options).
+/// How fast practice in each domain turns into exam score: the mean of p·(1 − p) over the domain's questions,
+/// with p = solveProbability(ability, difficulty), which is d(expected domain score)/d(ability) up to a
+/// constant. 0.25 for every domain when there is no ability or levelMatching is off.
+std::vector<double> scoreSlopes(const PlannerInput& input, const PlannerOptions& options);
+
+/// Plans a drill: slots go to domains by blueprint weight × expected gain, w·(1 − m̃)·s with m̃ a Thompson
+/// draw from each domain's posterior and s its scoreSlopes entry (Red domains first receive their floor); the
+/// order interleaves domains (at most maxRun in a row unless one domain is all that is left). Inside a
+/// domain: due questions (lowest recall first), then unseen questions, then the rest; inside the last two
+/// tiers, questions whose solve probability at the domain's ability is closest to levelTarget first, then the
+/// weakest subtopic (then lowest recall). No question twice. Deterministic for (input, options).
 DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options);
 
 } // namespace certdrill

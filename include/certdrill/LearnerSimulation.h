@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "certdrill/Ability.h"
 #include "certdrill/DrillPlanner.h"
 
 namespace certdrill {
@@ -17,7 +18,8 @@ enum Stream : std::uint64_t
 {
     kLearner = 1,
     kResponse = 2,
-    kScheduler = 3
+    kScheduler = 3,
+    kTag = 5 ///< the bank author's difficulty tags (4 is the research report's EXAM stream)
 };
 /// splitmix64 finalizer of x + 0x9E3779B97F4A7C15 (all arithmetic wraps).
 std::uint64_t splitmix64(std::uint64_t x);
@@ -46,6 +48,10 @@ struct LearnerParams
     double hMin = 0.25;      ///< half-life floor in days
     double hTheta = 90.0;    ///< half-life in days of domain-skill gains
     double rho = 0.6;        ///< transfer of an item's memory to its exam sibling
+    /// The bank's 1–5 difficulty tags come from b plus an author's error of this SD, cut at the bundled
+    /// bank's tag shares (kDifficultyTagCuts). 1.0 makes tag and b correlate at about 0.7. Negative:
+    /// untagged.
+    double tagNoise = 1.0;
 
     /// The hard regime of section 4.2 (the defaults).
     static LearnerParams hard() { return {}; }
@@ -71,11 +77,16 @@ public:
     double recall(int item, double t) const;
     /// P(correct) of answering item now.
     double probabilityCorrect(int item, double t) const;
+    /// The bank's difficulty tag of an item, 1–5, or 0 when the bank is untagged (LearnerParams::tagNoise).
+    /// Bank metadata, like the real bank's `difficulty`: the schedulers may read it.
+    int difficultyTag(int item) const { return m_tags[static_cast<std::size_t>(item)]; }
     /// Answers item at time t with the RESP draw for its exposure index, applies the item and domain updates
     /// (feedback is always shown), and returns whether the answer was right.
     bool answer(int item, double t);
     /// The expected blueprint-weighted score on the sibling exam at time t.
     double examScore(double t) const;
+    /// The expected score on one domain's sibling questions at time t (the domain's true accuracy).
+    double domainScore(int domain, double t) const;
     /// The expected one-step gain in examScore(examT) of answering `item` at time t, to first order in the
     /// domain ability (see oracle in LearnerSimulation.cpp). `slopes` are domainScoreSlopes(examT).
     double oracleGain(int item, double t, double examT, const std::vector<double>& slopes) const;
@@ -95,6 +106,7 @@ private:
     std::vector<double> m_b, m_h, m_last;
     std::vector<int> m_exposures;
     std::vector<char> m_encoded;
+    std::vector<int> m_tags;
 };
 
 /// The schedulers compared by the benchmark (section 4.3).
@@ -128,12 +140,35 @@ struct SimulationConfig
     /// The certdrill scheduler's planner options: the shipped defaults (count and seed are set per day);
     /// change them only for ablations.
     PlannerOptions planner;
+    /// The certdrill scheduler's level model: the app's defaults; change it only for ablations.
+    AbilityModel ability;
 
     int budget() const { return days * perDay; }
     double examDay() const { return days + examGapDays; }
 };
 
 /// One learner under one scheduler.
+/// How well the tracker's estimates match the truth (research report, section 4.4): at the end of every
+/// study day, each domain with at least 5 answers is one point, comparing the tracker's posterior and band
+/// with the learner's true accuracy on the domain's exam questions. Counts add up over learners.
+struct TrackerCalibration
+{
+    int points = 0;
+    int covered = 0;         ///< the true accuracy lies inside the 80% interval
+    double error = 0;        ///< sum of (posterior mean − true accuracy): negative means pessimistic
+    double squaredError = 0; ///< sum of (posterior mean − true accuracy)^2
+    /// [measured band][true band], Red = 0, Yellow = 1, Green = 2; the true band applies the same
+    /// thresholds to the true accuracy (Green at or above the target, Red below target − 0.10 or 0.5).
+    int confusion[3][3] = {};
+
+    void add(const TrackerCalibration& other);
+    double coverage() const { return points ? static_cast<double>(covered) / points : 0.0; }
+    double rmse() const;
+    double bias() const { return points ? error / points : 0.0; }
+    /// Share of measured Green points whose true accuracy reaches the target; 0 when none is Green.
+    double greenPrecision() const;
+};
+
 struct LearnerOutcome
 {
     std::uint64_t seed = 0;
@@ -142,6 +177,7 @@ struct LearnerOutcome
     double finalScore = 0; ///< examScore(examDay) after the whole budget
     int questionsToTarget =
         -1; ///< questions after which the current true score first reached the target; -1 never
+    TrackerCalibration calibration; ///< the tracker on this scheduler's answers
 };
 
 /// Runs one learner under one scheduler. Pure: the same arguments give the same outcome.
@@ -181,6 +217,7 @@ struct SimulationResults
     double meanStartScore = 0;
     std::vector<LearnerOutcome> outcomes; ///< learner-major, schedulers in config order
     std::vector<SchedulerSummary> summaries;
+    TrackerCalibration calibration; ///< the tracker on certdrill's answers, over all learners
 };
 
 /// Runs every learner under every configured scheduler and summarises. Certdrill must be among them for the

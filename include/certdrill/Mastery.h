@@ -38,6 +38,8 @@ struct AnswerEvidence
     int subtopic = -1;
     std::int64_t atMs = 0;
     bool correct = false;
+    bool first = false;    ///< the learner's first answer to this question (estimateAbility)
+    double difficulty = 0; ///< the question's difficulty on the logit scale (difficultyLogit)
 };
 
 /// A recency-weighted Beta posterior over the accuracy of one domain or subtopic.

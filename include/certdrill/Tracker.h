@@ -36,7 +36,8 @@ struct Review
     std::int64_t atMs = 0;
     bool correct = false;
     std::optional<Confidence> confidence;
-    bool cram = false; ///< from a cram drill: evidence, but FSRS due dates stay as they were
+    bool cram = false;  ///< from a cram drill: evidence, but FSRS due dates stay as they were
+    int difficulty = 0; ///< the question's 1–5 tag, 0 when unset
 };
 
 /// A question of the bank as the tracker sees it.
@@ -46,6 +47,7 @@ struct BankItem
     std::string domainId;
     std::string subtopicId;
     bool flagged = false; ///< flagged in some session
+    int difficulty = 0;   ///< the pack's 1–5 tag, 0 when unset
 };
 
 /// The FSRS state of a question after replaying its reviews.

@@ -892,6 +892,7 @@ int Cli::drillPlan(const Args& argsIn)
             domains.push_back({{"id", t.domains[d].domainId},
                                {"band", bandName(t.domains[d].band)},
                                {"mastery", t.domains[d].mastery.mean},
+                               {"ability", d < t.planner.ability.size() ? t.planner.ability[d] : 0.0},
                                {"questions", plan.perDomain[d]},
                                {"eligible", plan.eligible[d]}});
         }
@@ -899,7 +900,8 @@ int Cli::drillPlan(const Args& argsIn)
         for (const auto& q : plan.questions) {
             questions.push_back({{"id", idOf[q.id]},
                                  {"domain", t.domains[static_cast<std::size_t>(q.domain)].domainId},
-                                 {"reason", reasonName(q.reason)}});
+                                 {"reason", reasonName(q.reason)},
+                                 {"solve", q.solve}});
         }
         m_out << json{{"exam", examId},
                       {"seed", options.seed},
@@ -917,7 +919,11 @@ int Cli::drillPlan(const Args& argsIn)
               << std::setw(4) << plan.perDomain[d] << "\n";
     }
     for (const auto& q : plan.questions) {
-        m_out << "  " << idOf[q.id] << " (" << reasonName(q.reason) << ")\n";
+        m_out << "  " << idOf[q.id] << " (" << reasonName(q.reason);
+        if (q.solve >= 0) {
+            m_out << ", solve " << fixed(q.solve * 100.0, 0) << "%";
+        }
+        m_out << ")\n";
     }
     return kOk;
 }
@@ -983,7 +989,14 @@ int Cli::simulate(const Args& argsIn)
                   {"target", config.target},
                   {"censored_questions", config.budget() + 1},
                   {"mean_start_score", results.meanStartScore},
-                  {"schedulers", schedulers}}
+                  {"tag_noise", config.learner.tagNoise},
+                  {"schedulers", schedulers},
+                  {"tracker_calibration",
+                   {{"points", results.calibration.points},
+                    {"coverage80", results.calibration.coverage()},
+                    {"mean_error", results.calibration.bias()},
+                    {"rmse", results.calibration.rmse()},
+                    {"green_precision", results.calibration.greenPrecision()}}}}
                  .dump(2)
           << "\n";
     return kOk;

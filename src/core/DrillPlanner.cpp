@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "certdrill/Ability.h"
+
 namespace certdrill {
 
 bool DrillFilter::accepts(const PlannerItem& item) const
@@ -28,10 +30,23 @@ double subtopicMean(const MasteryTable& mastery, const PlannerItem& item)
     return d < mastery.domains.size() ? mastery.domains[d].mean : 0.5;
 }
 
-// Orders one domain's questions: due (lowest recall), unseen (weakest subtopic), then the rest.
-std::vector<PlannedQuestion> rankDomain(const PlannerInput& input, std::vector<const PlannerItem*> items,
-                                        Random& random)
+// Orders one domain's questions: due (lowest recall), unseen, then the rest; the last two by level, then
+// weakest subtopic.
+std::vector<PlannedQuestion> rankDomain(const PlannerInput& input, const PlannerOptions& options,
+                                        std::vector<const PlannerItem*> items, Random& random)
 {
+    // The chance the learner works a question out, and how far that is from the target level; both are
+    // "unknown" (−1, distance 0) when there is no ability to match.
+    const auto solve = [&](const PlannerItem& it) {
+        const auto d = static_cast<std::size_t>(it.domain);
+        return options.levelMatching && d < input.ability.size()
+                   ? solveProbability(input.ability[d], it.difficulty)
+                   : -1.0;
+    };
+    const auto level = [&](const PlannerItem& it) {
+        const double p = solve(it);
+        return p < 0 ? 0.0 : std::fabs(p - options.levelTarget);
+    };
     // A seeded shuffle first, so ties inside each tier are broken by the seed and not by bank order.
     random.shuffle(items);
     const auto tier = [](const PlannerItem& it) {
@@ -46,6 +61,13 @@ std::vector<PlannedQuestion> rankDomain(const PlannerInput& input, std::vector<c
         if (ta == 0) {
             return a->recall < b->recall;
         }
+        // Why level before subtopic: a question the learner can just about work out teaches most, one far
+        // too hard or too easy teaches little (docs/adaptive-model.md, "Level").
+        const double la = level(*a);
+        const double lb = level(*b);
+        if (la != lb) {
+            return la < lb;
+        }
         const double sa = subtopicMean(input.mastery, *a);
         const double sb = subtopicMean(input.mastery, *b);
         if (sa != sb) {
@@ -58,12 +80,38 @@ std::vector<PlannedQuestion> rankDomain(const PlannerInput& input, std::vector<c
         const auto reason =
             it->due ? PlannedQuestion::Reason::Due
                     : (!it->seen ? PlannedQuestion::Reason::Unseen : PlannedQuestion::Reason::Weakest);
-        ranked.push_back({it->id, it->domain, reason});
+        ranked.push_back({it->id, it->domain, reason, solve(*it)});
     }
     return ranked;
 }
 
 } // namespace
+
+std::vector<double> scoreSlopes(const PlannerInput& input, const PlannerOptions& options)
+{
+    const std::size_t domains = input.weights.size();
+    // Without a level model every domain gets the slope of a coin-flip question, so the rule is w·(1 − m̃).
+    std::vector<double> slope(domains, 0.25);
+    if (!options.levelMatching || input.ability.size() < domains) {
+        return slope;
+    }
+    std::vector<double> sum(domains, 0.0);
+    std::vector<int> n(domains, 0);
+    for (const auto& it : input.items) {
+        const auto d = static_cast<std::size_t>(it.domain);
+        if (it.domain >= 0 && d < domains) {
+            const double p = solveProbability(input.ability[d], it.difficulty);
+            sum[d] += p * (1.0 - p);
+            ++n[d];
+        }
+    }
+    for (std::size_t d = 0; d < domains; ++d) {
+        if (n[d] > 0) {
+            slope[d] = sum[d] / n[d];
+        }
+    }
+    return slope;
+}
 
 DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options)
 {
@@ -108,7 +156,8 @@ DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options)
         left -= take;
     }
 
-    // 2. The remaining slots, one at a time, to the domain with the largest sampled gain w·(1 − m̃).
+    // 2. The remaining slots, one at a time, to the domain with the largest sampled gain w·(1 − m̃)·s.
+    const std::vector<double> slope = scoreSlopes(input, options);
     while (left > 0) {
         int best = -1;
         double bestScore = -1;
@@ -118,7 +167,7 @@ DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options)
             }
             const Mastery& m = input.mastery.domains[d];
             const double draw = options.thompson ? sampleBeta(random, m.alpha, m.beta) : m.mean;
-            const double score = input.weights[d] * (1.0 - draw);
+            const double score = input.weights[d] * (1.0 - draw) * slope[d];
             if (score > bestScore) {
                 bestScore = score;
                 best = static_cast<int>(d);
@@ -132,7 +181,7 @@ DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options)
     std::vector<std::vector<PlannedQuestion>> chosen(domains);
     for (std::size_t d = 0; d < domains; ++d) {
         if (plan.perDomain[d] > 0) {
-            auto ranked = rankDomain(input, pool[d], random);
+            auto ranked = rankDomain(input, options, pool[d], random);
             ranked.resize(static_cast<std::size_t>(plan.perDomain[d]));
             chosen[d] = std::move(ranked);
         }

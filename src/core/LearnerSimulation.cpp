@@ -6,6 +6,7 @@
 #include <numeric>
 #include <optional>
 
+#include "certdrill/Ability.h"
 #include "certdrill/DrillPlanner.h"
 #include "certdrill/Fsrs.h"
 #include "certdrill/Mastery.h"
@@ -64,6 +65,7 @@ double normal(std::initializer_list<std::uint64_t> keys)
 using simrng::kLearner;
 using simrng::kResponse;
 using simrng::kScheduler;
+using simrng::kTag;
 
 LearnerParams LearnerParams::easy()
 {
@@ -97,6 +99,19 @@ SyntheticLearner::SyntheticLearner(std::uint64_t seed, const LearnerParams& para
     m_b.resize(ni);
     for (std::size_t i = 0; i < ni; ++i) {
         m_b[i] = m_p.sdDifficulty * simrng::normal({seed, kLearner, 1000 + i});
+    }
+    // The author's tags: b plus an error, standardised, then cut where the bundled bank's tag shares fall.
+    m_tags.assign(ni, 0);
+    if (m_p.tagNoise >= 0) {
+        const double sd = std::sqrt(m_p.sdDifficulty * m_p.sdDifficulty + m_p.tagNoise * m_p.tagNoise);
+        for (std::size_t i = 0; i < ni; ++i) {
+            const double z = (m_b[i] + m_p.tagNoise * simrng::normal({seed, kTag, i})) / sd;
+            int tag = 1;
+            while (tag < 5 && z >= kDifficultyTagCuts[tag - 1]) {
+                ++tag;
+            }
+            m_tags[i] = tag;
+        }
     }
     m_h.assign(ni, 0.0);
     m_last.assign(ni, 0.0);
@@ -162,18 +177,23 @@ bool SyntheticLearner::answer(int item, double t)
     return correct;
 }
 
+double SyntheticLearner::domainScore(int domain, double t) const
+{
+    const double th = theta(domain, t);
+    double sum = 0;
+    for (int i = domain * m_perDomain; i < (domain + 1) * m_perDomain; ++i) {
+        const double ps = sigmoid(m_p.scale * (th - m_b[static_cast<std::size_t>(i)]));
+        const double know = 1.0 - (1.0 - m_p.rho * recall(i, t)) * (1.0 - ps);
+        sum += m_p.guess + (1.0 - m_p.guess) * know;
+    }
+    return sum / m_perDomain;
+}
+
 double SyntheticLearner::examScore(double t) const
 {
     double score = 0;
     for (int d = 0; d < domains(); ++d) {
-        const double th = theta(d, t);
-        double sum = 0;
-        for (int i = d * m_perDomain; i < (d + 1) * m_perDomain; ++i) {
-            const double ps = sigmoid(m_p.scale * (th - m_b[static_cast<std::size_t>(i)]));
-            const double know = 1.0 - (1.0 - m_p.rho * recall(i, t)) * (1.0 - ps);
-            sum += m_p.guess + (1.0 - m_p.guess) * know;
-        }
-        score += m_weights[static_cast<std::size_t>(d)] * sum / m_perDomain;
+        score += m_weights[static_cast<std::size_t>(d)] * domainScore(d, t);
     }
     return score;
 }
@@ -213,6 +233,30 @@ double SyntheticLearner::oracleGain(int item, double t, double examT, const std:
     return slopes[d] * dTheta + itemSlope * dRecall;
 }
 
+void TrackerCalibration::add(const TrackerCalibration& other)
+{
+    points += other.points;
+    covered += other.covered;
+    error += other.error;
+    squaredError += other.squaredError;
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            confusion[i][j] += other.confusion[i][j];
+        }
+    }
+}
+
+double TrackerCalibration::rmse() const
+{
+    return points ? std::sqrt(squaredError / points) : 0.0;
+}
+
+double TrackerCalibration::greenPrecision() const
+{
+    const int green = confusion[2][0] + confusion[2][1] + confusion[2][2];
+    return green ? static_cast<double>(confusion[2][2]) / green : 0.0;
+}
+
 const char* schedulerName(Scheduler scheduler)
 {
     switch (scheduler) {
@@ -246,13 +290,16 @@ constexpr double kDesiredRetention = 0.9;
 class Bookkeeping
 {
 public:
-    Bookkeeping(int items, int perDomain, std::uint64_t seed)
-        : m_perDomain(perDomain)
+    Bookkeeping(const SyntheticLearner& learner, std::uint64_t seed)
+        : m_perDomain(learner.itemsPerDomain())
         , m_seed(seed)
-        , m_state(static_cast<std::size_t>(items))
-        , m_last(static_cast<std::size_t>(items), 0.0)
-        , m_lastCorrect(static_cast<std::size_t>(items), 0)
+        , m_state(static_cast<std::size_t>(learner.items()))
+        , m_last(static_cast<std::size_t>(learner.items()), 0.0)
+        , m_lastCorrect(static_cast<std::size_t>(learner.items()), 0)
     {
+        for (int i = 0; i < learner.items(); ++i) {
+            m_difficulty.push_back(difficultyLogit(learner.difficultyTag(i)));
+        }
     }
 
     bool seen(int i) const { return m_state[static_cast<std::size_t>(i)].has_value(); }
@@ -262,17 +309,20 @@ public:
         return m_fsrs.retrievability(t - m_last[k], m_state[k]->stability);
     }
     bool lastCorrect(int i) const { return m_lastCorrect[static_cast<std::size_t>(i)] != 0; }
+    /// The item's difficulty from its bank tag, as the app computes it.
+    double difficulty(int i) const { return m_difficulty[static_cast<std::size_t>(i)]; }
 
     void record(int i, double t, bool correct)
     {
         const auto k = static_cast<std::size_t>(i);
         // FSRS counts whole days between reviews, as the app does with calendar days.
         const double elapsed = m_state[k] ? std::floor(t) - std::floor(m_last[k]) : 0.0;
+        const bool first = !m_state[k].has_value();
         m_state[k] = m_fsrs.next(m_state[k], elapsed, correct ? Rating::Good : Rating::Again);
         m_last[k] = t;
         m_lastCorrect[k] = correct ? 1 : 0;
-        m_evidence.push_back(
-            {i / m_perDomain, -1, static_cast<std::int64_t>(std::llround(t * kMsPerDay)), correct});
+        m_evidence.push_back({i / m_perDomain, -1, static_cast<std::int64_t>(std::llround(t * kMsPerDay)),
+                              correct, first, m_difficulty[k]});
     }
 
     /// The next scheduler draw in [0, 1): u01(seed, SCHED, k) with k = 1, 2, ...
@@ -288,6 +338,7 @@ private:
     std::vector<std::optional<MemoryState>> m_state;
     std::vector<double> m_last;
     std::vector<char> m_lastCorrect;
+    std::vector<double> m_difficulty;
     std::vector<AnswerEvidence> m_evidence;
 };
 
@@ -345,13 +396,12 @@ int pickFsrsOnly(const Bookkeeping& book, const std::vector<int>& order, std::si
     return nextNew < order.size() ? order[nextNew] : best;
 }
 
-/// One day of the shipped planner, built from the scheduler's own log exactly as the app builds it.
-std::vector<int> planCertdrillDay(const Bookkeeping& book, const SimulationConfig& config, std::uint64_t seed,
-                                  int day)
+/// What the app's tracker would hand the planner at time `now`, built from the scheduler's own log exactly
+/// as the app builds it.
+PlannerInput trackerInput(const Bookkeeping& book, const SimulationConfig& config, double now)
 {
     const int nd = static_cast<int>(config.weights.size());
     const int items = nd * config.itemsPerDomain;
-    const double now = day;
     PlannerInput input;
     input.weights = config.weights;
     input.mastery = estimateMastery(book.evidence(), std::vector<int>(static_cast<std::size_t>(nd), 0),
@@ -362,6 +412,7 @@ std::vector<int> planCertdrillDay(const Bookkeeping& book, const SimulationConfi
         PlannerItem it;
         it.id = i;
         it.domain = i / config.itemsPerDomain;
+        it.difficulty = book.difficulty(i);
         if (book.seen(i)) {
             it.seen = true;
             it.recall = book.recall(i, now);
@@ -374,12 +425,21 @@ std::vector<int> planCertdrillDay(const Bookkeeping& book, const SimulationConfi
         }
         input.items.push_back(it);
     }
+    input.ability = estimateAbility(book.evidence(), nd, config.ability);
     for (int d = 0; d < nd; ++d) {
         const auto k = static_cast<std::size_t>(d);
         const std::optional<double> dueRecall =
             dueCount[k] ? std::optional<double>(dueSum[k] / dueCount[k]) : std::nullopt;
         input.bands.push_back(measuredBand(input.mastery.domains[k], config.target, dueRecall));
     }
+    return input;
+}
+
+/// One day of the shipped planner.
+std::vector<int> planCertdrillDay(const Bookkeeping& book, const SimulationConfig& config, std::uint64_t seed,
+                                  int day)
+{
+    const PlannerInput input = trackerInput(book, config, day);
     PlannerOptions options = config.planner; // the shipped defaults unless an ablation says otherwise
     options.count = config.perDay;
     options.seed = simrng::hash({seed, kScheduler, static_cast<std::uint64_t>(day)});
@@ -389,6 +449,34 @@ std::vector<int> planCertdrillDay(const Bookkeeping& book, const SimulationConfi
         served.push_back(static_cast<int>(q.id));
     }
     return served;
+}
+
+/// The band the tracker's thresholds give a known accuracy.
+Band trueBand(double accuracy, double target)
+{
+    if (accuracy >= target) {
+        return Band::Green;
+    }
+    return accuracy < target - 0.10 || accuracy < 0.5 ? Band::Red : Band::Yellow;
+}
+
+/// Adds one calibration point per domain with at least 5 answers: the tracker's view against the truth.
+void scoreTracker(const PlannerInput& tracker, const SyntheticLearner& learner, double t, double target,
+                  TrackerCalibration& out)
+{
+    for (int d = 0; d < learner.domains(); ++d) {
+        const Mastery& m = tracker.mastery.domains[static_cast<std::size_t>(d)];
+        if (m.answers < 5) {
+            continue;
+        }
+        const double truth = learner.domainScore(d, t);
+        ++out.points;
+        out.covered += m.lower <= truth && truth <= m.upper ? 1 : 0;
+        out.error += m.mean - truth;
+        out.squaredError += (m.mean - truth) * (m.mean - truth);
+        ++out.confusion[static_cast<int>(tracker.bands[static_cast<std::size_t>(d)])]
+                       [static_cast<int>(trueBand(truth, target))];
+    }
 }
 
 int pickOracle(const SyntheticLearner& learner, double t, double examT)
@@ -414,7 +502,7 @@ LearnerOutcome simulateLearner(const SimulationConfig& config, std::uint64_t see
     const int nd = learner.domains();
     const int items = learner.items();
     const int perDomain = config.itemsPerDomain;
-    Bookkeeping book(items, perDomain, seed);
+    Bookkeeping book(learner, seed);
     std::vector<double> cumulative;
     {
         const double total = std::accumulate(config.weights.begin(), config.weights.end(), 0.0);
@@ -484,6 +572,10 @@ LearnerOutcome simulateLearner(const SimulationConfig& config, std::uint64_t see
                 out.questionsToTarget = asked;
             }
         }
+        if (scheduler == Scheduler::Certdrill) {
+            scoreTracker(trackerInput(book, config, day + config.perDay / kMinutesPerDay), learner,
+                         day + config.perDay / kMinutesPerDay, config.target, out.calibration);
+        }
     }
     out.finalScore = learner.examScore(config.examDay());
     return out;
@@ -547,6 +639,7 @@ SimulationResults runSimulation(const SimulationConfig& config)
             // Censoring rule: a learner who never reached the target counts as budget + 1 questions.
             questions[s].push_back(o.questionsToTarget >= 0 ? o.questionsToTarget : config.budget() + 1);
             reached[s] += o.questionsToTarget >= 0 ? 1 : 0;
+            res.calibration.add(o.calibration);
             res.outcomes.push_back(o);
         }
     }
@@ -619,6 +712,23 @@ std::string simulationMarkdown(const SimulationResults& results)
                format("%.1f%% [%.1f%%, %.1f%%]", -100 * q.mean / s.meanQuestions,
                       -100 * q.upper / s.meanQuestions, -100 * q.lower / s.meanQuestions) +
                " |\n";
+    }
+    const TrackerCalibration& k = results.calibration;
+    if (k.points > 0) {
+        out += "\nTracker calibration on certdrill's answers (" + std::to_string(k.points) +
+               " learner-day-domain points with at least 5 answers): 80% interval coverage " +
+               format("%.1f%%", 100 * k.coverage()) + ", mean error " + format("%+.3f", k.bias()) +
+               ", RMSE " + format("%.3f", k.rmse()) + ", Green precision " +
+               format("%.3f", k.greenPrecision()) + ".\n\n";
+        out += "| measured \\ true | red | yellow | green |\n|---|---|---|---|\n";
+        const char* names[3] = {"red", "yellow", "green"};
+        for (int m = 0; m < 3; ++m) {
+            out += std::string("| ") + names[m];
+            for (int t = 0; t < 3; ++t) {
+                out += " | " + std::to_string(k.confusion[m][t]);
+            }
+            out += " |\n";
+        }
     }
     return out;
 }

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "certdrill/Ability.h"
 #include "certdrill/Store.h"
 
 namespace certdrill {
@@ -140,15 +141,17 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         return -1;
     };
 
-    // Evidence for mastery: every answer, cram included (it is still an honest attempt).
+    // Evidence for mastery and ability: every answer, cram included (it is still an honest attempt).
     std::vector<AnswerEvidence> evidence;
+    std::set<std::int64_t> answered;
     std::map<std::string, CalibrationRow> calibration;
     for (const auto& r : reviews) {
         const int d = domainIndex(r.domainId);
         if (d < 0) {
             continue;
         }
-        evidence.push_back({d, subtopicIndex(d, r.subtopicId), r.atMs, r.correct});
+        evidence.push_back({d, subtopicIndex(d, r.subtopicId), r.atMs, r.correct,
+                            answered.insert(r.questionRow).second, difficultyLogit(r.difficulty)});
         auto& c = calibration[r.confidence ? confidenceName(*r.confidence) : "untagged"];
         ++c.answers;
         c.correct += r.correct;
@@ -192,6 +195,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         pi.domain = d;
         pi.subtopic = subtopicIndex(d, b.subtopicId);
         pi.flagged = b.flagged;
+        pi.difficulty = difficultyLogit(b.difficulty);
         if (const auto it = memory.find(b.rowId); it != memory.end()) {
             pi.seen = true;
             const double days = static_cast<double>(nowMs - it->second.lastReviewMs) / kMsPerDay;
@@ -244,6 +248,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         report.planner.bands.push_back(report.domains.back().band);
     }
     report.planner.mastery = mastery;
+    report.planner.ability = estimateAbility(evidence, static_cast<int>(exam.domains.size()));
 
     // Readiness: the study guide's rule, every row Green and consistent practice scores, each gap named.
     for (const auto& row : report.domains) {
@@ -314,12 +319,13 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
         }
         std::vector<BankItem> bank;
         for (const auto& q : questions.value()) {
-            bank.push_back({q.rowId, q.question.domain, q.question.subtopic, flagged.count(q.rowId) > 0});
+            bank.push_back({q.rowId, q.question.domain, q.question.subtopic, flagged.count(q.rowId) > 0,
+                            q.question.difficulty});
         }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it.
         std::vector<Review> reviews;
         Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
-                        "i.correct, COALESCE(i.confidence, ''), s.options FROM session_items i "
+                        "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty FROM session_items i "
                         "JOIN sessions s ON s.id = i.session_ref JOIN exams e ON e.id = s.exam_ref "
                         "JOIN questions q ON q.id = i.question_ref JOIN domains d ON d.id = q.domain_ref "
                         "LEFT JOIN subtopics st ON st.id = q.subtopic_ref "
@@ -337,6 +343,7 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             rv.confidence = parseConfidence(r.getText(5));
             const auto options = nlohmann::json::parse(r.getText(6), nullptr, false);
             rv.cram = options.is_object() && options.value("cram", false);
+            rv.difficulty = static_cast<int>(r.getInt(7));
             reviews.push_back(std::move(rv));
         }
         std::map<std::pair<std::string, std::string>, Band> ratings;

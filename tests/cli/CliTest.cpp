@@ -155,6 +155,15 @@ TEST_CASE("tracker, rate and drill-plan", "[cli]")
     CHECK(countLines(plan.out, "\"reason\": \"unseen\"") == 3);
     CHECK(cli(db + "drill-plan --seed 9 --count 3").out == cli(db + "drill-plan --count 3 --seed 9").out);
     CHECK(cli(db + "drill-plan --count 0").exitCode == 2);
+    // Both domains are Red, so each gets one question: the one nearest the learner's level. With no answers
+    // the ability is 0, so alpha's tag-3 q2 beats its tag-1 q1, and beta's tag-2 q3 beats its tag-5 q4.
+    for (int seed = 1; seed <= 5; ++seed) {
+        const Run level = cli(db + "drill-plan --count 2 --seed " + std::to_string(seed));
+        CHECK_THAT(level.out, Catch::Contains("q2 (unseen, solve 46%)"));
+        CHECK_THAT(level.out, Catch::Contains("q3 (unseen, solve 78%)"));
+    }
+    CHECK_THAT(plan.out, Catch::Contains("\"ability\": 0.0"));
+    CHECK_THAT(plan.out, Catch::Contains("\"solve\": "));
 
     // Settings: range-checked, stored, and used by the tracker.
     CHECK(cli(db + "set readiness-score 0.9").exitCode == 1);
@@ -176,6 +185,8 @@ TEST_CASE("simulate prints the benchmark table, or JSON, for a few learners", "[
     CHECK(j.exitCode == 0);
     CHECK_THAT(j.out, Catch::Contains("\"scheduler\": \"oracle\""));
     CHECK_THAT(j.out, Catch::Contains("\"learners\": 2"));
+    CHECK_THAT(j.out, Catch::Contains("\"green_precision\""));
+    CHECK_THAT(table.out, Catch::Contains("Tracker calibration on certdrill's answers"));
     CHECK(cli("simulate --learners").exitCode == 2);
     CHECK(cli("simulate --learners zero").exitCode == 2);
     CHECK(cli("simulate extra").exitCode == 2);

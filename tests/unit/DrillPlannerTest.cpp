@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "certdrill/Ability.h"
+
 using namespace certdrill;
 
 namespace {
@@ -172,4 +174,84 @@ TEST_CASE("custom drill filters narrow the pool", "[planner]")
         CHECK(q.domain == 2);
         CHECK(q.id % 2 == 1);
     }
+}
+
+namespace {
+
+// One domain per entry of `abilities`, each with eight unseen questions of every tag 1–5.
+PlannerInput levelInput(const std::vector<double>& abilities)
+{
+    PlannerInput in;
+    for (std::size_t d = 0; d < abilities.size(); ++d) {
+        in.weights.push_back(10);
+        in.bands.push_back(Band::Yellow);
+        for (int i = 0; i < 40; ++i) {
+            PlannerItem it;
+            it.id = static_cast<std::int64_t>(d) * 100 + i;
+            it.domain = static_cast<int>(d);
+            it.difficulty = difficultyLogit(1 + i % 5);
+            in.items.push_back(it);
+        }
+    }
+    in.mastery = estimateMastery({}, std::vector<int>(abilities.size(), 0), 0);
+    in.ability = abilities;
+    return in;
+}
+
+} // namespace
+
+TEST_CASE("unseen questions at the learner's level come first", "[planner][level]")
+{
+    PlannerOptions o;
+    o.count = 8;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        o.seed = seed;
+        // Ability 0: the tag-3 questions (difficulty 0.09, solve 46%) are the nearest to a coin flip.
+        auto plan = planDrill(levelInput({0.0}), o);
+        REQUIRE(plan.questions.size() == 8);
+        for (const auto& q : plan.questions) {
+            CHECK(q.id % 5 == 2);
+            CHECK(q.solve == Approx(solveProbability(0.0, difficultyLogit(3))));
+        }
+        // A stronger learner gets the tag-4 questions (difficulty 0.87, solve 50%).
+        plan = planDrill(levelInput({0.9}), o);
+        for (const auto& q : plan.questions) {
+            CHECK(q.id % 5 == 3);
+        }
+    }
+    // Without the level model the order is the seeded shuffle: every tag turns up somewhere.
+    o.levelMatching = false;
+    o.count = 40;
+    o.seed = 3;
+    std::set<std::int64_t> tags;
+    const auto plan = planDrill(levelInput({0.0}), o);
+    for (std::size_t i = 0; i < 8; ++i) {
+        tags.insert(plan.questions[i].id % 5);
+        CHECK(plan.questions[i].solve == -1);
+    }
+    CHECK(tags.size() > 1);
+}
+
+TEST_CASE("drill slots go where practice moves the exam score most", "[planner][level]")
+{
+    // Same weight, same (empty) mastery; domain 1's learner already solves everything, so its questions
+    // teach little and its score has almost nowhere to go.
+    const auto in = levelInput({0.0, 4.0});
+    PlannerOptions o;
+    const auto slopes = scoreSlopes(in, o);
+    REQUIRE(slopes.size() == 2);
+    CHECK(slopes[0] > 0.1);
+    CHECK(slopes[1] < 0.02);
+    int first = 0;
+    int second = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        o.seed = seed;
+        const auto plan = planDrill(in, o);
+        first += plan.perDomain[0];
+        second += plan.perDomain[1];
+    }
+    CHECK(first > 4 * second);
+    // With the level model off, the slope is the same for every domain.
+    o.levelMatching = false;
+    CHECK(scoreSlopes(in, o) == std::vector<double>{0.25, 0.25});
 }

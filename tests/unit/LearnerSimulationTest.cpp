@@ -136,3 +136,30 @@ TEST_CASE("the golden file is reproduced for seeds 1..5", "[sim]")
     }
     CHECK(rows == 25);
 }
+
+TEST_CASE("the simulated bank carries difficulty tags like the bundled bank's", "[sim]")
+{
+    SimulationConfig c;
+    const SyntheticLearner l(7, c.learner, c.weights, c.itemsPerDomain);
+    std::vector<int> count(6, 0);
+    std::vector<double> solved(6, 0.0);
+    for (int i = 0; i < l.items(); ++i) {
+        const int tag = l.difficultyTag(i);
+        REQUIRE(tag >= 1);
+        REQUIRE(tag <= 5);
+        ++count[static_cast<std::size_t>(tag)];
+        solved[static_cast<std::size_t>(tag)] += l.probabilityCorrect(i, 0.0);
+    }
+    // The shares of 39, 92, 124, 69 and 37 in 361, within sampling error on 600 items.
+    CHECK(count[1] == Approx(600 * 39 / 361.0).margin(25));
+    CHECK(count[3] == Approx(600 * 124 / 361.0).margin(35));
+    CHECK(count[5] == Approx(600 * 37 / 361.0).margin(25));
+    // Noisy but informative: a higher tag is a harder question on average.
+    for (int tag = 1; tag < 5; ++tag) {
+        CHECK(solved[static_cast<std::size_t>(tag)] / count[static_cast<std::size_t>(tag)] >
+              solved[static_cast<std::size_t>(tag + 1)] / count[static_cast<std::size_t>(tag + 1)]);
+    }
+    c.learner.tagNoise = -1;
+    const SyntheticLearner untagged(7, c.learner, c.weights, c.itemsPerDomain);
+    CHECK(untagged.difficultyTag(0) == 0);
+}

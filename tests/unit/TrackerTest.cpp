@@ -1,7 +1,10 @@
 #include "certdrill/Tracker.h"
 
+#include <set>
+
 #include <catch2/catch.hpp>
 
+#include "certdrill/Ability.h"
 #include "certdrill/DrillSession.h"
 #include "certdrill/ExamSession.h"
 
@@ -193,4 +196,32 @@ TEST_CASE("readiness needs every domain Green and three exams at the mark", "[tr
     CHECK(t.readiness[0].find("last scores 90%, 85%, 79%") != std::string::npos);
     auto before = computeTracker(exam, {}, {}, {}, {}, 0);
     CHECK(bandChanges(before, t) == std::vector<std::string>{"A: Red → Green", "B: Red → Green"});
+}
+
+TEST_CASE("the tracker gives the planner each domain's ability and each question's difficulty", "[tracker]")
+{
+    Fixture f;
+    auto first = f.drill({"q1"});
+    REQUIRE(first->check(0, {optionOf(first->items()[0].question, true)}, std::nullopt).ok());
+    f.clock.advanceMinutes(24 * 60);
+    auto again = f.drill({"q1"});
+    REQUIRE(again->check(0, {optionOf(again->items()[0].question, false)}, std::nullopt).ok());
+
+    auto t = buildTracker(*f.store, "mini");
+    REQUIRE(t.ok());
+    const AbilityModel m;
+    REQUIRE(t->planner.ability.size() == 2);
+    // Only the first answer to q1 (tag 1, right) is an Elo step; both answers add the drift.
+    const double p = m.guess + (1 - m.guess) * solveProbability(m.start, difficultyLogit(1), m);
+    CHECK(t->planner.ability[0] == Approx(m.start + m.k * (1 - p) + 2 * m.drift));
+    CHECK(t->planner.ability[1] == m.start);
+    // The mini bank's tags are 1, 3 (alpha) and 2, 5 (beta).
+    std::multiset<std::pair<int, double>> difficulties;
+    for (const auto& it : t->planner.items) {
+        difficulties.insert({it.domain, it.difficulty});
+    }
+    CHECK(difficulties == std::multiset<std::pair<int, double>>{{0, difficultyLogit(1)},
+                                                                {0, difficultyLogit(3)},
+                                                                {1, difficultyLogit(2)},
+                                                                {1, difficultyLogit(5)}});
 }
