@@ -88,13 +88,14 @@ public:
 
     /// Time left now, never negative.
     std::int64_t remainingMs() const;
-    /// Records the answer (original option indices). More options than the question's `select` is refused.
+    /// Records the answer (original option indices). More options than the question's `select` is refused,
+    /// and so is any change once the item's answer has been revealed.
     Result<void> choose(int position, std::vector<int> options);
     Result<void> setFlagged(int position, bool flagged);
     /// Tags (or, with nullopt, untags) how sure the candidate is; persisted at once.
     Result<void> setConfidence(int position, std::optional<Confidence> confidence);
-    /// Practice mode only: marks the item revealed so the GUI may show its answer and every option's why.
-    /// Refused in an exam simulation, which gives no feedback until the end.
+    /// Practice mode only: marks the item revealed so the GUI may show its answer and every option's why; the
+    /// answer is final from then on. Refused in an exam simulation, which gives no feedback until the end.
     Result<void> reveal(int position);
     /// Moves to `position`, adding the time spent since the last move to the previous item.
     Result<void> visit(int position);

@@ -253,6 +253,10 @@ Result<void> ExamSession::choose(int position, std::vector<int> options)
         return noOpenQuestion(position);
     }
     SessionItem& item = *open;
+    if (item.revealed) {
+        // Why: once the answer is shown, changing the choice would score a lookup as knowledge.
+        return Error{"the answer to this question was revealed; it can no longer be changed"};
+    }
     std::sort(options.begin(), options.end());
     options.erase(std::unique(options.begin(), options.end()), options.end());
     if (static_cast<int>(options.size()) > item.question.select) {

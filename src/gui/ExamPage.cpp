@@ -353,6 +353,7 @@ void ExamPage::showQuestion(int position)
         b->setObjectName(QStringLiteral("option%1").arg(d));
         b->setAutoExclusive(false);
         b->setChecked(std::find(item.chosen.begin(), item.chosen.end(), original) != item.chosen.end());
+        b->setEnabled(!item.revealed); // a revealed answer is final (ExamSession::choose)
         m_group->addButton(b, static_cast<int>(d));
         m_optionsLayout->addWidget(b);
         b->show(); // the layout would only show it on the next event-loop turn
@@ -366,6 +367,7 @@ void ExamPage::showQuestion(int position)
     } else {
         m_revealView->hide();
     }
+    m_revealButton->setEnabled(!item.revealed);
     refreshConfidence();
     refreshNavigator();
 }
@@ -397,9 +399,6 @@ void ExamPage::optionToggled(QAbstractButton* button, bool checked)
     }
     m_updating = false;
     m_message->clear();
-    if (item.revealed) {
-        showReveal(item); // keep "your answer" in the revealed explanation up to date
-    }
     refreshNavigator();
 }
 
@@ -517,6 +516,10 @@ void ExamPage::revealAnswer()
         m_message->setText(QString::fromStdString(r.error().message));
         return;
     }
+    for (QAbstractButton* b : m_group->buttons()) {
+        b->setEnabled(false);
+    }
+    m_revealButton->setEnabled(false);
     showReveal(m_session->items()[static_cast<size_t>(m_position)]);
 }
 

@@ -418,10 +418,21 @@ private slots:
             QVERIFY2(text.contains(QString::fromStdString(o.why).left(40)), o.why.c_str());
         }
         certdrill::test::screenshot(w->window.get(), "practice-reveal");
+        // The revealed answer is final: the options are disabled and a click or a key changes nothing.
+        const auto chosen = item.chosen;
+        auto* other = page->findChild<QAbstractButton*>(QStringLiteral("option1"));
+        QVERIFY(!other->isEnabled());
+        QVERIFY(!reveal->isEnabled());
+        QTest::mouseClick(other, Qt::LeftButton);
+        QTest::keyClick(page, Qt::Key_B);
+        QCOMPARE(item.chosen, chosen);
         page->next();
         QVERIFY(!view->isVisible()); // not revealed yet
+        QVERIFY(reveal->isEnabled());
+        QVERIFY(page->findChild<QAbstractButton*>(QStringLiteral("option0"))->isEnabled());
         page->previous();
         QVERIFY(view->isVisible()); // revealed stays revealed
+        QVERIFY(!page->findChild<QAbstractButton*>(QStringLiteral("option0"))->isEnabled());
     }
 };
 

@@ -185,8 +185,14 @@ TEST_CASE("confidence tags and reveals are persisted at once", "[session]")
         REQUIRE(s.value()->setConfidence(1, Confidence::Guess).ok());
         REQUIRE(s.value()->setConfidence(2, Confidence::Unsure).ok());
         REQUIRE(s.value()->setConfidence(2, std::nullopt).ok()); // untagged again
+        REQUIRE(s.value()->choose(3, {1}).ok());
         REQUIRE(s.value()->reveal(3).ok());
         CHECK(s.value()->items()[3].revealed);
+        // A revealed answer is final: changing it would score the lookup.
+        const auto changed = s.value()->choose(3, {0});
+        REQUIRE_FALSE(changed.ok());
+        CHECK_THAT(changed.error().message, Catch::Contains("revealed"));
+        CHECK(s.value()->items()[3].chosen == std::vector<int>{1});
         CHECK_FALSE(s.value()->setConfidence(9, Confidence::Sure).ok());
         CHECK_FALSE(s.value()->reveal(-1).ok());
     }
