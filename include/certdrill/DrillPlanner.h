@@ -75,6 +75,11 @@ struct PlannedQuestion
     double solve = -1; ///< predicted solve probability at the domain's ability; -1 without a level model
 };
 
+/// "due", "unseen", "weakest".
+const char* reasonName(PlannedQuestion::Reason reason);
+/// Parses reasonName(); anything else reads as Unseen.
+PlannedQuestion::Reason parseReason(const std::string& name);
+
 /// A planned drill.
 struct DrillPlan
 {

@@ -40,7 +40,14 @@ public:
                                                        const std::vector<Candidate>& pool, std::uint64_t seed,
                                                        bool cram);
 
+    /// The newest drill that is not finished and still has an unchecked question; empty when there is none.
+    static Result<std::optional<std::int64_t>> unfinished(Store& store);
+    /// Reopens a stored drill as it was left: its questions as served, and every checked answer.
+    static Result<std::unique_ptr<DrillSession>> open(Store& store, std::int64_t sessionId);
+
     std::int64_t id() const { return m_id; }
+    /// The first unchecked position, or items().size() when every question is checked.
+    int nextUnchecked() const;
     const ExamDef& exam() const { return m_exam; }
     const std::vector<DrillItem>& items() const { return m_items; }
     bool cram() const { return m_cram; }

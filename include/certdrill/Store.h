@@ -124,5 +124,7 @@ int compareVersions(const std::string& a, const std::string& b);
 std::string questionToJson(const Question& q);
 /// Parses questionToJson output; returns an empty Question on malformed input.
 Question questionFromJson(const std::string& text);
+/// Parses a JSON array of integers (a stored option order or answer); the integers of it, or empty.
+std::vector<int> jsonInts(const std::string& text);
 
 } // namespace certdrill

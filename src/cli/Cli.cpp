@@ -881,11 +881,6 @@ int Cli::drillPlan(const Args& argsIn)
             idOf[q.rowId] = q.question.id;
         }
     }
-    const auto reasonName = [](PlannedQuestion::Reason r) {
-        return r == PlannedQuestion::Reason::Due      ? "due"
-               : r == PlannedQuestion::Reason::Unseen ? "unseen"
-                                                      : "weakest";
-    };
     if (asJson) {
         json domains = json::array();
         for (std::size_t d = 0; d < t.domains.size(); ++d) {

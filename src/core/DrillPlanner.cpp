@@ -7,6 +7,26 @@
 
 namespace certdrill {
 
+const char* reasonName(PlannedQuestion::Reason reason)
+{
+    switch (reason) {
+    case PlannedQuestion::Reason::Due:
+        return "due";
+    case PlannedQuestion::Reason::Unseen:
+        return "unseen";
+    case PlannedQuestion::Reason::Weakest:
+        return "weakest";
+    }
+    return "unseen";
+}
+
+PlannedQuestion::Reason parseReason(const std::string& name)
+{
+    return name == "due"       ? PlannedQuestion::Reason::Due
+           : name == "weakest" ? PlannedQuestion::Reason::Weakest
+                               : PlannedQuestion::Reason::Unseen;
+}
+
 bool DrillFilter::accepts(const PlannerItem& item) const
 {
     if (!domains.empty() && !domains.count(item.domain)) {

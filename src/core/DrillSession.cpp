@@ -62,7 +62,13 @@ Result<std::unique_ptr<DrillSession>> DrillSession::start(Store& store, const Ex
                     "started_at, options) SELECT id, 'drill', ?, ?, 0, ?, ?, ? FROM exams WHERE exam_id = ?");
         s.bind(1, static_cast<std::int64_t>(seed)).bind(2, static_cast<int>(session->m_items.size()));
         s.bind(3, exam.passPercent).bind(4, store.clock().wallMs());
-        s.bind(5, json{{"cram", cram}}.dump()).bind(6, exam.id);
+        // Why the reasons go here: a resumed drill shows each question's reason, and session_items has no
+        // column for it.
+        json reasons = json::array();
+        for (const auto& item : session->m_items) {
+            reasons.push_back(reasonName(item.reason));
+        }
+        s.bind(5, json{{"cram", cram}, {"reasons", reasons}}.dump()).bind(6, exam.id);
         s.run();
         if (db.changes() != 1) {
             return Error{"no exam \"" + exam.id + "\" in the database"};
@@ -84,6 +90,87 @@ Result<std::unique_ptr<DrillSession>> DrillSession::start(Store& store, const Ex
         return stored.error();
     }
     return session;
+}
+
+Result<std::optional<std::int64_t>> DrillSession::unfinished(Store& store)
+{
+    return catchDbError(kStorageFailed, [&]() -> Result<std::optional<std::int64_t>> {
+        Statement s(store.database(),
+                    "SELECT s.id FROM sessions s WHERE s.mode = 'drill' AND s.finished_at IS NULL AND EXISTS "
+                    "(SELECT 1 FROM session_items i WHERE i.session_ref = s.id AND i.correct IS NULL) "
+                    "ORDER BY s.id DESC LIMIT 1");
+        if (s.step()) {
+            return std::optional<std::int64_t>(s.getInt(0));
+        }
+        return std::optional<std::int64_t>();
+    });
+}
+
+Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int64_t sessionId)
+{
+    std::string examId;
+    std::string options;
+    auto header = catchDbError(kStorageFailed, [&]() -> Result<void> {
+        Statement s(store.database(), "SELECT e.exam_id, s.options FROM sessions s JOIN exams e ON e.id = "
+                                      "s.exam_ref WHERE s.id = ? AND s.mode = 'drill'");
+        s.bind(1, sessionId);
+        if (!s.step()) {
+            return Error{"no drill " + std::to_string(sessionId)};
+        }
+        examId = s.getText(0);
+        options = s.getText(1);
+        return {};
+    });
+    if (!header) {
+        return header.error();
+    }
+    auto exam = store.exam(examId);
+    if (!exam) {
+        return exam.error();
+    }
+    auto session = std::unique_ptr<DrillSession>(new DrillSession(store, exam.value()));
+    session->m_id = sessionId;
+    const json meta = json::parse(options, nullptr, false);
+    session->m_cram = meta.is_object() && meta.value("cram", false);
+    const json reasons = meta.is_object() && meta.contains("reasons") ? meta["reasons"] : json::array();
+    auto items = catchDbError(kStorageFailed, [&]() -> Result<void> {
+        Statement s(store.database(), "SELECT position, question_ref, option_order, snapshot, chosen, "
+                                      "COALESCE(confidence, ''), correct FROM session_items "
+                                      "WHERE session_ref = ? ORDER BY position");
+        s.bind(1, sessionId);
+        while (s.step()) {
+            DrillItem item;
+            item.position = static_cast<int>(s.getInt(0));
+            item.questionRow = s.getInt(1);
+            item.optionOrder = jsonInts(s.getText(2));
+            item.question = questionFromJson(s.getText(3));
+            const auto p = static_cast<std::size_t>(item.position);
+            if (reasons.is_array() && p < reasons.size() && reasons[p].is_string()) {
+                item.reason = parseReason(reasons[p].get<std::string>());
+            }
+            item.checked = !s.isNull(6);
+            if (item.checked) {
+                item.chosen = jsonInts(s.getText(4));
+                item.confidence = parseConfidence(s.getText(5));
+                item.correct = s.getInt(6) != 0;
+            }
+            session->m_items.push_back(std::move(item));
+        }
+        return {};
+    });
+    if (!items) {
+        return items.error();
+    }
+    return session;
+}
+
+int DrillSession::nextUnchecked() const
+{
+    int p = 0;
+    while (p < static_cast<int>(m_items.size()) && m_items[static_cast<std::size_t>(p)].checked) {
+        ++p;
+    }
+    return p;
 }
 
 Result<bool> DrillSession::check(int position, std::vector<int> options, std::optional<Confidence> confidence)

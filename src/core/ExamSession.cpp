@@ -163,9 +163,9 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
             SessionItem it;
             it.position = static_cast<int>(items.getInt(0));
             it.questionRow = items.getInt(1);
-            it.optionOrder = json::parse(items.getText(2), nullptr, false).get<std::vector<int>>();
+            it.optionOrder = jsonInts(items.getText(2));
             it.question = questionFromJson(items.getText(3));
-            it.chosen = json::parse(items.getText(4), nullptr, false).get<std::vector<int>>();
+            it.chosen = jsonInts(items.getText(4));
             it.flagged = items.getInt(5) != 0;
             it.visits = static_cast<int>(items.getInt(6));
             it.timeMs = items.getInt(7);

@@ -95,6 +95,20 @@ std::string questionToJson(const Question& q)
     return j.dump();
 }
 
+std::vector<int> jsonInts(const std::string& text)
+{
+    std::vector<int> out;
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_array()) {
+        for (const auto& v : j) {
+            if (v.is_number_integer()) {
+                out.push_back(v.get<int>());
+            }
+        }
+    }
+    return out;
+}
+
 Question questionFromJson(const std::string& text)
 {
     Question q;

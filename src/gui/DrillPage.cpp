@@ -153,7 +153,7 @@ void DrillPage::setSession(std::unique_ptr<DrillSession> session, TrackerReport 
     m_session = std::move(session);
     m_before = std::move(before);
     m_stack->setCurrentIndex(0);
-    showQuestion(0);
+    showQuestion(m_session->nextUnchecked()); // a resumed drill goes on where it was left
 }
 
 void DrillPage::showQuestion(int position)

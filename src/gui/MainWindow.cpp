@@ -151,6 +151,7 @@ void MainWindow::offerResume()
 {
     auto open = ExamSession::unfinished(m_store);
     if (!open || !open.value()) {
+        offerDrillResume();
         return;
     }
     auto session = ExamSession::open(m_store, *open.value());
@@ -175,6 +176,33 @@ void MainWindow::offerResume()
         m_exam->setSession(std::move(session.value()), title);
         m_stack->setCurrentWidget(m_exam);
     }
+}
+
+void MainWindow::offerDrillResume()
+{
+    auto open = DrillSession::unfinished(m_store);
+    if (!open || !open.value()) {
+        return;
+    }
+    auto drill = DrillSession::open(m_store, *open.value());
+    if (!drill) {
+        return;
+    }
+    const auto& items = drill.value()->items();
+    const int checked = drill.value()->nextUnchecked();
+    const auto answer =
+        QMessageBox::question(this, tr("Resume drill"),
+                              tr("You have an unfinished drill: %1 of %2 questions checked. Resume it?\n\n"
+                                 "No closes it; the answers you checked still count.")
+                                  .arg(checked)
+                                  .arg(items.size()));
+    auto before = buildTracker(m_store, drill.value()->exam().id);
+    if (answer != QMessageBox::Yes || !before) {
+        (void)drill.value()->finish();
+        return;
+    }
+    m_drill->setSession(std::move(drill.value()), std::move(before.value()));
+    m_stack->setCurrentWidget(m_drill);
 }
 
 void MainWindow::showResults(qint64 sessionId)

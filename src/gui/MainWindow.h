@@ -46,7 +46,7 @@ public slots:
     /// A strict mock exam, or a practice exam, seeded by the clock.
     void startMock();
     void startPractice();
-    /// Offers to resume an unfinished session (called at start-up).
+    /// Offers to resume an unfinished exam, or else an unfinished drill (called at start-up).
     void offerResume();
     void showResults(qint64 sessionId);
     /// Plans a drill with the tracker's planner and starts it.
@@ -60,6 +60,8 @@ public slots:
     void showHistory();
 
 private:
+    /// Offers the newest unfinished drill; declining finishes it.
+    void offerDrillResume();
     void createMenus();
 
     Store& m_store;

@@ -38,15 +38,76 @@ class DrillFlowTest : public QObject
         return out;
     }
 
+    // A store in `dir` with the bundled bank imported; null if either step failed.
+    static std::unique_ptr<Store> bankStore(const QTemporaryDir& dir, FakeClock& clock)
+    {
+        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        if (!store || !store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
+            return nullptr;
+        }
+        return std::move(store.value());
+    }
+
 private slots:
+    void unfinishedDrillResumesAtStartup()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        const auto store = bankStore(dir, clock);
+        QVERIFY(store);
+        std::int64_t first = 0;
+        {
+            gui::MainWindow window(*store, clock);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            PlannerOptions options;
+            options.seed = 3;
+            QVERIFY(window.startDrill(options, false));
+            gui::DrillPage* page = window.drillPage();
+            first = page->session()->id();
+            for (int p = 0; p < 2; ++p) {
+                QTest::keyClick(page, Qt::Key_A);
+                QTest::keyClick(page, Qt::Key_Return); // Check
+                QTest::keyClick(page, Qt::Key_Return); // Next
+            }
+            QVERIFY(page->session()->items()[1].checked);
+        } // the app is closed mid-drill
+
+        // Start-up offers the drill; Yes goes on at the third question with the two answers kept.
+        {
+            gui::MainWindow window(*store, clock);
+            window.show();
+            QString text;
+            certdrill::test::answerNextMessageBox(&text, QMessageBox::Yes);
+            window.offerResume();
+            QVERIFY2(text.contains(QStringLiteral("2 of 20 questions checked")), qPrintable(text));
+            gui::DrillPage* page = window.drillPage();
+            QVERIFY(page->isVisible());
+            QCOMPARE(page->session()->id(), first);
+            QCOMPARE(page->currentPosition(), 2);
+            QCOMPARE(page->findChild<QLabel*>(QStringLiteral("drillProgress"))->text(),
+                     QStringLiteral("Drill: question 3 of 20"));
+            QVERIFY(page->session()->items()[1].checked);
+        }
+
+        // No closes it: the next start-up offers nothing.
+        {
+            gui::MainWindow window(*store, clock);
+            QString text;
+            certdrill::test::answerNextMessageBox(&text, QMessageBox::No);
+            window.offerResume();
+            QVERIFY(!text.isEmpty());
+            QVERIFY(!DrillSession::unfinished(*store).value().has_value());
+        }
+    }
+
     void wholeDrillThenTracker()
     {
         QTemporaryDir dir;
         FakeClock clock;
-        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
-        QVERIFY(store.ok());
-        QVERIFY(store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
-        gui::MainWindow window(*store.value(), clock);
+        const auto store = bankStore(dir, clock);
+        QVERIFY(store);
+        gui::MainWindow window(*store, clock);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
@@ -118,7 +179,7 @@ private slots:
         emit combo->activated(3);
         QTRY_COMPARE(tree->topLevelItem(0)->text(7),
                      QStringLiteral("You rate Green; the evidence says Red."));
-        auto stored = buildTracker(*store.value(), "ncp-genl");
+        auto stored = buildTracker(*store, "ncp-genl");
         QVERIFY(stored.ok());
         QCOMPARE(stored->domains[0].selfRating, std::optional<Band>(Band::Green));
         certdrill::test::screenshot(&window, "tracker");

@@ -81,17 +81,6 @@ private:
         }
     }
 
-    /// Answers the next modal message box with Yes, keeping its text.
-    static void acceptNextMessageBox(QString* text)
-    {
-        QTimer::singleShot(0, [text] {
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            QVERIFY(box);
-            *text = box->text();
-            box->button(QMessageBox::Yes)->click();
-        });
-    }
-
     /// Positions whose navigator cells are showing.
     static QList<int> shownCells(QListWidget* nav)
     {
@@ -221,7 +210,7 @@ private slots:
         QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("submitButton")), Qt::LeftButton);
         QVERIFY(review->isVisible());
         QString question;
-        acceptNextMessageBox(&question);
+        certdrill::test::answerNextMessageBox(&question);
         QTest::mouseClick(review->findChild<QPushButton*>(QStringLiteral("reviewSubmitButton")),
                           Qt::LeftButton);
         QVERIFY(question.contains(QStringLiteral("63 unanswered and 2 flagged")));

@@ -1,8 +1,12 @@
 #pragma once
 
+#include <QAbstractButton>
 #include <QApplication>
+#include <QMessageBox>
 #include <QString>
+#include <QTimer>
 #include <QWidget>
+#include <QtTest>
 
 namespace certdrill::test {
 
@@ -14,6 +18,17 @@ inline void screenshot(QWidget* w, const char* name)
         QApplication::processEvents(); // apply pending layout changes before the picture
         w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
     }
+}
+
+/// Answers the next modal message box with `button`, keeping its text.
+inline void answerNextMessageBox(QString* text, QMessageBox::StandardButton button = QMessageBox::Yes)
+{
+    QTimer::singleShot(0, [text, button] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        *text = box->text();
+        box->button(button)->click();
+    });
 }
 
 } // namespace certdrill::test

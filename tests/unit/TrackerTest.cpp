@@ -32,14 +32,15 @@ struct Fixture
         exam = store->exam("mini").value();
     }
 
-    std::unique_ptr<DrillSession> drill(const std::vector<std::string>& ids, bool cram = false)
+    std::unique_ptr<DrillSession> drill(const std::vector<std::string>& ids, bool cram = false,
+                                        PlannedQuestion::Reason reason = PlannedQuestion::Reason::Unseen)
     {
         const auto pool = store->candidates("mini").value();
         DrillPlan plan;
         for (const auto& id : ids) {
             for (const auto& c : pool) {
                 if (c.question.id == id) {
-                    plan.questions.push_back({c.rowId, 0, PlannedQuestion::Reason::Unseen});
+                    plan.questions.push_back({c.rowId, 0, reason});
                 }
             }
         }
@@ -224,4 +225,41 @@ TEST_CASE("the tracker gives the planner each domain's ability and each question
                                                                 {0, difficultyLogit(3)},
                                                                 {1, difficultyLogit(2)},
                                                                 {1, difficultyLogit(5)}});
+}
+
+TEST_CASE("an unfinished drill reopens as it was left", "[tracker][drill]")
+{
+    Fixture f;
+    CHECK_FALSE(DrillSession::unfinished(*f.store).value().has_value());
+    std::int64_t id = 0;
+    std::vector<int> order;
+    {
+        auto d = f.drill({"q2", "q3", "q4"}, true, PlannedQuestion::Reason::Due);
+        id = d->id();
+        order = d->items()[0].optionOrder;
+        REQUIRE(d->check(0, {0, 1}, Confidence::Unsure).ok());
+        CHECK(d->nextUnchecked() == 1);
+    } // the app closes here
+    REQUIRE(DrillSession::unfinished(*f.store).value() == id);
+    auto reopened = DrillSession::open(*f.store, id);
+    REQUIRE(reopened.ok());
+    auto& d = *reopened.value();
+    CHECK(d.cram());
+    REQUIRE(d.items().size() == 3);
+    CHECK(d.items()[0].checked);
+    CHECK(d.items()[0].correct);
+    CHECK(d.items()[0].chosen == std::vector<int>{0, 1});
+    CHECK(d.items()[0].confidence == Confidence::Unsure);
+    CHECK(d.items()[0].optionOrder == order);
+    CHECK(d.items()[2].reason == PlannedQuestion::Reason::Due);
+    CHECK(d.items()[1].question.id == "q3");
+    CHECK_FALSE(d.items()[1].checked);
+    CHECK(d.nextUnchecked() == 1);
+    CHECK_FALSE(d.check(0, {0}, std::nullopt).ok()); // still checked once only
+    REQUIRE(d.check(1, {optionOf(d.items()[1].question, false)}, std::nullopt).ok());
+    REQUIRE(d.check(2, {optionOf(d.items()[2].question, true)}, std::nullopt).ok());
+    // Every question checked: nothing left to resume, even before finish().
+    CHECK_FALSE(DrillSession::unfinished(*f.store).value().has_value());
+    REQUIRE(d.finish().ok());
+    CHECK_FALSE(DrillSession::open(*f.store, 9999).ok());
 }
