@@ -46,6 +46,16 @@ QString verdictText(const SessionItem& item)
     return item.correct() ? tr("Correct") : item.answered() ? tr("Wrong") : tr("Unanswered");
 }
 
+QString selectHint(const Question& question)
+{
+    static const char* const kCountWords[] = {"",     "ONE", "TWO",   "THREE", "FOUR",
+                                              "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"};
+    if (!question.isMultiSelect()) {
+        return {};
+    }
+    return tr("Select %1.").arg(QLatin1String(kCountWords[std::clamp(question.select, 0, 9)]));
+}
+
 QString confidenceText(Confidence c)
 {
     switch (c) {

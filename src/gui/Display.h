@@ -18,6 +18,8 @@ QString statusText(ItemStatus s);
 QColor statusColor(ItemStatus s);
 /// "Correct", "Wrong" or "Unanswered" for a scored item.
 QString verdictText(const SessionItem& item);
+/// "Select TWO." for a multi-select question, as the real exam words it; empty for a single answer.
+QString selectHint(const Question& question);
 /// The display name of a confidence tag ("Sure", "Unsure", "Guess").
 QString confidenceText(Confidence c);
 /// The options of a question in display order as HTML: each with its letter, a mark on the correct ones and

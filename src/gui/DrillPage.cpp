@@ -55,6 +55,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     m_progress->setObjectName(QStringLiteral("drillProgress"));
     m_reason->setObjectName(QStringLiteral("drillReason"));
     m_stem->setObjectName(QStringLiteral("drillStem"));
+    m_selectHint->setObjectName(QStringLiteral("drillSelectHint"));
     m_verdict->setObjectName(QStringLiteral("drillVerdict"));
     m_feedback->setObjectName(QStringLiteral("drillFeedback"));
     m_checkButton->setObjectName(QStringLiteral("checkButton"));
@@ -168,8 +169,7 @@ void DrillPage::showQuestion(int position)
     m_reason->setText(QStringLiteral("%1 · %2").arg(domain ? QString::fromStdString(domain->name) : QString(),
                                                     reasonText(item.reason)));
     m_stem->setMarkdown(QString::fromStdString(item.question.stem));
-    m_selectHint->setText(item.question.isMultiSelect() ? tr("Select %1.").arg(item.question.select)
-                                                        : QString());
+    m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
 
     delete m_options;

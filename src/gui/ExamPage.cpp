@@ -33,8 +33,6 @@ QString clockText(std::int64_t ms)
         .arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
-const char* kCountWords[] = {"", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"};
-
 constexpr std::int64_t kMinute = 60'000;
 /// How long a time warning stays on screen before it goes by itself.
 constexpr std::int64_t kWarningShownMs = kMinute;
@@ -325,10 +323,7 @@ void ExamPage::showQuestion(int position)
     const SessionItem& item = m_session->items()[static_cast<size_t>(position)];
     m_progressLabel->setText(tr("Question %1 of %2").arg(position + 1).arg(m_session->items().size()));
     m_stem->setMarkdown(QString::fromStdString(item.question.stem));
-    m_selectHint->setText(
-        item.question.isMultiSelect()
-            ? tr("Select %1.").arg(QLatin1String(kCountWords[std::min(item.question.select, 9)]))
-            : QString());
+    m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
     m_message->clear();
     m_flagButton->setChecked(item.flagged);

@@ -88,6 +88,7 @@ private slots:
             QCOMPARE(page->findChild<QLabel*>(QStringLiteral("drillProgress"))->text(),
                      QStringLiteral("Drill: question 3 of 20"));
             QVERIFY(page->session()->items()[1].checked);
+            certdrill::test::screenshot(&window, "drill-resumed");
         }
 
         // No closes it: the next start-up offers nothing.
@@ -129,6 +130,10 @@ private slots:
             const DrillItem& item = drill->items()[p];
             QCOMPARE(page->currentPosition(), static_cast<int>(p));
             const bool answerRight = item.question.domain != "model-optimization";
+            const QString hint = page->findChild<QLabel*>(QStringLiteral("drillSelectHint"))->text();
+            QCOMPARE(hint, item.question.select == 2   ? QStringLiteral("Select TWO.")
+                           : item.question.select == 3 ? QStringLiteral("Select THREE.")
+                                                       : QString());
             for (int d : displayed(item, answerRight)) {
                 QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
             }
