@@ -451,13 +451,14 @@ std::vector<int> planCertdrillDay(const Bookkeeping& book, const SimulationConfi
     return served;
 }
 
-/// The band the tracker's thresholds give a known accuracy.
+/// The band the tracker's own rule gives a known accuracy: measuredBand of a posterior with no spread and
+/// plenty of answers, so the thresholds live in one place.
 Band trueBand(double accuracy, double target)
 {
-    if (accuracy >= target) {
-        return Band::Green;
-    }
-    return accuracy < target - 0.10 || accuracy < 0.5 ? Band::Red : Band::Yellow;
+    Mastery known;
+    known.mean = known.lower = known.upper = accuracy;
+    known.answers = 1'000'000;
+    return measuredBand(known, target);
 }
 
 /// Adds one calibration point per domain with at least 5 answers: the tracker's view against the truth.
