@@ -5,6 +5,7 @@
 #include <ctime>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <set>
 
@@ -73,6 +74,43 @@ bool takeOption(std::vector<std::string>& args, const std::string& name, std::st
         }
     }
     return false;
+}
+
+/// The arguments mock-plan and drill-plan share.
+struct PlanArgs
+{
+    bool json = false;
+    std::string examId;
+    std::optional<int> count;
+    std::uint64_t seed = 0;
+};
+
+/// Parses --json, --exam, --count and --seed; the seed defaults to `defaultSeed`. Returns the usage error
+/// (prefixed with `command`), or empty when everything parsed.
+std::string parsePlanArgs(std::vector<std::string> args, const std::string& command,
+                          std::uint64_t defaultSeed, PlanArgs& out)
+{
+    out.json = takeFlag(args, "--json");
+    std::string countText, seedText;
+    bool missing = false;
+    takeOption(args, "--exam", out.examId, missing);
+    takeOption(args, "--count", countText, missing);
+    takeOption(args, "--seed", seedText, missing);
+    if (missing) {
+        return command + ": an option is missing its value";
+    }
+    if (!args.empty()) {
+        return command + ": unexpected argument " + args.front();
+    }
+    try {
+        if (!countText.empty()) {
+            out.count = std::stoi(countText);
+        }
+        out.seed = seedText.empty() ? defaultSeed : std::stoull(seedText);
+    } catch (const std::exception&) {
+        return command + ": --count and --seed take numbers";
+    }
+    return {};
 }
 
 /// The first argument that looks like an option, or empty.
@@ -499,29 +537,17 @@ int Cli::list(const Args& argsIn)
     return kOk;
 }
 
-int Cli::mockPlan(const Args& argsIn)
+int Cli::mockPlan(const Args& args)
 {
-    Args args = argsIn;
-    const bool asJson = takeFlag(args, "--json");
-    std::string examId, countText, seedText;
-    bool missing = false;
-    takeOption(args, "--exam", examId, missing);
-    takeOption(args, "--count", countText, missing);
-    takeOption(args, "--seed", seedText, missing);
-    if (missing) {
-        return usage("mock-plan: an option is missing its value");
+    PlanArgs a;
+    if (const auto error = parsePlanArgs(args, "mock-plan", static_cast<std::uint64_t>(m_clock.wallMs()), a);
+        !error.empty()) {
+        return usage(error);
     }
-    if (!args.empty()) {
-        return usage("mock-plan: unexpected argument " + args.front());
-    }
-    int count = 0;
-    std::uint64_t seed = 0;
-    try {
-        count = countText.empty() ? 0 : std::stoi(countText);
-        seed = seedText.empty() ? static_cast<std::uint64_t>(m_clock.wallMs()) : std::stoull(seedText);
-    } catch (const std::exception&) {
-        return usage("mock-plan: --count and --seed take numbers");
-    }
+    const bool asJson = a.json;
+    std::string& examId = a.examId;
+    const int count = a.count.value_or(0); // 0: the exam's default length
+    const std::uint64_t seed = a.seed;
     Store* s = store();
     if (!s || !resolveExam(examId)) {
         return kInvalid;
@@ -845,26 +871,18 @@ int Cli::history(const Args& argsIn)
     return kOk;
 }
 
-int Cli::drillPlan(const Args& argsIn)
+int Cli::drillPlan(const Args& args)
 {
-    Args args = argsIn;
-    const bool asJson = takeFlag(args, "--json");
-    std::string examId, countText, seedText;
-    bool missing = false;
-    takeOption(args, "--exam", examId, missing);
-    takeOption(args, "--count", countText, missing);
-    takeOption(args, "--seed", seedText, missing);
-    if (missing || !args.empty()) {
-        return usage("drill-plan: usage is drill-plan [--exam ID] [--count N] [--seed S] [--json]");
+    PlanArgs a;
+    if (const auto error = parsePlanArgs(args, "drill-plan", static_cast<std::uint64_t>(m_clock.wallMs()), a);
+        !error.empty()) {
+        return usage(error);
     }
+    const bool asJson = a.json;
+    std::string& examId = a.examId;
     PlannerOptions options;
-    try {
-        options.count = countText.empty() ? 20 : std::stoi(countText);
-        options.seed =
-            seedText.empty() ? static_cast<std::uint64_t>(m_clock.wallMs()) : std::stoull(seedText);
-    } catch (const std::exception&) {
-        return usage("drill-plan: --count and --seed take numbers");
-    }
+    options.count = a.count.value_or(options.count);
+    options.seed = a.seed;
     if (options.count < 1 || options.count > 500) {
         return usage("drill-plan: --count must be between 1 and 500");
     }
