@@ -8,6 +8,7 @@
 
 #include "certdrill/Confidence.h"
 #include "certdrill/DrillPlanner.h"
+#include "certdrill/ExamAssembler.h"
 #include "certdrill/Fsrs.h"
 #include "certdrill/Mastery.h"
 #include "certdrill/Model.h"
@@ -113,6 +114,10 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
 
 /// Loads the evidence for `examId` from the store and builds the report as of the store clock's now.
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings);
+/// The same for a caller that has already read the exam's questions (Store::candidates), as starting a drill
+/// has: the bank is then read once, not twice.
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+                                   const std::vector<Candidate>& questions);
 /// The same with the settings stored in the database (loadTrackerSettings).
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId);
 

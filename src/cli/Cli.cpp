@@ -654,12 +654,18 @@ std::string masteryText(const TrackerRow& r)
 
 } // namespace
 
-std::optional<TrackerReport> Cli::loadTracker(std::string& examId)
+std::optional<TrackerReport> Cli::loadTracker(std::string& examId, const std::vector<Candidate>* questions)
 {
     if (!resolveExam(examId)) {
         return std::nullopt;
     }
-    auto report = buildTracker(*m_store, examId);
+    auto settings = loadTrackerSettings(*m_store);
+    if (!settings) {
+        m_err << "certdrill-cli: " << settings.error().message << "\n";
+        return std::nullopt;
+    }
+    auto report = questions ? buildTracker(*m_store, examId, settings.value(), *questions)
+                            : buildTracker(*m_store, examId, settings.value());
     if (!report) {
         m_err << "certdrill-cli: " << report.error().message << "\n";
         return std::nullopt;
@@ -887,17 +893,23 @@ int Cli::drillPlan(const Args& args)
         return usage("drill-plan: --count must be between 1 and 500");
     }
     Store* s = store();
-    const auto report = s ? loadTracker(examId) : std::nullopt;
+    if (!s || !resolveExam(examId)) {
+        return kInvalid;
+    }
+    auto bank = s->candidates(examId);
+    if (!bank) {
+        m_err << "certdrill-cli: " << bank.error().message << "\n";
+        return kInvalid;
+    }
+    const auto report = loadTracker(examId, &bank.value());
     if (!report) {
         return kInvalid;
     }
     const TrackerReport& t = *report;
     const DrillPlan plan = planDrill(t.planner, options);
     std::map<std::int64_t, std::string> idOf;
-    if (auto qs = s->activeQuestions(examId)) {
-        for (const auto& q : qs.value()) {
-            idOf[q.rowId] = q.question.id;
-        }
+    for (const auto& q : bank.value()) {
+        idOf[q.rowId] = q.question.id;
     }
     if (asJson) {
         json domains = json::array();

@@ -43,8 +43,10 @@ private:
     int drillPlan(const Args& args);
     /// Fills an empty exam id with the first exam in the store; false (reason printed) if there is none.
     bool resolveExam(std::string& examId);
-    /// The tracker for examId (resolved as above); empty, with the reason printed, on failure.
-    std::optional<TrackerReport> loadTracker(std::string& examId);
+    /// The tracker for examId (resolved as above); empty, with the reason printed, on failure. A caller that
+    /// has already read the exam's questions passes them, so the bank is not read twice.
+    std::optional<TrackerReport> loadTracker(std::string& examId,
+                                             const std::vector<Candidate>* questions = nullptr);
     /// `simulate`: the learner-simulation benchmark (no database needed).
     int simulate(const Args& args);
     int history(const Args& args);

@@ -302,13 +302,23 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings)
 {
-    auto exam = store.exam(examId);
-    if (!exam) {
-        return exam.error();
-    }
     auto questions = store.activeQuestions(examId);
     if (!questions) {
         return questions.error();
+    }
+    std::vector<Candidate> bank;
+    for (auto& q : questions.value()) {
+        bank.push_back({q.rowId, std::move(q.question), std::nullopt});
+    }
+    return buildTracker(store, examId, settings, bank);
+}
+
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+                                   const std::vector<Candidate>& questions)
+{
+    auto exam = store.exam(examId);
+    if (!exam) {
+        return exam.error();
     }
     return catchDbError("cannot read the tracker's evidence", [&]() -> Result<TrackerReport> {
         Database& db = store.database();
@@ -318,7 +328,7 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             flagged.insert(f.getInt(0));
         }
         std::vector<BankItem> bank;
-        for (const auto& q : questions.value()) {
+        for (const auto& q : questions) {
             bank.push_back({q.rowId, q.question.domain, q.question.subtopic, flagged.count(q.rowId) > 0,
                             q.question.difficulty});
         }

@@ -220,7 +220,10 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
     const std::string examId = m_home->examId().toStdString();
     auto exam = m_store.exam(examId);
     auto pool = m_store.candidates(examId);
-    auto before = buildTracker(m_store, examId);
+    auto settings = loadTrackerSettings(m_store);
+    // The tracker reuses the questions just read for the drill instead of reading the bank again.
+    auto before = pool && settings ? buildTracker(m_store, examId, settings.value(), pool.value())
+                                   : Result<TrackerReport>(Error{"no question bank"});
     if (!exam || !pool || !before) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
         return false;

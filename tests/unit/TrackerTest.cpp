@@ -216,6 +216,12 @@ TEST_CASE("the tracker gives the planner each domain's ability and each question
     const double p = m.guess + (1 - m.guess) * solveProbability(m.start, difficultyLogit(1), m);
     CHECK(t->planner.ability[0] == Approx(m.start + m.k * (1 - p) + 2 * m.drift));
     CHECK(t->planner.ability[1] == m.start);
+    // Handing over the questions already read gives the same report.
+    auto given = buildTracker(*f.store, "mini", t->settings, f.store->candidates("mini").value());
+    REQUIRE(given.ok());
+    CHECK(given->planner.ability == t->planner.ability);
+    CHECK(given->planner.items.size() == t->planner.items.size());
+    CHECK(given->answers == t->answers);
     // The mini bank's tags are 1, 3 (alpha) and 2, 5 (beta).
     std::multiset<std::pair<int, double>> difficulties;
     for (const auto& it : t->planner.items) {
