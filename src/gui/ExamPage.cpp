@@ -348,7 +348,6 @@ void ExamPage::showQuestion(int position)
         b->setObjectName(QStringLiteral("option%1").arg(d));
         b->setAutoExclusive(false);
         b->setChecked(std::find(item.chosen.begin(), item.chosen.end(), original) != item.chosen.end());
-        b->setEnabled(!item.revealed); // a revealed answer is final (ExamSession::choose)
         m_group->addButton(b, static_cast<int>(d));
         m_optionsLayout->addWidget(b);
         b->show(); // the layout would only show it on the next event-loop turn
@@ -357,12 +356,7 @@ void ExamPage::showQuestion(int position)
     connect(m_group, &QButtonGroup::buttonToggled, this, &ExamPage::optionToggled);
     m_prevButton->setEnabled(position > 0);
     m_nextButton->setEnabled(position + 1 < static_cast<int>(m_session->items().size()));
-    if (item.revealed) {
-        showReveal(item);
-    } else {
-        m_revealView->hide();
-    }
-    m_revealButton->setEnabled(!item.revealed);
+    applyReveal(item);
     refreshConfidence();
     refreshNavigator();
 }
@@ -511,11 +505,21 @@ void ExamPage::revealAnswer()
         m_message->setText(QString::fromStdString(r.error().message));
         return;
     }
+    applyReveal(m_session->items()[static_cast<size_t>(m_position)]);
+}
+
+void ExamPage::applyReveal(const SessionItem& item)
+{
+    // A revealed answer is final (ExamSession::choose refuses a change), so its options are locked.
     for (QAbstractButton* b : m_group->buttons()) {
-        b->setEnabled(false);
+        b->setEnabled(!item.revealed);
     }
-    m_revealButton->setEnabled(false);
-    showReveal(m_session->items()[static_cast<size_t>(m_position)]);
+    m_revealButton->setEnabled(!item.revealed);
+    if (item.revealed) {
+        showReveal(item);
+    } else {
+        m_revealView->hide();
+    }
 }
 
 void ExamPage::showReveal(const SessionItem& item)

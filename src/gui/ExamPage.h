@@ -72,6 +72,8 @@ private:
     void refreshConfidence();
     /// Pause button, enabled buttons and the paused screen as the session stands.
     void showPauseState();
+    /// Shows or hides the item's revealed answer and locks or unlocks its options to match.
+    void applyReveal(const SessionItem& item);
     void showReveal(const SessionItem& item);
     /// The 30- and 5-minute banners, each once; the hidden clock comes back at 5 minutes.
     void updateWarnings(std::int64_t remainingMs);

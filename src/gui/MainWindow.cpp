@@ -196,9 +196,12 @@ void MainWindow::offerDrillResume()
                                  "No closes it; the answers you checked still count.")
                                   .arg(checked)
                                   .arg(items.size()));
-    auto before = buildTracker(m_store, drill.value()->exam().id);
-    if (answer != QMessageBox::Yes || !before) {
+    if (answer != QMessageBox::Yes) {
         (void)drill.value()->finish();
+        return;
+    }
+    auto before = buildTracker(m_store, drill.value()->exam().id);
+    if (!before) {
         return;
     }
     m_drill->setSession(std::move(drill.value()), std::move(before.value()));
