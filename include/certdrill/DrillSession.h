@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "certdrill/Confidence.h"
@@ -44,6 +45,9 @@ public:
     static Result<std::optional<std::int64_t>> unfinished(Store& store);
     /// Reopens a stored drill as it was left: its questions as served, and every checked answer.
     static Result<std::unique_ptr<DrillSession>> open(Store& store, std::int64_t sessionId);
+
+    /// Whether a session's stored `options` JSON marks a cram drill (false for anything else).
+    static bool isCram(const std::string& optionsJson);
 
     std::int64_t id() const { return m_id; }
     /// The first unchecked position, or items().size() when every question is checked.

@@ -131,7 +131,7 @@ Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int6
     auto session = std::unique_ptr<DrillSession>(new DrillSession(store, exam.value()));
     session->m_id = sessionId;
     const json meta = json::parse(options, nullptr, false);
-    session->m_cram = meta.is_object() && meta.value("cram", false);
+    session->m_cram = isCram(options);
     const json reasons = meta.is_object() && meta.contains("reasons") ? meta["reasons"] : json::array();
     auto items = catchDbError(kStorageFailed, [&]() -> Result<void> {
         Statement s(store.database(), "SELECT position, question_ref, option_order, snapshot, chosen, "
@@ -162,6 +162,12 @@ Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int6
         return items.error();
     }
     return session;
+}
+
+bool DrillSession::isCram(const std::string& optionsJson)
+{
+    const json meta = json::parse(optionsJson, nullptr, false);
+    return meta.is_object() && meta.value("cram", false);
 }
 
 int DrillSession::nextUnchecked() const

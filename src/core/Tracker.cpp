@@ -6,9 +6,8 @@
 #include <cstdlib>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
 #include "certdrill/Ability.h"
+#include "certdrill/DrillSession.h"
 #include "certdrill/Store.h"
 
 namespace certdrill {
@@ -351,8 +350,7 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             rv.atMs = r.getInt(3);
             rv.correct = r.getInt(4) != 0;
             rv.confidence = parseConfidence(r.getText(5));
-            const auto options = nlohmann::json::parse(r.getText(6), nullptr, false);
-            rv.cram = options.is_object() && options.value("cram", false);
+            rv.cram = DrillSession::isCram(r.getText(6));
             rv.difficulty = static_cast<int>(r.getInt(7));
             reviews.push_back(std::move(rv));
         }
