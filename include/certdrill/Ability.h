@@ -10,11 +10,12 @@ namespace certdrill {
 /// ability per domain against item difficulties from the bank's 1–5 tags, in a 3PL with a guessing floor.
 struct AbilityModel
 {
-    double start = 0.0;  ///< ability before any answer: the bank's average question is a coin flip
-    double k = 0.2;      ///< Elo step on a first-time answer, in logits per unit of surprise
-    double drift = 0.02; ///< expected ability gained per answered question (practice with feedback teaches)
-    double scale = 1.7;  ///< logistic scale a of P(solve) = sigma(a · (ability − difficulty))
-    double guess = 0.25; ///< chance of a right answer by guessing
+    double start = 0.0; ///< ability before any answer: the bank's average question is a coin flip
+    double k = 0.2;     ///< Elo step of the domain's own offset on a first-time answer, per unit of surprise
+    double kGlobal = 0.1; ///< Elo step of the learner's shared part, which every domain's answers move
+    double drift = 0.02;  ///< expected ability gained per answered question (practice with feedback teaches)
+    double scale = 1.7;   ///< logistic scale a of P(solve) = sigma(a · (ability − difficulty))
+    double guess = 0.25;  ///< chance of a right answer by guessing
 };
 
 /// The cut points between the tags 1|2, 2|3, 3|4 and 4|5 on a standard-normal difficulty scale. They put the
@@ -28,10 +29,11 @@ double difficultyLogit(int tag);
 /// P(the learner works the question out) = sigma(scale · (ability − difficulty)), before guessing.
 double solveProbability(double ability, double difficulty, const AbilityModel& model = {});
 
-/// Estimates each domain's ability from evidence in time order. Every answer adds `drift` to its domain;
-/// a first-time answer (AnswerEvidence::first) also moves it by k · (correct − P) with
-/// P = guess + (1 − guess) · solveProbability. Later answers to the same question are not used for the
-/// Elo step because remembering the question, not skill, explains most of them.
+/// Estimates each domain's ability from evidence in time order. A domain's ability is the learner's shared
+/// level plus the domain's own offset. Every answer adds `drift` to its domain's offset; a first-time answer
+/// (AnswerEvidence::first) with surprise r = correct − P, where P = guess + (1 − guess) · solveProbability,
+/// moves the offset by k · r and the shared level by kGlobal · r. Later answers to the same question are not
+/// used for the Elo step because remembering the question, not skill, explains most of them.
 std::vector<double> estimateAbility(const std::vector<AnswerEvidence>& evidence, int domains,
                                     const AbilityModel& model = {});
 

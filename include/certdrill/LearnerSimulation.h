@@ -160,6 +160,11 @@ struct TrackerCalibration
     /// [measured band][true band], Red = 0, Yellow = 1, Green = 2; the true band applies the same
     /// thresholds to the true accuracy (Green at or above the target, Red below target − 0.10 or 0.5).
     int confusion[3][3] = {};
+    /// The level model (Ability.h) against the learner's true ability: one point per domain and study day,
+    /// every domain counted, in logits.
+    int abilityPoints = 0;
+    double abilityError = 0;        ///< sum of (estimated − true ability): positive means overrated
+    double abilitySquaredError = 0; ///< sum of (estimated − true ability)^2
 
     void add(const TrackerCalibration& other);
     double coverage() const { return points ? static_cast<double>(covered) / points : 0.0; }
@@ -167,6 +172,8 @@ struct TrackerCalibration
     double bias() const { return points ? error / points : 0.0; }
     /// Share of measured Green points whose true accuracy reaches the target; 0 when none is Green.
     double greenPrecision() const;
+    double abilityBias() const { return abilityPoints ? abilityError / abilityPoints : 0.0; }
+    double abilityRmse() const;
 };
 
 struct LearnerOutcome

@@ -1021,7 +1021,9 @@ int Cli::simulate(const Args& argsIn)
                     {"coverage80", results.calibration.coverage()},
                     {"mean_error", results.calibration.bias()},
                     {"rmse", results.calibration.rmse()},
-                    {"green_precision", results.calibration.greenPrecision()}}}}
+                    {"green_precision", results.calibration.greenPrecision()},
+                    {"ability_bias", results.calibration.abilityBias()},
+                    {"ability_rmse", results.calibration.abilityRmse()}}}}
                  .dump(2)
           << "\n";
     return kOk;

@@ -1,5 +1,6 @@
 #include "certdrill/Ability.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace certdrill {
@@ -19,19 +20,31 @@ double solveProbability(double ability, double difficulty, const AbilityModel& m
 std::vector<double> estimateAbility(const std::vector<AnswerEvidence>& evidence, int domains,
                                     const AbilityModel& model)
 {
-    std::vector<double> ability(static_cast<std::size_t>(std::max(0, domains)), model.start);
+    // Why a shared level (the hierarchical Elo of Nižnan, Pelánek & Řihák 2015, a global skill plus concept
+    // skills): a domain sees only a few first-time answers, about twenty in a month of drills, too few for
+    // its own estimate to leave the start value. What a learner shows in every other domain is the better
+    // guess for the rest.
+    double shared = model.start;
+    std::vector<double> offset(static_cast<std::size_t>(std::max(0, domains)), 0.0);
     for (const auto& e : evidence) {
         if (e.domain < 0 || e.domain >= domains) {
             continue;
         }
-        double& theta = ability[static_cast<std::size_t>(e.domain)];
+        double& own = offset[static_cast<std::size_t>(e.domain)];
         if (e.first) {
-            const double p = model.guess + (1.0 - model.guess) * solveProbability(theta, e.difficulty, model);
-            theta += model.k * ((e.correct ? 1.0 : 0.0) - p);
+            const double p =
+                model.guess + (1.0 - model.guess) * solveProbability(shared + own, e.difficulty, model);
+            const double surprise = (e.correct ? 1.0 : 0.0) - p;
+            shared += model.kGlobal * surprise;
+            own += model.k * surprise;
         }
         // Why a drift: Elo alone only hears first-time answers, which get rare once a domain's questions
         // have been seen, so without it the estimate lags behind a learner who keeps improving.
-        theta += model.drift;
+        own += model.drift;
+    }
+    std::vector<double> ability;
+    for (double own : offset) {
+        ability.push_back(shared + own);
     }
     return ability;
 }

@@ -239,6 +239,9 @@ void TrackerCalibration::add(const TrackerCalibration& other)
     covered += other.covered;
     error += other.error;
     squaredError += other.squaredError;
+    abilityPoints += other.abilityPoints;
+    abilityError += other.abilityError;
+    abilitySquaredError += other.abilitySquaredError;
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
             confusion[i][j] += other.confusion[i][j];
@@ -249,6 +252,11 @@ void TrackerCalibration::add(const TrackerCalibration& other)
 double TrackerCalibration::rmse() const
 {
     return points ? std::sqrt(squaredError / points) : 0.0;
+}
+
+double TrackerCalibration::abilityRmse() const
+{
+    return abilityPoints ? std::sqrt(abilitySquaredError / abilityPoints) : 0.0;
 }
 
 double TrackerCalibration::greenPrecision() const
@@ -466,6 +474,12 @@ void scoreTracker(const PlannerInput& tracker, const SyntheticLearner& learner, 
                   TrackerCalibration& out)
 {
     for (int d = 0; d < learner.domains(); ++d) {
+        if (static_cast<std::size_t>(d) < tracker.ability.size()) {
+            const double e = tracker.ability[static_cast<std::size_t>(d)] - learner.theta(d, t);
+            ++out.abilityPoints;
+            out.abilityError += e;
+            out.abilitySquaredError += e * e;
+        }
         const Mastery& m = tracker.mastery.domains[static_cast<std::size_t>(d)];
         if (m.answers < 5) {
             continue;
@@ -730,6 +744,11 @@ std::string simulationMarkdown(const SimulationResults& results)
             }
             out += " |\n";
         }
+    }
+    if (k.abilityPoints > 0) {
+        out += "\nLevel model on certdrill's answers (" + std::to_string(k.abilityPoints) +
+               " learner-day-domain points): estimated minus true ability, mean " +
+               format("%+.3f", k.abilityBias()) + " logits, RMSE " + format("%.3f", k.abilityRmse()) + ".\n";
     }
     return out;
 }

@@ -97,6 +97,9 @@ int main(int argc, char** argv)
             config.schedulers.pop_back();
         } else if (flag == "--no-level") {
             config.planner.levelMatching = false;
+        } else if (flag == "--no-pool") {
+            config.ability.kGlobal =
+                0; // each domain's ability on its own, without the learner's shared level
         } else if (flag == "--learners" && !value.empty()) {
             config.learners = std::stoi(value);
             ++i;
@@ -119,7 +122,8 @@ int main(int argc, char** argv)
         } else {
             std::cerr
                 << "usage: certdrill_simulation_bench [--learners N] [--seed OFFSET] [--regime hard|easy] "
-                   "[--tag-noise SD (negative: untagged)] [--no-level] [--no-oracle] [--grid] | --golden\n";
+                   "[--tag-noise SD (negative: untagged)] [--no-level] [--no-pool] [--no-oracle] [--grid] | "
+                   "--golden\n";
             return 2;
         }
     }

@@ -186,6 +186,7 @@ TEST_CASE("simulate prints the benchmark table, or JSON, for a few learners", "[
     CHECK_THAT(j.out, Catch::Contains("\"scheduler\": \"oracle\""));
     CHECK_THAT(j.out, Catch::Contains("\"learners\": 2"));
     CHECK_THAT(j.out, Catch::Contains("\"green_precision\""));
+    CHECK_THAT(j.out, Catch::Contains("\"ability_rmse\""));
     CHECK_THAT(table.out, Catch::Contains("Tracker calibration on certdrill's answers"));
     CHECK(cli("simulate --learners").exitCode == 2);
     CHECK(cli("simulate --learners zero").exitCode == 2);

@@ -29,14 +29,16 @@ TEST_CASE("ability moves on first answers and drifts with practice", "[ability]"
     std::vector<AnswerEvidence> ev{{0, -1, 0, true, true, 0.0}};
     auto a = estimateAbility(ev, 2, m);
     REQUIRE(a.size() == 2);
-    CHECK(a[0] == Approx(m.start + m.k * (1 - 0.625) + m.drift));
-    CHECK(a[1] == m.start);
+    const double shared = m.kGlobal * (1 - 0.625);
+    CHECK(a[0] == Approx(m.start + shared + m.k * (1 - 0.625) + m.drift));
+    // The other domain moves only by the learner's shared part.
+    CHECK(a[1] == Approx(m.start + shared));
 
     // Repeats of the same question only add the drift: memory, not skill, explains them.
     ev.push_back({0, -1, 1, false, false, 0.0});
     ev.push_back({0, -1, 2, true, false, 0.0});
     a = estimateAbility(ev, 2, m);
-    CHECK(a[0] == Approx(m.start + m.k * (1 - 0.625) + 3 * m.drift));
+    CHECK(a[0] == Approx(m.start + shared + m.k * (1 - 0.625) + 3 * m.drift));
 
     // A first-time miss on an easy question costs more than a miss on a hard one.
     const auto easyMiss = estimateAbility({{0, -1, 0, false, true, difficultyLogit(1)}}, 1, m);
@@ -64,4 +66,25 @@ TEST_CASE("many first answers track a learner's true ability", "[ability]")
         ev.push_back({0, -1, i, right, true, b});
     }
     CHECK(estimateAbility(ev, 1, m)[0] == Approx(1.0).margin(0.35));
+}
+
+TEST_CASE("a domain without answers borrows the level the learner shows elsewhere", "[ability]")
+{
+    // A learner who misses most first answers in domains 0..3 and has not touched domain 4 yet.
+    std::vector<AnswerEvidence> ev;
+    for (int i = 0; i < 80; ++i) {
+        ev.push_back({i % 4, -1, i, i % 5 == 0, true, difficultyLogit(3)});
+    }
+    AbilityModel pooled;
+    const auto a = estimateAbility(ev, 5, pooled);
+    CHECK(a[4] < pooled.start - 0.5);
+    // Every practised domain sits below the start as well, and domain 4 only has the shared part.
+    for (int d = 0; d < 4; ++d) {
+        CHECK(a[static_cast<std::size_t>(d)] < a[4]);
+    }
+
+    // Without the shared part (kGlobal = 0) domain 4 would stay at the start value.
+    AbilityModel separate;
+    separate.kGlobal = 0;
+    CHECK(estimateAbility(ev, 5, separate)[4] == separate.start);
 }

@@ -163,3 +163,20 @@ TEST_CASE("the simulated bank carries difficulty tags like the bundled bank's", 
     const SyntheticLearner untagged(7, c.learner, c.weights, c.itemsPerDomain);
     CHECK(untagged.difficultyTag(0) == 0);
 }
+
+TEST_CASE("the level model's error against the true ability is measured, and pooling lowers it", "[sim]")
+{
+    SimulationConfig c; // the hard regime: every domain's true ability is well below the start value 0
+    c.learners = 4;
+    c.schedulers = {Scheduler::Certdrill};
+    const SimulationResults pooled = runSimulation(c);
+    const TrackerCalibration& k = pooled.calibration;
+    CHECK(k.abilityPoints == c.learners * c.days * static_cast<int>(c.weights.size()));
+    CHECK(k.abilityRmse() > 0);
+    CHECK(k.abilityRmse() >= std::fabs(k.abilityBias()));
+
+    c.ability.kGlobal = 0; // every domain on its own, as before the shared level
+    const SimulationResults separate = runSimulation(c);
+    CHECK(k.abilityRmse() < separate.calibration.abilityRmse());
+    CHECK(std::fabs(k.abilityBias()) < std::fabs(separate.calibration.abilityBias()));
+}

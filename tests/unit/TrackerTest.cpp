@@ -212,10 +212,11 @@ TEST_CASE("the tracker gives the planner each domain's ability and each question
     REQUIRE(t.ok());
     const AbilityModel m;
     REQUIRE(t->planner.ability.size() == 2);
-    // Only the first answer to q1 (tag 1, right) is an Elo step; both answers add the drift.
+    // Only the first answer to q1 (tag 1, right) is an Elo step; both answers add the drift. The step also
+    // moves the learner's shared level, which the untouched second domain carries.
     const double p = m.guess + (1 - m.guess) * solveProbability(m.start, difficultyLogit(1), m);
-    CHECK(t->planner.ability[0] == Approx(m.start + m.k * (1 - p) + 2 * m.drift));
-    CHECK(t->planner.ability[1] == m.start);
+    CHECK(t->planner.ability[0] == Approx(m.start + (m.k + m.kGlobal) * (1 - p) + 2 * m.drift));
+    CHECK(t->planner.ability[1] == Approx(m.start + m.kGlobal * (1 - p)));
     // Handing over the questions already read gives the same report.
     auto given = buildTracker(*f.store, "mini", t->settings, f.store->candidates("mini").value());
     REQUIRE(given.ok());
