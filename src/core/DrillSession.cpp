@@ -44,6 +44,7 @@ Result<std::unique_ptr<DrillSession>> DrillSession::start(Store& store, const Ex
         item.questionRow = planned.id;
         item.question = it->second->question;
         item.reason = planned.reason;
+        item.solve = planned.solve;
         item.optionOrder.resize(item.question.options.size());
         std::iota(item.optionOrder.begin(), item.optionOrder.end(), 0);
         if (item.question.shuffle) {
@@ -62,13 +63,15 @@ Result<std::unique_ptr<DrillSession>> DrillSession::start(Store& store, const Ex
                     "started_at, options) SELECT id, 'drill', ?, ?, 0, ?, ?, ? FROM exams WHERE exam_id = ?");
         s.bind(1, static_cast<std::int64_t>(seed)).bind(2, static_cast<int>(session->m_items.size()));
         s.bind(3, exam.passPercent).bind(4, store.clock().wallMs());
-        // Why the reasons go here: a resumed drill shows each question's reason, and session_items has no
-        // column for it.
+        // Why the reasons and solve chances go here: a resumed drill shows them with each question, and
+        // session_items has no column for them.
         json reasons = json::array();
+        json solve = json::array();
         for (const auto& item : session->m_items) {
             reasons.push_back(reasonName(item.reason));
+            solve.push_back(item.solve);
         }
-        s.bind(5, json{{"cram", cram}, {"reasons", reasons}}.dump()).bind(6, exam.id);
+        s.bind(5, json{{"cram", cram}, {"reasons", reasons}, {"solve", solve}}.dump()).bind(6, exam.id);
         s.run();
         if (db.changes() != 1) {
             return Error{"no exam \"" + exam.id + "\" in the database"};
@@ -133,6 +136,7 @@ Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int6
     const json meta = json::parse(options, nullptr, false);
     session->m_cram = isCram(options);
     const json reasons = meta.is_object() && meta.contains("reasons") ? meta["reasons"] : json::array();
+    const json solve = meta.is_object() && meta.contains("solve") ? meta["solve"] : json::array();
     auto items = catchDbError(kStorageFailed, [&]() -> Result<void> {
         Statement s(store.database(), "SELECT position, question_ref, option_order, snapshot, chosen, "
                                       "COALESCE(confidence, ''), correct FROM session_items "
@@ -147,6 +151,9 @@ Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int6
             const auto p = static_cast<std::size_t>(item.position);
             if (reasons.is_array() && p < reasons.size() && reasons[p].is_string()) {
                 item.reason = parseReason(reasons[p].get<std::string>());
+            }
+            if (solve.is_array() && p < solve.size() && solve[p].is_number()) {
+                item.solve = solve[p].get<double>();
             }
             item.checked = !s.isNull(6);
             if (item.checked) {

@@ -1,5 +1,6 @@
 #include "DrillPage.h"
 
+#include <cmath>
 #include <map>
 
 #include <QButtonGroup>
@@ -166,8 +167,14 @@ void DrillPage::showQuestion(int position)
     const DrillItem& item = m_session->items()[static_cast<std::size_t>(position)];
     const Domain* domain = m_session->exam().findDomain(item.question.domain);
     m_progress->setText(tr("Drill: question %1 of %2").arg(position + 1).arg(m_session->items().size()));
-    m_reason->setText(QStringLiteral("%1 · %2").arg(domain ? QString::fromStdString(domain->name) : QString(),
-                                                    reasonText(item.reason)));
+    QString reason = QStringLiteral("%1 · %2").arg(domain ? QString::fromStdString(domain->name) : QString(),
+                                                   reasonText(item.reason));
+    if (item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due) {
+        // Why show it: the planner picked this question for its level, and saying so explains why a drill
+        // feels harder than a mock.
+        reason += tr(" · pitched at your level: about %1% to work out").arg(std::lround(100 * item.solve));
+    }
+    m_reason->setText(reason);
     m_stem->setMarkdown(QString::fromStdString(item.question.stem));
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());

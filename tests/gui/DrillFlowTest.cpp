@@ -1,5 +1,7 @@
 // A whole drill through the real widgets (answers by keyboard, Check, confidence, summary), then the
 // tracker screen: measured bands, a self-rating edit, the CSV export, and the next drill's targeting.
+#include <cmath>
+
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
@@ -87,6 +89,14 @@ private slots:
             QCOMPARE(page->currentPosition(), 2);
             QCOMPARE(page->findChild<QLabel*>(QStringLiteral("drillProgress"))->text(),
                      QStringLiteral("Drill: question 3 of 20"));
+            // A fresh bank has nothing due, so every question was picked for its level, and the resumed
+            // drill still says how hard the planner expected it to be.
+            const certdrill::DrillItem& third = page->session()->items()[2];
+            QVERIFY(third.solve >= 0 && third.solve <= 1);
+            const QString reason = page->findChild<QLabel*>(QStringLiteral("drillReason"))->text();
+            QVERIFY2(
+                reason.contains(QStringLiteral("about %1% to work out").arg(std::lround(100 * third.solve))),
+                qPrintable(reason));
             QVERIFY(page->session()->items()[1].checked);
             certdrill::test::screenshot(&window, "drill-resumed");
         }

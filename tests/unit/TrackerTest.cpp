@@ -40,7 +40,7 @@ struct Fixture
         for (const auto& id : ids) {
             for (const auto& c : pool) {
                 if (c.question.id == id) {
-                    plan.questions.push_back({c.rowId, 0, reason});
+                    plan.questions.push_back({c.rowId, 0, reason, 0.4});
                 }
             }
         }
@@ -259,6 +259,7 @@ TEST_CASE("an unfinished drill reopens as it was left", "[tracker][drill]")
     CHECK(d.items()[0].confidence == Confidence::Unsure);
     CHECK(d.items()[0].optionOrder == order);
     CHECK(d.items()[2].reason == PlannedQuestion::Reason::Due);
+    CHECK(d.items()[2].solve == Approx(0.4)); // the planner's solve chance survives the restart
     CHECK(d.items()[1].question.id == "q3");
     CHECK_FALSE(d.items()[1].checked);
     CHECK(d.nextUnchecked() == 1);
