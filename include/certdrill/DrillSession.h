@@ -22,8 +22,8 @@ struct DrillItem
     Question question;
     std::vector<int> optionOrder; ///< original option indices in display order
     PlannedQuestion::Reason reason = PlannedQuestion::Reason::Unseen;
-    double solve =
-        -1; ///< the planner's chance that the learner works it out (PlannedQuestion::solve); −1 unknown
+    /// The planner's chance that the learner works it out (PlannedQuestion::solve); −1 when unknown.
+    double solve = -1;
     std::vector<int> chosen; ///< original option indices, sorted
     std::optional<Confidence> confidence;
     bool checked = false;

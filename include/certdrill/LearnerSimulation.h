@@ -147,33 +147,42 @@ struct SimulationConfig
     double examDay() const { return days + examGapDays; }
 };
 
-/// One learner under one scheduler.
+/// A running sum of signed errors (estimate − truth), for their mean and root mean square.
+struct ErrorSum
+{
+    int n = 0;
+    double sum = 0;
+    double squares = 0;
+
+    void add(double error);
+    void add(const ErrorSum& other);
+    double mean() const { return n ? sum / n : 0.0; }
+    double rmse() const;
+};
+
 /// How well the tracker's estimates match the truth (research report, section 4.4): at the end of every
 /// study day, each domain with at least 5 answers is one point, comparing the tracker's posterior and band
 /// with the learner's true accuracy on the domain's exam questions. Counts add up over learners.
 struct TrackerCalibration
 {
-    int points = 0;
-    int covered = 0;         ///< the true accuracy lies inside the 80% interval
-    double error = 0;        ///< sum of (posterior mean − true accuracy): negative means pessimistic
-    double squaredError = 0; ///< sum of (posterior mean − true accuracy)^2
+    int covered = 0;        ///< the true accuracy lies inside the 80% interval
+    ErrorSum accuracyError; ///< posterior mean − true accuracy, one per point: negative means pessimistic
     /// [measured band][true band], Red = 0, Yellow = 1, Green = 2; the true band applies the same
     /// thresholds to the true accuracy (Green at or above the target, Red below target − 0.10 or 0.5).
     int confusion[3][3] = {};
-    /// The level model (Ability.h) against the learner's true ability: one point per domain and study day,
-    /// every domain counted, in logits.
-    int abilityPoints = 0;
-    double abilityError = 0;        ///< sum of (estimated − true ability): positive means overrated
-    double abilitySquaredError = 0; ///< sum of (estimated − true ability)^2
+    /// The level model (Ability.h) against the learner's true ability, in logits: one point per domain and
+    /// study day, every domain counted. Positive means overrated.
+    ErrorSum abilityError;
 
     void add(const TrackerCalibration& other);
-    double coverage() const { return points ? static_cast<double>(covered) / points : 0.0; }
-    double rmse() const;
-    double bias() const { return points ? error / points : 0.0; }
+    int points() const { return accuracyError.n; }
+    double coverage() const { return points() ? static_cast<double>(covered) / points() : 0.0; }
+    double rmse() const { return accuracyError.rmse(); }
+    double bias() const { return accuracyError.mean(); }
     /// Share of measured Green points whose true accuracy reaches the target; 0 when none is Green.
     double greenPrecision() const;
-    double abilityBias() const { return abilityPoints ? abilityError / abilityPoints : 0.0; }
-    double abilityRmse() const;
+    double abilityBias() const { return abilityError.mean(); }
+    double abilityRmse() const { return abilityError.rmse(); }
 };
 
 struct LearnerOutcome

@@ -1017,7 +1017,7 @@ int Cli::simulate(const Args& argsIn)
                   {"tag_noise", config.learner.tagNoise},
                   {"schedulers", schedulers},
                   {"tracker_calibration",
-                   {{"points", results.calibration.points},
+                   {{"points", results.calibration.points()},
                     {"coverage80", results.calibration.coverage()},
                     {"mean_error", results.calibration.bias()},
                     {"rmse", results.calibration.rmse()},

@@ -14,6 +14,16 @@ using nlohmann::json;
 
 constexpr const char* kStorageFailed = "drill storage failed";
 
+/// Entry `position` of the per-question array `key` in a drill's options, or null: drills stored by an
+/// older version lack the newer arrays.
+const json* optionsEntry(const json& meta, const char* key, std::size_t position)
+{
+    if (!meta.is_object() || !meta.contains(key) || !meta[key].is_array() || position >= meta[key].size()) {
+        return nullptr;
+    }
+    return &meta[key][position];
+}
+
 } // namespace
 
 DrillSession::DrillSession(Store& store, ExamDef exam)
@@ -135,8 +145,6 @@ Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int6
     session->m_id = sessionId;
     const json meta = json::parse(options, nullptr, false);
     session->m_cram = isCram(options);
-    const json reasons = meta.is_object() && meta.contains("reasons") ? meta["reasons"] : json::array();
-    const json solve = meta.is_object() && meta.contains("solve") ? meta["solve"] : json::array();
     auto items = catchDbError(kStorageFailed, [&]() -> Result<void> {
         Statement s(store.database(), "SELECT position, question_ref, option_order, snapshot, chosen, "
                                       "COALESCE(confidence, ''), correct FROM session_items "
@@ -149,11 +157,11 @@ Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int6
             item.optionOrder = jsonInts(s.getText(2));
             item.question = questionFromJson(s.getText(3));
             const auto p = static_cast<std::size_t>(item.position);
-            if (reasons.is_array() && p < reasons.size() && reasons[p].is_string()) {
-                item.reason = parseReason(reasons[p].get<std::string>());
+            if (const json* reason = optionsEntry(meta, "reasons", p); reason && reason->is_string()) {
+                item.reason = parseReason(reason->get<std::string>());
             }
-            if (solve.is_array() && p < solve.size() && solve[p].is_number()) {
-                item.solve = solve[p].get<double>();
+            if (const json* solve = optionsEntry(meta, "solve", p); solve && solve->is_number()) {
+                item.solve = solve->get<double>();
             }
             item.checked = !s.isNull(6);
             if (item.checked) {

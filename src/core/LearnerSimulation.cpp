@@ -233,30 +233,35 @@ double SyntheticLearner::oracleGain(int item, double t, double examT, const std:
     return slopes[d] * dTheta + itemSlope * dRecall;
 }
 
+void ErrorSum::add(double error)
+{
+    ++n;
+    sum += error;
+    squares += error * error;
+}
+
+void ErrorSum::add(const ErrorSum& other)
+{
+    n += other.n;
+    sum += other.sum;
+    squares += other.squares;
+}
+
+double ErrorSum::rmse() const
+{
+    return n ? std::sqrt(squares / n) : 0.0;
+}
+
 void TrackerCalibration::add(const TrackerCalibration& other)
 {
-    points += other.points;
     covered += other.covered;
-    error += other.error;
-    squaredError += other.squaredError;
-    abilityPoints += other.abilityPoints;
-    abilityError += other.abilityError;
-    abilitySquaredError += other.abilitySquaredError;
+    accuracyError.add(other.accuracyError);
+    abilityError.add(other.abilityError);
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
             confusion[i][j] += other.confusion[i][j];
         }
     }
-}
-
-double TrackerCalibration::rmse() const
-{
-    return points ? std::sqrt(squaredError / points) : 0.0;
-}
-
-double TrackerCalibration::abilityRmse() const
-{
-    return abilityPoints ? std::sqrt(abilitySquaredError / abilityPoints) : 0.0;
 }
 
 double TrackerCalibration::greenPrecision() const
@@ -475,20 +480,15 @@ void scoreTracker(const PlannerInput& tracker, const SyntheticLearner& learner, 
 {
     for (int d = 0; d < learner.domains(); ++d) {
         if (static_cast<std::size_t>(d) < tracker.ability.size()) {
-            const double e = tracker.ability[static_cast<std::size_t>(d)] - learner.theta(d, t);
-            ++out.abilityPoints;
-            out.abilityError += e;
-            out.abilitySquaredError += e * e;
+            out.abilityError.add(tracker.ability[static_cast<std::size_t>(d)] - learner.theta(d, t));
         }
         const Mastery& m = tracker.mastery.domains[static_cast<std::size_t>(d)];
         if (m.answers < 5) {
             continue;
         }
         const double truth = learner.domainScore(d, t);
-        ++out.points;
         out.covered += m.lower <= truth && truth <= m.upper ? 1 : 0;
-        out.error += m.mean - truth;
-        out.squaredError += (m.mean - truth) * (m.mean - truth);
+        out.accuracyError.add(m.mean - truth);
         ++out.confusion[static_cast<int>(tracker.bands[static_cast<std::size_t>(d)])]
                        [static_cast<int>(trueBand(truth, target))];
     }
@@ -729,8 +729,8 @@ std::string simulationMarkdown(const SimulationResults& results)
                " |\n";
     }
     const TrackerCalibration& k = results.calibration;
-    if (k.points > 0) {
-        out += "\nTracker calibration on certdrill's answers (" + std::to_string(k.points) +
+    if (k.points() > 0) {
+        out += "\nTracker calibration on certdrill's answers (" + std::to_string(k.points()) +
                " learner-day-domain points with at least 5 answers): 80% interval coverage " +
                format("%.1f%%", 100 * k.coverage()) + ", mean error " + format("%+.3f", k.bias()) +
                ", RMSE " + format("%.3f", k.rmse()) + ", Green precision " +
@@ -745,8 +745,8 @@ std::string simulationMarkdown(const SimulationResults& results)
             out += " |\n";
         }
     }
-    if (k.abilityPoints > 0) {
-        out += "\nLevel model on certdrill's answers (" + std::to_string(k.abilityPoints) +
+    if (k.abilityError.n > 0) {
+        out += "\nLevel model on certdrill's answers (" + std::to_string(k.abilityError.n) +
                " learner-day-domain points): estimated minus true ability, mean " +
                format("%+.3f", k.abilityBias()) + " logits, RMSE " + format("%.3f", k.abilityRmse()) + ".\n";
     }

@@ -171,7 +171,7 @@ TEST_CASE("the level model's error against the true ability is measured, and poo
     c.schedulers = {Scheduler::Certdrill};
     const SimulationResults pooled = runSimulation(c);
     const TrackerCalibration& k = pooled.calibration;
-    CHECK(k.abilityPoints == c.learners * c.days * static_cast<int>(c.weights.size()));
+    CHECK(k.abilityError.n == c.learners * c.days * static_cast<int>(c.weights.size()));
     CHECK(k.abilityRmse() > 0);
     CHECK(k.abilityRmse() >= std::fabs(k.abilityBias()));
 
