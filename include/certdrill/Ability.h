@@ -29,6 +29,10 @@ double difficultyLogit(int tag);
 /// P(the learner works the question out) = sigma(scale · (ability − difficulty)), before guessing.
 double solveProbability(double ability, double difficulty, const AbilityModel& model = {});
 
+/// The accuracy expected on a set of questions at an ability: the mean over `difficulties` of
+/// guess + (1 − guess) · solveProbability. With no questions, that of one question of difficulty 0.
+double expectedAccuracy(double ability, const std::vector<double>& difficulties,
+                        const AbilityModel& model = {});
 /// Estimates each domain's ability from evidence in time order. A domain's ability is the learner's shared
 /// level plus the domain's own offset. Every answer adds `drift` to its domain's offset; a first-time answer
 /// (AnswerEvidence::first) with surprise r = correct − P, where P = guess + (1 − guess) · solveProbability,

@@ -30,6 +30,29 @@ struct DrillItem
     bool correct = false;
 };
 
+/// Checked answers of a drill, or of one of its domains.
+struct DrillTally
+{
+    int right = 0;
+    int total = 0;
+    /// The checked questions the planner pitched at the learner's level (DrillItem::solve known), how many
+    /// of them were right, and the number right it expected: the sum of guess + (1 − guess) · solve.
+    int pitched = 0;
+    int pitchedRight = 0;
+    double expected = 0;
+    double variance = 0; ///< of the number right on the pitched questions, the sum of p(1 − p)
+
+    /// "better", "worse" or "as expected": pitched right against expected, one standard deviation apart.
+    const char* againstExpected() const;
+};
+
+/// What a drill's summary screen shows.
+struct DrillSummary
+{
+    DrillTally all;
+    std::vector<std::pair<std::string, DrillTally>> domains; ///< domain id and tally, in blueprint order
+};
+
 /// A drill: untimed, one question at a time, each answer checked (and so final) at once. It is stored as a
 /// session of mode "drill"; every check is written in its own transaction, so it counts as evidence for the
 /// tracker from that moment, even if the drill is never finished.
@@ -62,6 +85,8 @@ public:
     /// Checks an answer (original option indices) and stores it with its confidence tag; returns whether it
     /// was right. A question can be checked once; an empty answer or more options than `select` is refused.
     Result<bool> check(int position, std::vector<int> options, std::optional<Confidence> confidence);
+    /// The checked answers per domain and in all, with the planner's expectation for the pitched questions.
+    DrillSummary summary() const;
     /// Closes the drill and stores its score over the checked questions.
     Result<void> finish();
 

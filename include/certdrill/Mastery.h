@@ -25,7 +25,7 @@ std::optional<Band> parseBand(const std::string& text);
 /// The knobs of the mastery model (docs/adaptive-model.md explains each).
 struct MasteryModel
 {
-    double priorStrength = 4.0; ///< kappa: pseudo-answers pulling a domain towards the pooled mean
+    double priorStrength = 6.0; ///< kappa: pseudo-answers pulling a row towards its prior mean
     double priorFloor = 0.5;    ///< added to both prior counts, so the prior is never degenerate
     double decayPerDay = 0.97;  ///< evidence weight kept per day of age (about a 23-day half-life)
     double credibleMass = 0.80; ///< the interval reported, centred (10%..90%)
@@ -38,8 +38,9 @@ struct AnswerEvidence
     int subtopic = -1;
     std::int64_t atMs = 0;
     bool correct = false;
-    bool first = false;    ///< the learner's first answer to this question (estimateAbility)
-    double difficulty = 0; ///< the question's difficulty on the logit scale (difficultyLogit)
+    bool first = false;         ///< the learner's first answer to this question (estimateAbility)
+    double difficulty = 0;      ///< the question's difficulty on the logit scale (difficultyLogit)
+    std::int64_t question = -1; ///< which question, so its repeats share one question's weight; -1 unknown
 };
 
 /// A recency-weighted Beta posterior over the accuracy of one domain or subtopic.
@@ -51,7 +52,7 @@ struct Mastery
     double lower = 0; ///< credible interval bounds (MasteryModel::credibleMass)
     double upper = 1;
     int answers = 0;            ///< raw number of answers behind it
-    double weightedAnswers = 0; ///< the same after recency decay
+    double weightedAnswers = 0; ///< the same after recency decay and sharing among a question's repeats
 };
 
 /// Mastery of every domain and of every subtopic of each domain.
@@ -62,12 +63,22 @@ struct MasteryTable
     std::vector<std::vector<Mastery>> subtopics; ///< [domain][subtopic]
 };
 
-/// Builds the posteriors from evidence as of `nowMs`. Each answer weighs decayPerDay^(age in days); a
-/// domain's prior is the pooled overall accuracy with strength priorStrength, and a subtopic's prior is its
-/// domain's posterior mean, so two answers never swing a row to an extreme.
+/// The prior mean of every row: the accuracy the level model expects on the row's questions
+/// (expectedAccuracy in Ability.h). An empty vector falls back to pooling (estimateMastery).
+struct MasteryPrior
+{
+    std::vector<double> domains;
+    std::vector<std::vector<double>> subtopics; ///< [domain][subtopic]
+};
+
+/// Builds the posteriors from evidence as of `nowMs`. Each answer weighs decayPerDay^(age in days), divided
+/// by the number of answers to its question, so a question counts once however often it was reviewed. Each
+/// row's prior has strength priorStrength and is centred on `prior`'s mean for the row, so two answers never
+/// swing a row to an extreme; without a prior, a domain's is the pooled overall accuracy and a subtopic's its
+/// domain's posterior mean.
 MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
                              const std::vector<int>& subtopicsPerDomain, std::int64_t nowMs,
-                             const MasteryModel& model = {});
+                             const MasteryModel& model = {}, const MasteryPrior& prior = {});
 
 /// The posterior for weighted counts on top of a pooled prior mean.
 Mastery betaPosterior(double weightedCorrect, double weightedWrong, int answers, double priorMean,

@@ -17,6 +17,18 @@ double solveProbability(double ability, double difficulty, const AbilityModel& m
     return 1.0 / (1.0 + std::exp(-model.scale * (ability - difficulty)));
 }
 
+double expectedAccuracy(double ability, const std::vector<double>& difficulties, const AbilityModel& model)
+{
+    if (difficulties.empty()) {
+        return model.guess + (1.0 - model.guess) * solveProbability(ability, 0.0, model);
+    }
+    double sum = 0;
+    for (double b : difficulties) {
+        sum += model.guess + (1.0 - model.guess) * solveProbability(ability, b, model);
+    }
+    return sum / static_cast<double>(difficulties.size());
+}
+
 std::vector<double> estimateAbility(const std::vector<AnswerEvidence>& evidence, int domains,
                                     const AbilityModel& model)
 {

@@ -1,10 +1,13 @@
 #include "certdrill/DrillSession.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 
 #include <nlohmann/json.hpp>
+
+#include "certdrill/Ability.h"
 
 namespace certdrill {
 
@@ -241,18 +244,55 @@ Result<bool> DrillSession::check(int position, std::vector<int> options, std::op
     return correct;
 }
 
+const char* DrillTally::againstExpected() const
+{
+    const double sd = std::sqrt(variance);
+    if (pitchedRight > expected + sd) {
+        return "better";
+    }
+    if (pitchedRight < expected - sd) {
+        return "worse";
+    }
+    return "as expected";
+}
+
+DrillSummary DrillSession::summary() const
+{
+    const AbilityModel level; // the model the planner's solve chances came from (buildTracker)
+    DrillSummary out;
+    std::map<std::string, DrillTally> byDomain;
+    for (const auto& it : m_items) {
+        if (!it.checked) {
+            continue;
+        }
+        for (DrillTally* t : {&out.all, &byDomain[it.question.domain]}) {
+            ++t->total;
+            t->right += it.correct;
+            if (it.solve >= 0) {
+                const double p = level.guess + (1.0 - level.guess) * it.solve;
+                ++t->pitched;
+                t->pitchedRight += it.correct;
+                t->expected += p;
+                t->variance += p * (1.0 - p);
+            }
+        }
+    }
+    for (const auto& d : m_exam.domains) {
+        if (const auto it = byDomain.find(d.id); it != byDomain.end()) {
+            out.domains.emplace_back(d.id, it->second);
+        }
+    }
+    return out;
+}
+
 Result<void> DrillSession::finish()
 {
     if (m_finished) {
         return {};
     }
-    int checked = 0;
-    int right = 0;
-    for (const auto& it : m_items) {
-        checked += it.checked;
-        right += it.checked && it.correct;
-    }
-    const double score = checked ? double(right) / checked : 0.0;
+    const DrillTally all = summary().all;
+    const int right = all.right;
+    const double score = all.total ? double(right) / all.total : 0.0;
     auto stored = catchDbError(kStorageFailed, [&]() -> Result<void> {
         Transaction tx(m_store.database());
         Statement s(m_store.database(), "UPDATE sessions SET finished_at = ?, finish_reason = 'submitted', "

@@ -335,7 +335,7 @@ public:
         m_last[k] = t;
         m_lastCorrect[k] = correct ? 1 : 0;
         m_evidence.push_back({i / m_perDomain, -1, static_cast<std::int64_t>(std::llround(t * kMsPerDay)),
-                              correct, first, m_difficulty[k]});
+                              correct, first, m_difficulty[k], i});
     }
 
     /// The next scheduler draw in [0, 1): u01(seed, SCHED, k) with k = 1, 2, ...
@@ -417,8 +417,20 @@ PlannerInput trackerInput(const Bookkeeping& book, const SimulationConfig& confi
     const int items = nd * config.itemsPerDomain;
     PlannerInput input;
     input.weights = config.weights;
+    input.ability = estimateAbility(book.evidence(), nd, config.ability);
+    // Each domain's prior: the level model's expected accuracy on the domain's questions, as the app's
+    // tracker.
+    MasteryPrior prior;
+    for (int d = 0; d < nd; ++d) {
+        std::vector<double> difficulties;
+        for (int i = d * config.itemsPerDomain; i < (d + 1) * config.itemsPerDomain; ++i) {
+            difficulties.push_back(book.difficulty(i));
+        }
+        prior.domains.push_back(
+            expectedAccuracy(input.ability[static_cast<std::size_t>(d)], difficulties, config.ability));
+    }
     input.mastery = estimateMastery(book.evidence(), std::vector<int>(static_cast<std::size_t>(nd), 0),
-                                    static_cast<std::int64_t>(std::llround(now * kMsPerDay)));
+                                    static_cast<std::int64_t>(std::llround(now * kMsPerDay)), {}, prior);
     std::vector<double> dueSum(static_cast<std::size_t>(nd), 0.0);
     std::vector<int> dueCount(static_cast<std::size_t>(nd), 0);
     for (int i = 0; i < items; ++i) {
@@ -438,7 +450,6 @@ PlannerInput trackerInput(const Bookkeeping& book, const SimulationConfig& confi
         }
         input.items.push_back(it);
     }
-    input.ability = estimateAbility(book.evidence(), nd, config.ability);
     for (int d = 0; d < nd; ++d) {
         const auto k = static_cast<std::size_t>(d);
         const std::optional<double> dueRecall =

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace certdrill {
 
@@ -166,7 +167,7 @@ Mastery betaPosterior(double weightedCorrect, double weightedWrong, int answers,
 
 MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
                              const std::vector<int>& subtopicsPerDomain, std::int64_t nowMs,
-                             const MasteryModel& model)
+                             const MasteryModel& model, const MasteryPrior& prior)
 {
     struct Counts
     {
@@ -180,6 +181,15 @@ MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
     for (std::size_t d = 0; d < domains; ++d) {
         perSubtopic[d].resize(static_cast<std::size_t>(std::max(0, subtopicsPerDomain[d])));
     }
+    // Why a question counts once: the row's claim is about its questions. Ten reviews of one remembered
+    // question are not ten independent looks at the candidate's skill, and drills repeat due questions
+    // often; counting each answer fully made the interval far too narrow (docs/benchmarks.md).
+    std::map<std::int64_t, int> answersPerQuestion;
+    for (const auto& e : evidence) {
+        if (e.question >= 0) {
+            ++answersPerQuestion[e.question];
+        }
+    }
     Counts all;
     for (const auto& e : evidence) {
         if (e.domain < 0 || static_cast<std::size_t>(e.domain) >= domains) {
@@ -187,7 +197,8 @@ MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
         }
         // Older answers say less about what the candidate knows today.
         const double ageDays = std::max(0.0, static_cast<double>(nowMs - e.atMs) / kMsPerDay);
-        const double w = std::pow(model.decayPerDay, ageDays);
+        const int repeats = e.question >= 0 ? answersPerQuestion[e.question] : 1;
+        const double w = std::pow(model.decayPerDay, ageDays) / repeats;
         const auto add = [&](Counts& c) {
             (e.correct ? c.right : c.wrong) += w;
             ++c.answers;
@@ -205,11 +216,15 @@ MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
     table.overall = (all.right + 1.0) / (all.right + all.wrong + 2.0);
     for (std::size_t d = 0; d < domains; ++d) {
         const auto& c = perDomain[d];
-        const Mastery dm = betaPosterior(c.right, c.wrong, c.answers, table.overall, model);
+        const double domainPrior = d < prior.domains.size() ? prior.domains[d] : table.overall;
+        const Mastery dm = betaPosterior(c.right, c.wrong, c.answers, domainPrior, model);
         table.domains.push_back(dm);
         auto& subs = table.subtopics.emplace_back();
-        for (const auto& s : perSubtopic[d]) {
-            subs.push_back(betaPosterior(s.right, s.wrong, s.answers, dm.mean, model));
+        const std::vector<double>* subPriors = d < prior.subtopics.size() ? &prior.subtopics[d] : nullptr;
+        for (std::size_t s = 0; s < perSubtopic[d].size(); ++s) {
+            const auto& sc = perSubtopic[d][s];
+            const double subPrior = subPriors && s < subPriors->size() ? (*subPriors)[s] : dm.mean;
+            subs.push_back(betaPosterior(sc.right, sc.wrong, sc.answers, subPrior, model));
         }
     }
     return table;

@@ -150,7 +150,8 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
             continue;
         }
         evidence.push_back({d, subtopicIndex(d, r.subtopicId), r.atMs, r.correct,
-                            answered.insert(r.questionRow).second, difficultyLogit(r.difficulty)});
+                            answered.insert(r.questionRow).second, difficultyLogit(r.difficulty),
+                            r.questionRow});
         auto& c = calibration[r.confidence ? confidenceName(*r.confidence) : "untagged"];
         ++c.answers;
         c.correct += r.correct;
@@ -167,8 +168,6 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
     for (const auto& d : exam.domains) {
         subCounts.push_back(static_cast<int>(d.subtopics.size()));
     }
-    const MasteryTable mastery = estimateMastery(evidence, subCounts, nowMs, settings.model);
-
     // Item memory, and per-row counts of seen and due questions with the mean recall of the due ones.
     const Fsrs fsrs;
     const auto memory = replayMemory(reviews, fsrs);
@@ -178,6 +177,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         int seen = 0;
         int due = 0;
         double dueRecall = 0;
+        std::vector<double> difficulties; ///< of the row's questions, for the mastery prior
     };
     std::vector<RowItems> domainItems(exam.domains.size());
     std::vector<std::vector<RowItems>> subItems(exam.domains.size());
@@ -206,6 +206,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         const auto count = [&](RowItems& r) {
             ++r.bank;
             r.seen += pi.seen;
+            r.difficulties.push_back(pi.difficulty);
             if (pi.due) {
                 ++r.due;
                 r.dueRecall += pi.recall;
@@ -216,6 +217,23 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
             count(subItems[static_cast<std::size_t>(d)][static_cast<std::size_t>(pi.subtopic)]);
         }
     }
+
+    // Why the level model sets each row's prior: drills serve questions pitched at the candidate's level, so
+    // raw accuracy on them reads about the same for a strong and a weak candidate. What the ability predicts
+    // on the row's own questions is the better centre (docs/adaptive-model.md, section 3).
+    report.planner.ability = estimateAbility(evidence, static_cast<int>(exam.domains.size()));
+    MasteryPrior prior;
+    for (std::size_t d = 0; d < exam.domains.size(); ++d) {
+        const double ability = report.planner.ability[d];
+        prior.domains.push_back(expectedAccuracy(ability, domainItems[d].difficulties));
+        auto& subs = prior.subtopics.emplace_back();
+        for (const auto& sub : subItems[d]) {
+            // A subtopic without questions in the bank takes its domain's prior.
+            subs.push_back(sub.difficulties.empty() ? prior.domains.back()
+                                                    : expectedAccuracy(ability, sub.difficulties));
+        }
+    }
+    const MasteryTable mastery = estimateMastery(evidence, subCounts, nowMs, settings.model, prior);
 
     const auto makeRow = [&](const Domain& dom, const Subtopic* sub, const Mastery& m,
                              const RowItems& items) {
@@ -247,7 +265,6 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         report.planner.bands.push_back(report.domains.back().band);
     }
     report.planner.mastery = mastery;
-    report.planner.ability = estimateAbility(evidence, static_cast<int>(exam.domains.size()));
 
     // Readiness: the study guide's rule, every row Green and consistent practice scores, each gap named.
     for (const auto& row : report.domains) {

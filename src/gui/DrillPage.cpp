@@ -1,7 +1,6 @@
 #include "DrillPage.h"
 
 #include <cmath>
-#include <map>
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -9,6 +8,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QTextBrowser>
@@ -110,7 +110,12 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    sl->addWidget(m_summary, 1);
+    // A first drill can change twenty bands; the summary scrolls rather than clip them.
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_summary);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    sl->addWidget(scroll, 1);
     auto* sb = new QHBoxLayout;
     auto* tracker = new QPushButton(tr("Open tracker"));
     tracker->setObjectName(QStringLiteral("openTrackerButton"));
@@ -281,33 +286,50 @@ void DrillPage::finishDrill()
         return;
     }
     (void)m_session->finish();
-    struct Tally
-    {
-        int right = 0;
-        int total = 0;
+    const DrillSummary summary = m_session->summary();
+    // The planner's expectation covers only the questions it pitched at the learner's level; due reviews are
+    // picked by memory and have none.
+    const auto expectedCell = [this](const DrillTally& t) {
+        if (t.pitched == 0) {
+            return QStringLiteral("—");
+        }
+        const QString e = QString::number(t.expected, 'f', 1);
+        return t.pitched == t.total ? e : tr("%1 of the %2 pitched").arg(e).arg(t.pitched);
     };
-    std::map<std::string, Tally> byDomain;
-    Tally all;
-    for (const auto& it : m_session->items()) {
-        if (it.checked) {
-            auto& t = byDomain[it.question.domain];
-            ++t.total;
-            ++all.total;
-            t.right += it.correct;
-            all.right += it.correct;
-        }
-    }
-    QString html = tr("<h2>Drill finished: %1 of %2 right</h2>").arg(all.right).arg(all.total);
-    html += QStringLiteral("<table cellpadding='4'>");
-    for (const auto& d : m_session->exam().domains) {
-        if (const auto it = byDomain.find(d.id); it != byDomain.end()) {
-            html += QStringLiteral("<tr><td>%1</td><td align='right'>%2 / %3</td></tr>")
-                        .arg(QString::fromStdString(d.name).toHtmlEscaped())
-                        .arg(it->second.right)
-                        .arg(it->second.total);
-        }
+    QString html =
+        tr("<h2>Drill finished: %1 of %2 right</h2>").arg(summary.all.right).arg(summary.all.total);
+    html += tr("<table cellpadding='4'><tr><th align='left'>Domain</th><th align='right'>Right</th>"
+               "<th align='right'>Expected from your level</th></tr>");
+    for (const auto& [id, t] : summary.domains) {
+        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2 / %3</td><td align='right'>%4</td></tr>")
+                    .arg(QString::fromStdString(m_session->exam().findDomain(id)->name).toHtmlEscaped())
+                    .arg(t.right)
+                    .arg(t.total)
+                    .arg(expectedCell(t));
     }
     html += QStringLiteral("</table>");
+    if (const DrillTally& all = summary.all; all.pitched > 0) {
+        // Why show it: it tells the candidate whether the planner reads their level right, which is what
+        // decides how hard the next drill's new questions are.
+        html += tr("<h3>Against your level</h3><p>%1 of the %2 questions pitched at your level were right; "
+                   "from your level the planner expected about %3 (%4%). ")
+                    .arg(all.pitchedRight)
+                    .arg(all.pitched)
+                    .arg(all.expected, 0, 'f', 1)
+                    .arg(std::lround(100.0 * all.expected / all.pitched));
+        const std::string verdict = all.againstExpected();
+        if (verdict == "better") {
+            html +=
+                tr("Better than predicted: its estimate of your level was low, and your answers raise it, "
+                   "so the next drill pitches harder questions.</p>");
+        } else if (verdict == "worse") {
+            html +=
+                tr("Fewer than predicted: its estimate of your level was high, and your answers lower it, "
+                   "so the next drill pitches easier questions.</p>");
+        } else {
+            html += tr("About as predicted.</p>");
+        }
+    }
     auto after = buildTracker(m_store, m_session->exam().id, m_before.settings);
     if (after) {
         const auto changes = bandChanges(m_before, after.value());

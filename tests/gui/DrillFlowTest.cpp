@@ -171,6 +171,26 @@ private slots:
             summary->text().contains(QStringLiteral("Drill finished: %1 of 20 right").arg(expectedRight)),
             qPrintable(summary->text()));
         QVERIFY(summary->text().contains(QStringLiteral("Band changes")));
+        // The questions pitched at the learner's level, against what the planner expected of them.
+        int pitched = 0;
+        int pitchedRight = 0;
+        double expected = 0;
+        for (const DrillItem& item : drill->items()) {
+            if (item.solve >= 0) {
+                ++pitched;
+                pitchedRight += item.correct;
+                expected += 0.25 + 0.75 * item.solve;
+            }
+        }
+        QVERIFY(pitched > 0); // a first drill has no due reviews: every question is pitched
+        QVERIFY2(
+            summary->text().contains(
+                QStringLiteral("%1 of the %2 questions pitched at your level were right; from your level "
+                               "the planner expected about %3")
+                    .arg(pitchedRight)
+                    .arg(pitched)
+                    .arg(expected, 0, 'f', 1)),
+            qPrintable(summary->text()));
         certdrill::test::screenshot(&window, "drill-summary");
 
         // The tracker shows the evidence.

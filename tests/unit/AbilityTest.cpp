@@ -88,3 +88,16 @@ TEST_CASE("a domain without answers borrows the level the learner shows elsewher
     separate.kGlobal = 0;
     CHECK(estimateAbility(ev, 5, separate)[4] == separate.start);
 }
+
+TEST_CASE("expected accuracy averages the 3PL over the questions", "[ability]")
+{
+    const AbilityModel m;
+    CHECK(expectedAccuracy(0.5, {0.5}, m) == Approx(m.guess + (1 - m.guess) * 0.5));
+    CHECK(expectedAccuracy(0.0, {}, m) == Approx(expectedAccuracy(0.0, {0.0}, m)));
+    const std::vector<double> mix = {difficultyLogit(1), difficultyLogit(5)};
+    CHECK(expectedAccuracy(0.0, mix, m) ==
+          Approx((expectedAccuracy(0.0, {mix[0]}, m) + expectedAccuracy(0.0, {mix[1]}, m)) / 2));
+    CHECK(expectedAccuracy(1.0, mix, m) > expectedAccuracy(0.0, mix, m));
+    CHECK(expectedAccuracy(0.0, {difficultyLogit(1)}, m) > expectedAccuracy(0.0, {difficultyLogit(5)}, m));
+    CHECK(expectedAccuracy(-20.0, mix, m) == Approx(m.guess).margin(1e-6));
+}

@@ -49,10 +49,11 @@ TEST_CASE("mastery pools towards the overall mean and decays old evidence", "[ma
     }
     ev.push_back({1, -1, now, false}); // domain 1: one wrong answer
     const auto t = estimateMastery(ev, {2, 0, 0}, now);
+    const double kappa = MasteryModel{}.priorStrength;
     REQUIRE(t.domains.size() == 3);
     CHECK(t.overall == Approx(11.0 / 13.0));
     CHECK(t.domains[0].answers == 10);
-    CHECK(t.domains[0].mean == Approx((4 * t.overall + 0.5 + 10) / (4 + 1 + 10)));
+    CHECK(t.domains[0].mean == Approx((kappa * t.overall + 0.5 + 10) / (kappa + 1 + 10)));
     CHECK(t.domains[0].lower < t.domains[0].mean);
     CHECK(t.domains[0].upper > t.domains[0].mean);
     // One wrong answer moves domain 1 only a little below the pooled prior.
@@ -61,7 +62,7 @@ TEST_CASE("mastery pools towards the overall mean and decays old evidence", "[ma
     CHECK(t.subtopics[0][0].answers == 10);
     CHECK(t.subtopics[0][1].answers == 0);
     // A subtopic without answers sits at its domain's mean, with the prior's strength.
-    CHECK(t.subtopics[0][1].mean == Approx((4 * t.domains[0].mean + 0.5) / 5));
+    CHECK(t.subtopics[0][1].mean == Approx((kappa * t.domains[0].mean + 0.5) / (kappa + 1)));
 
     // The same answers a month ago weigh 0.97^30 ≈ 0.40 each.
     std::vector<AnswerEvidence> old = ev;
@@ -71,6 +72,52 @@ TEST_CASE("mastery pools towards the overall mean and decays old evidence", "[ma
     const auto o = estimateMastery(old, {2, 0, 0}, now);
     CHECK(o.domains[0].weightedAnswers == Approx(10 * std::pow(0.97, 30)));
     CHECK(o.domains[0].upper - o.domains[0].lower > t.domains[0].upper - t.domains[0].lower);
+}
+
+TEST_CASE("a question answered many times counts as one question", "[mastery]")
+{
+    const std::int64_t now = 100 * kDay;
+    std::vector<AnswerEvidence> ev;
+    for (int i = 0; i < 10; ++i) {
+        ev.push_back({0, -1, now, true, i == 0, 0.0, 7});     // domain 0: question 7, right ten times
+        ev.push_back({1, -1, now, true, true, 0.0, 100 + i}); // domain 1: ten questions, right once each
+    }
+    const auto t = estimateMastery(ev, {0, 0}, now);
+    CHECK(t.domains[0].answers == 10); // the count shown stays the raw number of answers
+    CHECK(t.domains[0].weightedAnswers == Approx(1.0));
+    CHECK(t.domains[1].weightedAnswers == Approx(10.0));
+    CHECK(t.domains[0].mean < t.domains[1].mean);
+    CHECK(t.domains[0].upper - t.domains[0].lower > t.domains[1].upper - t.domains[1].lower);
+
+    // The repeats share the weight their ages give them: one today and one 30 days ago weigh (1 + 0.97^30)/2.
+    const auto aged = estimateMastery(
+        {{0, -1, now, true, true, 0.0, 7}, {0, -1, now - 30 * kDay, false, false, 0.0, 7}}, {0}, now);
+    CHECK(aged.domains[0].weightedAnswers == Approx((1 + std::pow(0.97, 30)) / 2));
+}
+
+TEST_CASE("a row's prior is the accuracy the level model expects on its questions", "[mastery]")
+{
+    const double kappa = MasteryModel{}.priorStrength;
+    MasteryPrior prior;
+    prior.domains = {0.9, 0.4};
+    prior.subtopics = {{0.95, 0.3}}; // domain 1's subtopic has no prior of its own
+    const auto empty = estimateMastery({}, {2, 1}, 0, {}, prior);
+    CHECK(empty.domains[0].mean == Approx((kappa * 0.9 + 0.5) / (kappa + 1)));
+    CHECK(empty.domains[1].mean == Approx((kappa * 0.4 + 0.5) / (kappa + 1)));
+    CHECK(empty.subtopics[0][0].mean == Approx((kappa * 0.95 + 0.5) / (kappa + 1)));
+    CHECK(empty.subtopics[0][1].mean == Approx((kappa * 0.3 + 0.5) / (kappa + 1)));
+    CHECK(empty.subtopics[1][0].mean == Approx((kappa * empty.domains[1].mean + 0.5) / (kappa + 1)));
+    // No evidence is still no evidence: the band is Red whatever the prior says.
+    CHECK(measuredBand(empty.domains[0], 0.8) == Band::Red);
+
+    // Answers move a row away from its prior, by their weight against the prior's strength.
+    std::vector<AnswerEvidence> ev;
+    for (int i = 0; i < 6; ++i) {
+        ev.push_back({1, 0, 0, true, true, 0.0, i});
+    }
+    const auto moved = estimateMastery(ev, {2, 1}, 0, {}, prior);
+    CHECK(moved.domains[1].mean == Approx((kappa * 0.4 + 0.5 + 6) / (kappa + 1 + 6)));
+    CHECK(moved.domains[0].mean == Approx(empty.domains[0].mean)); // the pooled mean plays no part
 }
 
 TEST_CASE("bands follow the rules at their edges", "[mastery]")

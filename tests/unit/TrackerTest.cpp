@@ -33,14 +33,15 @@ struct Fixture
     }
 
     std::unique_ptr<DrillSession> drill(const std::vector<std::string>& ids, bool cram = false,
-                                        PlannedQuestion::Reason reason = PlannedQuestion::Reason::Unseen)
+                                        PlannedQuestion::Reason reason = PlannedQuestion::Reason::Unseen,
+                                        double solve = 0.4)
     {
         const auto pool = store->candidates("mini").value();
         DrillPlan plan;
         for (const auto& id : ids) {
             for (const auto& c : pool) {
                 if (c.question.id == id) {
-                    plan.questions.push_back({c.rowId, 0, reason, 0.4});
+                    plan.questions.push_back({c.rowId, 0, reason, solve});
                 }
             }
         }
@@ -199,6 +200,32 @@ TEST_CASE("readiness needs every domain Green and three exams at the mark", "[tr
     CHECK(bandChanges(before, t) == std::vector<std::string>{"A: Red → Green", "B: Red → Green"});
 }
 
+TEST_CASE("each row's mastery starts from what the level model expects on its questions", "[tracker]")
+{
+    ExamDef exam;
+    exam.domains = {{"a", "A", 100, 0, {{"easy", "Easy"}, {"hard", "Hard"}}}};
+    std::vector<BankItem> bank;
+    for (int i = 0; i < 4; ++i) {
+        bank.push_back({i, "a", i < 2 ? "easy" : "hard", false, i < 2 ? 1 : 5});
+    }
+    const auto fresh = computeTracker(exam, bank, {}, {}, {}, 0);
+    REQUIRE(fresh.subtopics[0].size() == 2);
+    // Nobody has answered anything, yet the easy subtopic's estimate is higher than the hard one's.
+    CHECK(fresh.subtopics[0][0].mastery.mean > fresh.domains[0].mastery.mean);
+    CHECK(fresh.domains[0].mastery.mean > fresh.subtopics[0][1].mastery.mean);
+    CHECK(fresh.domains[0].band == Band::Red);
+
+    // Right answers to the hard questions raise the ability, and with it the prior of the easy subtopic too.
+    std::vector<Review> reviews;
+    for (int i = 2; i < 4; ++i) {
+        reviews.push_back({i, "a", "hard", 0, true, std::nullopt, false, 5});
+    }
+    const auto after = computeTracker(exam, bank, reviews, {}, {}, 0);
+    CHECK(after.planner.ability[0] > fresh.planner.ability[0]);
+    CHECK(after.subtopics[0][0].mastery.answers == 0);
+    CHECK(after.subtopics[0][0].mastery.mean > fresh.subtopics[0][0].mastery.mean);
+}
+
 TEST_CASE("the tracker gives the planner each domain's ability and each question's difficulty", "[tracker]")
 {
     Fixture f;
@@ -270,4 +297,47 @@ TEST_CASE("an unfinished drill reopens as it was left", "[tracker][drill]")
     CHECK_FALSE(DrillSession::unfinished(*f.store).value().has_value());
     REQUIRE(d.finish().ok());
     CHECK_FALSE(DrillSession::open(*f.store, 9999).ok());
+}
+
+TEST_CASE("a drill's summary tallies each domain and sets the pitched questions against the planner's guess",
+          "[tracker]")
+{
+    Fixture f;
+    auto d = f.drill({"q1", "q2", "q3", "q4"});
+    for (int pos : {0, 1, 2}) {
+        const bool right = pos != 1;
+        REQUIRE(
+            d->check(pos, {optionOf(d->items()[static_cast<std::size_t>(pos)].question, right)}, std::nullopt)
+                .ok());
+    }
+    const DrillSummary s = d->summary(); // q4 is not checked, so it is not counted
+    CHECK(s.all.total == 3);
+    CHECK(s.all.right == 2);
+    CHECK(s.all.pitched == 3);
+    CHECK(s.all.pitchedRight == 2);
+    const AbilityModel m;
+    const double p = m.guess + (1 - m.guess) * 0.4;
+    CHECK(s.all.expected == Approx(3 * p));
+    CHECK(s.all.variance == Approx(3 * p * (1 - p)));
+    CHECK(std::string(s.all.againstExpected()) == "as expected");
+    REQUIRE(s.domains.size() == 2);
+    CHECK(s.domains[0].first == "alpha");
+    CHECK(s.domains[0].second.total == 2);
+    CHECK(s.domains[0].second.right == 1);
+    CHECK(s.domains[1].first == "beta");
+    CHECK(s.domains[1].second.right == 1);
+
+    // Three of three against 1.65 expected is more than a standard deviation (0.86) better; none is worse.
+    DrillTally t = s.all;
+    t.pitchedRight = 3;
+    CHECK(std::string(t.againstExpected()) == "better");
+    t.pitchedRight = 0;
+    CHECK(std::string(t.againstExpected()) == "worse");
+
+    // Due reviews carry no solve chance, so nothing is expected of them.
+    auto due = f.drill({"q1"}, false, PlannedQuestion::Reason::Due, -1);
+    REQUIRE(due->check(0, {optionOf(due->items()[0].question, true)}, std::nullopt).ok());
+    CHECK(due->summary().all.right == 1);
+    CHECK(due->summary().all.pitched == 0);
+    CHECK(due->summary().all.expected == 0);
 }
