@@ -100,8 +100,9 @@ public:
     /// and retires the ones that left; an older version, or the same version with other bytes, is refused.
     Result<std::vector<PackImportSummary>> importPacks(const std::vector<LoadedPack>& packs);
 
-    /// Loads, validates (against the exams already stored) and imports the files as one atomic batch.
-    ImportOutcome importFiles(const std::vector<std::filesystem::path>& files);
+    /// Loads, validates (against the exams already stored) and imports the files as one atomic batch;
+    /// GIFT files (loadPacks) are converted with `gift`.
+    ImportOutcome importFiles(const std::vector<std::filesystem::path>& files, const GiftOptions& gift = {});
 
     Database& database() { return m_db; }
     const Clock& clock() const { return m_clock; }

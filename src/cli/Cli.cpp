@@ -76,6 +76,21 @@ bool takeOption(std::vector<std::string>& args, const std::string& name, std::st
     return false;
 }
 
+/// Removes --exam, --pack-id, --pack-version and --domain, which say where GIFT questions go; false (with
+/// `error` set) on a missing value.
+bool takeGiftOptions(std::vector<std::string>& args, GiftOptions& gift, std::string& error)
+{
+    bool missing = false;
+    takeOption(args, "--exam", gift.exam, missing);
+    takeOption(args, "--pack-id", gift.packId, missing);
+    takeOption(args, "--pack-version", gift.version, missing);
+    takeOption(args, "--domain", gift.domain, missing);
+    if (missing) {
+        error = "--exam, --pack-id, --pack-version and --domain need a value";
+    }
+    return !missing;
+}
+
 /// The arguments mock-plan and drill-plan share.
 struct PlanArgs
 {
@@ -180,9 +195,15 @@ Global options (before the command):
   --help         print this help and exit
 
 Commands:
-  validate [--coverage] PACK...   check pack files; with --coverage also measure the bank
+  validate [--coverage] [GIFT OPTIONS] PACK...
+                                  check pack files; with --coverage also measure the bank
                                   against the minimums its exam definition declares
-  import PACK...                  validate and import packs atomically (all or nothing)
+  import [GIFT OPTIONS] PACK...   validate and import packs atomically (all or nothing)
+                                  A PACK named *.gift or *.gift.txt is Moodle GIFT; its
+                                  $CATEGORY paths name the blueprint domain. GIFT OPTIONS:
+                                  --exam ID (default: the only exam), --pack-id ID (default:
+                                  gift-FILENAME), --pack-version V (default 1.0.0),
+                                  --domain ID (for questions whose category names none)
   list exams|packs|domains [--exam ID] [--json]
                                   show what the database holds
   mock-plan [--exam ID] [--count N] [--seed S] [--json]
@@ -314,6 +335,10 @@ int Cli::validate(const Args& argsIn)
 {
     Args args = argsIn;
     const bool coverage = takeFlag(args, "--coverage");
+    GiftOptions gift;
+    if (std::string error; !takeGiftOptions(args, gift, error)) {
+        return usage("validate: " + error);
+    }
     if (const auto bad = unknownOption(args); !bad.empty()) {
         return usage("validate: unknown option " + bad);
     }
@@ -331,7 +356,7 @@ int Cli::validate(const Args& argsIn)
         }
     }
     const std::vector<std::filesystem::path> files(args.begin(), args.end());
-    const auto loaded = loadPacks(files, catalog);
+    const auto loaded = loadPacks(files, catalog, gift);
     int errors = 0;
     int warnings = 0;
     size_t questions = 0;
@@ -378,8 +403,13 @@ int Cli::validate(const Args& argsIn)
     return ok ? kOk : kInvalid;
 }
 
-int Cli::import(const Args& args)
+int Cli::import(const Args& argsIn)
 {
+    Args args = argsIn;
+    GiftOptions gift;
+    if (std::string error; !takeGiftOptions(args, gift, error)) {
+        return usage("import: " + error);
+    }
     if (const auto bad = unknownOption(args); !bad.empty()) {
         return usage("import: unknown option " + bad);
     }
@@ -391,7 +421,7 @@ int Cli::import(const Args& args)
         return kInvalid;
     }
     m_out << "importing " << args.size() << " file(s) into " << m_dbPath.string() << "\n";
-    const auto outcome = s->importFiles(std::vector<std::filesystem::path>(args.begin(), args.end()));
+    const auto outcome = s->importFiles(std::vector<std::filesystem::path>(args.begin(), args.end()), gift);
     printDiagnostics(outcome.diagnostics);
     if (!outcome.ok()) {
         m_err << "certdrill-cli: import failed: " << outcome.error << "\n";

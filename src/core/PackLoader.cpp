@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -593,10 +594,17 @@ LoadedPack loadPackText(const std::string& text, const std::string& fileName, co
     return lp;
 }
 
-std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& files, const ExamCatalog& known)
+std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& files, const ExamCatalog& known,
+                                  const GiftOptions& gift)
 {
     std::vector<LoadedPack> packs;
-    for (const auto& file : files) {
+    // A GIFT file is converted to a pack and checked by the same rules as any pack; its diagnostics are then
+    // moved from the generated JSON back to the GIFT line and column they came from. It is converted after
+    // the JSON files, so its questions may go into an exam that a pack of the same batch defines.
+    std::vector<std::optional<GiftConversion>> conversions(files.size());
+    std::vector<std::pair<std::size_t, std::string>> giftTexts;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const auto& file = files[i];
         std::ifstream in(file, std::ios::binary);
         if (!in) {
             LoadedPack lp;
@@ -608,7 +616,29 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         }
         std::ostringstream buffer;
         buffer << in.rdbuf();
-        packs.push_back(parseAndCheck(buffer.str(), file.string()));
+        if (isGiftFile(file.string())) {
+            giftTexts.emplace_back(i, buffer.str());
+            packs.emplace_back(); // filled in below
+        } else {
+            packs.push_back(parseAndCheck(buffer.str(), file.string()));
+        }
+    }
+    std::map<std::string, ExamDef> examsById; // a batch's definition of an exam replaces the stored one
+    for (const auto& [id, k] : known) {
+        examsById[id] = k.exam;
+    }
+    for (const auto& lp : packs) {
+        for (const auto& e : lp.pack.exams) {
+            examsById[e.id] = e;
+        }
+    }
+    std::vector<ExamDef> exams;
+    for (const auto& [id, e] : examsById) {
+        exams.push_back(e);
+    }
+    for (const auto& [i, text] : giftTexts) {
+        conversions[i] = convertGift(text, files[i].string(), exams, gift);
+        packs[i] = parseAndCheck(conversions[i]->json, files[i].string());
     }
 
     // Exams defined anywhere in the batch are visible to every pack of the batch.
@@ -638,6 +668,16 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     for (auto& lp : packs) {
         if (lp.document.root.is_object()) {
             checkReferences(lp, catalog);
+        }
+    }
+    for (std::size_t i = 0; i < packs.size(); ++i) {
+        if (const auto& conversion = conversions[i]) {
+            auto& diagnostics = packs[i].diagnostics;
+            for (auto& d : diagnostics) {
+                d.pos = conversion->originOf(d.pointer);
+            }
+            diagnostics.insert(diagnostics.begin(), conversion->diagnostics.begin(),
+                               conversion->diagnostics.end());
         }
     }
     return packs;

@@ -278,8 +278,10 @@ void MainWindow::showHistory()
 
 void MainWindow::importPacks()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(),
-                                                            tr("certdrill packs (*.json)"));
+    const QStringList files =
+        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(),
+                                      tr("Question packs (*.json *.gift *.gift.txt);;certdrill packs "
+                                         "(*.json);;Moodle GIFT (*.gift *.gift.txt)"));
     if (files.isEmpty()) {
         return;
     }

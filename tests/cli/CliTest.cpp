@@ -243,3 +243,38 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
 
     CHECK(cli(db + " history --bogus").exitCode == 2);
 }
+
+TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-version and --domain", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string();
+    REQUIRE(cli(db + " import " + data("mini-exam.json")).exitCode == 0);
+
+    const Run valid = cli(db + " validate " + data("sample.gift"));
+    CHECK(valid.exitCode == 0);
+    CHECK_THAT(valid.out, Catch::Contains("1 file(s) valid: 4 questions, 2 warnings"));
+    // A pack rule, checked on the converted questions, reported at the GIFT answer block's "{".
+    CHECK_THAT(valid.err,
+               Catch::Contains("sample.gift:22:64: warning: /questions/3/options: not every option"));
+    CHECK_THAT(valid.err, Catch::Contains("sample.gift:24:1: warning: numerical questions are not imported"));
+
+    // A question without a category: located error, exit 1; --domain places it.
+    const auto loose = dir / "loose.gift";
+    writeFile(loose, "Which is right?{=this ~that}\n");
+    const Run unplaced = cli(db + " import " + loose.string());
+    CHECK(unplaced.exitCode == 1);
+    CHECK_THAT(unplaced.err, Catch::Contains("loose.gift:1:1: error: the question has no $CATEGORY"));
+    const Run placed = cli(db + " import --domain beta --pack-id my-loose " + loose.string());
+    CHECK(placed.exitCode == 0);
+    CHECK_THAT(placed.out, Catch::Contains("my-loose 1.0.0 (new): 1 added"));
+
+    writeFile(loose, "Which is right?{=this ~that ~other}\n");
+    CHECK(cli(db + " import --domain beta --pack-id my-loose " + loose.string()).exitCode == 1);
+    const Run updated =
+        cli(db + " import --domain beta --pack-id my-loose --pack-version 1.1 " + loose.string());
+    CHECK(updated.exitCode == 0);
+    CHECK_THAT(updated.out, Catch::Contains("my-loose 1.1 (was 1.0.0): 0 added, 1 updated"));
+
+    CHECK(cli(db + " import --exam nope " + data("sample.gift")).exitCode == 1);
+    CHECK(cli(db + " import --pack-version").exitCode == 2);
+}

@@ -74,6 +74,24 @@ private slots:
         QVERIFY(report.contains(QStringLiteral("unknown field \"colour\"")));
         QCOMPARE(window.findChild<QTableWidget*>(QStringLiteral("domainsTable"))->rowCount(), 0);
     }
+
+    void giftFileImportsFromTheWindow()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        QVERIFY(store.ok());
+        gui::MainWindow window(*store.value(), clock);
+        const QString data = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
+        QString report;
+        QVERIFY2(window.importFiles({data + "/mini-exam.json", data + "/sample.gift"}, &report),
+                 qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("gift-sample 1.0.0: 4 added")), qPrintable(report));
+        // The skipped numerical question is named with its line.
+        QVERIFY2(report.contains(QStringLiteral("sample.gift:24:1: warning: numerical questions")),
+                 qPrintable(report));
+        QCOMPARE(store.value()->candidates("mini").value().size(), std::size_t{4});
+    }
 };
 
 QTEST_MAIN(GuiSmokeTest)

@@ -1,0 +1,329 @@
+#include "certdrill/GiftReader.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "certdrill/PackLoader.h"
+#include "certdrill/Store.h"
+
+#include "TestSupport.h"
+
+using namespace certdrill;
+using nlohmann::json;
+
+namespace {
+
+std::string readText(const std::filesystem::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// The exams of mini-exam.json, as the database would hold them.
+ExamCatalog miniCatalog()
+{
+    const auto lp = loadPacks({dataFile("mini-exam.json")}, {});
+    REQUIRE(lp.size() == 1);
+    REQUIRE(lp[0].ok());
+    ExamCatalog catalog;
+    for (const auto& e : lp[0].pack.exams) {
+        catalog[e.id] = {e, lp[0].pack.info.id};
+    }
+    return catalog;
+}
+
+std::vector<ExamDef> miniExams()
+{
+    std::vector<ExamDef> exams;
+    for (const auto& [id, k] : miniCatalog()) {
+        exams.push_back(k.exam);
+    }
+    return exams;
+}
+
+const Diagnostic* findMessage(const std::vector<Diagnostic>& ds, const std::string& part)
+{
+    for (const auto& d : ds) {
+        if (d.message.find(part) != std::string::npos) {
+            return &d;
+        }
+    }
+    return nullptr;
+}
+
+/// A file's text, written to a temporary .gift file of that name.
+std::filesystem::path giftFile(const TempDir& dir, const std::string& name, const std::string& text)
+{
+    const auto p = dir / name;
+    writeFile(p, text);
+    return p;
+}
+
+} // namespace
+
+TEST_CASE("GIFT multiple choice, multi-select, true/false and escapes become pack questions", "[gift]")
+{
+    const auto conv = convertGift(readText(dataFile("sample.gift")), "sample.gift", miniExams(), {});
+    const json pack = json::parse(conv.json);
+    CHECK(pack["pack"]["id"] == "gift-sample");
+    CHECK(pack["pack"]["version"] == "1.0.0");
+    const json& qs = pack["questions"];
+    REQUIRE(qs.size() == 4); // the numerical question is skipped
+
+    CHECK(qs[0]["id"] == "pick-one");
+    CHECK(qs[0]["exam"] == "mini");
+    CHECK(qs[0]["domain"] == "alpha"); // "Alpha" by name
+    CHECK(qs[0]["subtopic"] == "a2");
+    CHECK(qs[0]["stem"] == "Which number is prime?");
+    CHECK(qs[0]["select"] == 1);
+    REQUIRE(qs[0]["options"].size() == 3);
+    CHECK(qs[0]["options"][0] ==
+          json({{"text", "7"}, {"correct", true}, {"why", "7 has no divisor but 1 and itself."}}));
+    CHECK(qs[0]["options"][1]["correct"] == false);
+    CHECK(qs[0]["explanation"] == "Primes have exactly two divisors.");
+
+    // No "=": every answer with a positive share is right, so two right answers make a Select TWO.
+    CHECK(qs[1]["stem"] == "Which are even? (Select TWO.)"); // the [markdown] marker is dropped
+    CHECK(qs[1]["select"] == 2);
+    CHECK(qs[1]["options"][0]["correct"] == true);
+    CHECK(qs[1]["options"][1]["correct"] == true);
+    CHECK(qs[1]["options"][2]["correct"] == false);
+
+    // TRUE#when wrong#when right: the first feedback explains the wrong option, the second the right one.
+    CHECK(qs[2]["domain"] == "beta");
+    CHECK_FALSE(qs[2].contains("subtopic"));
+    CHECK(qs[2]["shuffle"] == false);
+    CHECK(qs[2]["options"][0] ==
+          json({{"text", "True"}, {"correct", true}, {"why", "Right: 2(a+b+1) is even."}}));
+    CHECK(qs[2]["options"][1]["why"] == "Odd plus odd: (2a+1)+(2b+1) = 2(a+b+1).");
+
+    // Escaped control characters are text; an unnamed question's id comes from its stem.
+    CHECK(qs[3]["stem"] == "Escapes : a {brace}, a ~tilde, a #hash and a \\ backslash.");
+    CHECK(qs[3]["id"] == "escapes-a-brace-a-tilde-a-hash"); // its first eight words
+
+    REQUIRE(conv.diagnostics.size() == 1);
+    CHECK(conv.diagnostics[0].severity == Diagnostic::Severity::Warning);
+    CHECK(conv.diagnostics[0].pos.line == 24);
+    CHECK(conv.diagnostics[0].message.find("numerical questions are not imported") != std::string::npos);
+    // Each question and option knows its line and column in the GIFT file.
+    CHECK(conv.originOf("/questions/1/options/2/text").line == 15);
+    CHECK(conv.originOf("/questions/1/options/2/text").column == 3);
+    CHECK(conv.originOf("/questions/0/options/0/why").column == 6);
+    CHECK(conv.originOf("/questions/3").line == 22);
+}
+
+TEST_CASE("GIFT problems are reported at their line and column", "[gift]")
+{
+    const auto exams = miniExams();
+    SECTION("an unclosed answer block")
+    {
+        const auto c = convertGift("$CATEGORY: alpha\n\n::a:: Stem {\n=right ~wrong\n", "x.gift", exams, {});
+        const Diagnostic* d = findMessage(c.diagnostics, "not closed");
+        REQUIRE(d);
+        CHECK(d->isError());
+        CHECK(d->file == "x.gift");
+        CHECK(d->pos.line == 3);
+        CHECK(d->pos.column == 12);
+    }
+    SECTION("a question outside every domain, then --domain for it")
+    {
+        const std::string text = "Stem?{=a ~b}\n";
+        const auto c = convertGift(text, "x.gift", exams, {});
+        const Diagnostic* d = findMessage(c.diagnostics, "has no $CATEGORY");
+        REQUIRE(d);
+        CHECK(d->message.find("$CATEGORY: mini/alpha") != std::string::npos);
+        GiftOptions o;
+        o.domain = "beta";
+        const auto placed = convertGift(text, "x.gift", exams, o);
+        CHECK(errorCount(placed.diagnostics) == 0);
+        CHECK(json::parse(placed.json)["questions"][0]["domain"] == "beta");
+        o.domain = "gamma";
+        CHECK(findMessage(convertGift(text, "x.gift", exams, o).diagnostics, "is not a domain"));
+    }
+    SECTION("a category that names no domain")
+    {
+        const auto c = convertGift("$CATEGORY: $course$/Misc\n\nStem?{=a ~b}\n", "x.gift", exams, {});
+        const Diagnostic* d = findMessage(c.diagnostics, "names none of exam \"mini\"'s domains");
+        REQUIRE(d);
+        CHECK(d->pos.line == 3);
+    }
+    SECTION("no right answer, a bad share, and partial credit in a single choice")
+    {
+        const auto none = convertGift("$CATEGORY: alpha\n\nStem?{~a ~b}\n", "x.gift", exams, {});
+        CHECK(findMessage(none.diagnostics, "no answer is marked right"));
+        const auto bad = convertGift("$CATEGORY: alpha\n\nStem?{~%fifty%a =b}\n", "x.gift", exams, {});
+        const Diagnostic* d = findMessage(bad.diagnostics, "credit share");
+        REQUIRE(d);
+        CHECK(d->pos.column == 8);
+        const auto partial = convertGift("$CATEGORY: alpha\n\nStem?{=a ~%50%b ~c}\n", "x.gift", exams, {});
+        CHECK(errorCount(partial.diagnostics) == 0);
+        CHECK(findMessage(partial.diagnostics, "partial credit is scored as wrong"));
+        CHECK(json::parse(partial.json)["questions"][0]["options"][1]["correct"] == false);
+    }
+    SECTION("which exam")
+    {
+        std::vector<ExamDef> two = exams;
+        two.push_back(exams[0]);
+        two.back().id = "other";
+        const auto c = convertGift("Stem?{=a ~b}\n", "x.gift", two, {});
+        CHECK(findMessage(c.diagnostics, "Pass --exam (one of mini, other)"));
+        GiftOptions o;
+        o.exam = "nope";
+        CHECK(
+            findMessage(convertGift("Stem?{=a ~b}\n", "x.gift", exams, o).diagnostics, "\"nope\" is not in"));
+    }
+    SECTION("CRLF line ends, a byte order mark, comments and a repeated name")
+    {
+        const auto c = convertGift(
+            "\xEF\xBB\xBF$CATEGORY: alpha\r\n\r\n// note\r\n::n::Q?{=a ~b}\r\n\r\n::n::Q?{=c ~d}\r\n",
+            "x.gift", exams, {});
+        CHECK(errorCount(c.diagnostics) == 0);
+        const json qs = json::parse(c.json)["questions"];
+        REQUIRE(qs.size() == 2);
+        CHECK(qs[0]["id"] == "n");
+        CHECK(qs[1]["id"] == "n-2");
+        const Diagnostic* d = findMessage(c.diagnostics, "is used before");
+        REQUIRE(d);
+        CHECK(d->pos.line == 6);
+    }
+}
+
+TEST_CASE("a GIFT file is checked by the pack rules and reported at GIFT positions", "[gift]")
+{
+    TempDir dir;
+    // The second option repeats the first: a pack rule, found in the generated JSON, reported in the GIFT.
+    const auto p = giftFile(dir, "dup.gift", "$CATEGORY: alpha\n\n::q:: Stem?{\n  =same\n  ~same\n}\n");
+    const auto loaded = loadPacks({p}, miniCatalog());
+    REQUIRE(loaded.size() == 1);
+    const Diagnostic* d = findMessage(loaded[0].diagnostics, "duplicate option text");
+    REQUIRE(d);
+    CHECK(d->file == p.string());
+    CHECK(d->pos.line == 5);
+    CHECK(d->pos.column == 3);
+    CHECK(isGiftFile("a/b/Questions.GIFT"));
+    CHECK(isGiftFile("moodle.gift.txt"));
+    CHECK_FALSE(isGiftFile("pack.json"));
+    CHECK_FALSE(isGiftFile(".gift"));
+}
+
+TEST_CASE("a GIFT import is atomic and versioned like any pack", "[gift]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto s = Store::open(dir / "db.sqlite", clock);
+    REQUIRE(s.ok());
+    Store& store = *s.value();
+    REQUIRE(store.importFiles({dataFile("mini-exam.json")}).ok());
+
+    // One bad file in the batch: nothing is imported, not even the good one.
+    const auto bad = giftFile(dir, "bad.gift", "Stem?{=a ~b}\n");
+    const auto failed = store.importFiles({dataFile("sample.gift"), bad});
+    CHECK_FALSE(failed.ok());
+    CHECK(store.candidates("mini").value().empty());
+
+    const auto first = store.importFiles({dataFile("sample.gift")});
+    REQUIRE(first.ok());
+    REQUIRE(first.summaries.size() == 1);
+    CHECK(first.summaries[0].packId == "gift-sample");
+    CHECK(first.summaries[0].added == 4);
+    const auto pool = store.candidates("mini").value();
+    REQUIRE(pool.size() == 4);
+
+    // The same file again is a no-op; changed content needs a higher version.
+    CHECK(store.importFiles({dataFile("sample.gift")}).summaries.at(0).unchanged);
+    const auto changed = giftFile(dir, "sample.gift",
+                                  readText(dataFile("sample.gift")) + "\n$CATEGORY: beta\n\nNew?{=x ~y}\n");
+    CHECK_FALSE(store.importFiles({changed}).ok());
+    GiftOptions v2;
+    v2.version = "1.1.0";
+    const auto updated = store.importFiles({changed}, v2);
+    REQUIRE(updated.ok());
+    CHECK(updated.summaries.at(0).added == 1);
+    CHECK(updated.summaries.at(0).unchangedQuestions == 4);
+}
+
+TEST_CASE("the GIFT importer agrees with GIFT-grammar-PEG.js's expected parses", "[gift][realdata]")
+{
+    const std::filesystem::path dir =
+        std::filesystem::path(CERTDRILL_REALDATA_DIR) / "GIFT-grammar-PEG.js" / "tests" / "questions";
+    if (!std::filesystem::is_directory(dir)) {
+        WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
+        return;
+    }
+    GiftOptions o;
+    o.domain = "alpha"; // these files have no blueprint categories
+    int files = 0;
+    int compared = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().extension() != ".gift") {
+            continue;
+        }
+        const auto expectedPath = std::filesystem::path(entry.path()).replace_extension(".json");
+        if (!std::filesystem::exists(expectedPath)) {
+            continue;
+        }
+        ++files;
+        INFO(entry.path().filename().string());
+        const json expected = json::parse(readText(expectedPath));
+        const auto conv = convertGift(readText(entry.path()), entry.path().string(), miniExams(), o);
+        const json ours = json::parse(conv.json)["questions"];
+        std::vector<json> theirs;
+        for (const auto& q : expected) {
+            if (q["type"] == "MC" || q["type"] == "TF") {
+                theirs.push_back(q);
+            }
+        }
+        REQUIRE(ours.size() == theirs.size());
+        for (std::size_t i = 0; i < theirs.size(); ++i) {
+            const json& t = theirs[i];
+            const json& q = ours[i];
+            if (t["type"] == "TF") {
+                CHECK(q["options"][0]["correct"] == t["isTrue"]);
+                ++compared;
+                continue;
+            }
+            REQUIRE(q["options"].size() == t["choices"].size());
+            for (std::size_t k = 0; k < t["choices"].size(); ++k) {
+                const json& c = t["choices"][k];
+                // That parser leaves isCorrect false on weighted answers; the weight carries the credit.
+                const bool right = c["weight"].is_number()
+                                       ? c["weight"].get<double>() > 0 &&
+                                             (q["select"] != 1 || c["weight"].get<double>() >= 100)
+                                       : c["isCorrect"].get<bool>();
+                CHECK(q["options"][k]["correct"] == right);
+                CHECK(q["options"][k]["text"] == c["text"]["text"]);
+            }
+            ++compared;
+        }
+    }
+    CHECK(files > 40);
+    CHECK(compared > 20);
+}
+
+TEST_CASE("Moodle's own GIFT import fixtures load", "[gift][realdata]")
+{
+    const std::filesystem::path dir = std::filesystem::path(CERTDRILL_REALDATA_DIR) / "moodle-fixtures" /
+                                      "question" / "format" / "gift" / "tests" / "fixtures";
+    if (!std::filesystem::is_directory(dir)) {
+        WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
+        return;
+    }
+    GiftOptions o;
+    o.domain = "alpha";
+    const auto loaded =
+        loadPacks({dir / "questions.gift.txt", dir / "questions_in_category.gift.txt"}, miniCatalog(), o);
+    REQUIRE(loaded.size() == 2);
+    CHECK(loaded[0].ok());
+    CHECK(loaded[1].ok());
+    // Of their essay, matching, numerical, short-answer, choice and true/false questions, the choice and
+    // true/false ones: the colours multi-select, the Grant's-tomb choice, and three true/false.
+    CHECK(loaded[0].pack.questions.size() == 5);
+    CHECK(loaded[1].pack.questions.size() == 2);
+    CHECK(loaded[0].pack.questions[0].select == 1);
+    CHECK(loaded[0].pack.questions[1].select == 2);
+}
