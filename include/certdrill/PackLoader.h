@@ -41,10 +41,10 @@ struct LoadedPack
 /// another file of the batch or in `known` (the database). Never throws; every problem becomes a
 /// located Diagnostic. Checks shape, types, sizes, id patterns and uniqueness, answer rules, and that
 /// every exam, domain and subtopic reference resolves.
-/// Files named `*.gift` or `*.gift.txt` are Moodle GIFT, converted with `gift` (GiftReader.h) and reported
-/// at their GIFT line and column.
+/// Files named `*.gift` or `*.gift.txt` are Moodle GIFT (GiftReader.h) and `*.xml` Moodle XML
+/// (MoodleXmlReader.h), converted with `moodle` and reported at their own line and column.
 std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& files, const ExamCatalog& known,
-                                  const GiftOptions& gift = {});
+                                  const ImportOptions& moodle = {});
 
 /// Loads one pack from text (fileName is used in diagnostics); references are checked against `known`
 /// and the pack's own exams.

@@ -101,8 +101,9 @@ public:
     Result<std::vector<PackImportSummary>> importPacks(const std::vector<LoadedPack>& packs);
 
     /// Loads, validates (against the exams already stored) and imports the files as one atomic batch;
-    /// GIFT files (loadPacks) are converted with `gift`.
-    ImportOutcome importFiles(const std::vector<std::filesystem::path>& files, const GiftOptions& gift = {});
+    /// Moodle GIFT and XML files (loadPacks) are converted with `moodle`.
+    ImportOutcome importFiles(const std::vector<std::filesystem::path>& files,
+                              const ImportOptions& moodle = {});
 
     Database& database() { return m_db; }
     const Clock& clock() const { return m_clock; }

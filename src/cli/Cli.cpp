@@ -78,7 +78,7 @@ bool takeOption(std::vector<std::string>& args, const std::string& name, std::st
 
 /// Removes --exam, --pack-id, --pack-version and --domain, which say where GIFT questions go; false (with
 /// `error` set) on a missing value.
-bool takeGiftOptions(std::vector<std::string>& args, GiftOptions& gift, std::string& error)
+bool takeImportOptions(std::vector<std::string>& args, ImportOptions& gift, std::string& error)
 {
     bool missing = false;
     takeOption(args, "--exam", gift.exam, missing);
@@ -195,14 +195,15 @@ Global options (before the command):
   --help         print this help and exit
 
 Commands:
-  validate [--coverage] [GIFT OPTIONS] PACK...
+  validate [--coverage] [MOODLE OPTIONS] PACK...
                                   check pack files; with --coverage also measure the bank
                                   against the minimums its exam definition declares
-  import [GIFT OPTIONS] PACK...   validate and import packs atomically (all or nothing)
-                                  A PACK named *.gift or *.gift.txt is Moodle GIFT; its
-                                  $CATEGORY paths name the blueprint domain. GIFT OPTIONS:
-                                  --exam ID (default: the only exam), --pack-id ID (default:
-                                  gift-FILENAME), --pack-version V (default 1.0.0),
+  import [MOODLE OPTIONS] PACK...  validate and import packs atomically (all or nothing)
+                                  A PACK named *.gift or *.gift.txt is Moodle GIFT, *.xml is
+                                  Moodle XML; their categories name the blueprint domain.
+                                  MOODLE OPTIONS: --exam ID (default: the only exam),
+                                  --pack-id ID (default: gift-FILENAME or moodle-FILENAME),
+                                  --pack-version V (default 1.0.0),
                                   --domain ID (for questions whose category names none)
   list exams|packs|domains [--exam ID] [--json]
                                   show what the database holds
@@ -335,8 +336,8 @@ int Cli::validate(const Args& argsIn)
 {
     Args args = argsIn;
     const bool coverage = takeFlag(args, "--coverage");
-    GiftOptions gift;
-    if (std::string error; !takeGiftOptions(args, gift, error)) {
+    ImportOptions gift;
+    if (std::string error; !takeImportOptions(args, gift, error)) {
         return usage("validate: " + error);
     }
     if (const auto bad = unknownOption(args); !bad.empty()) {
@@ -406,8 +407,8 @@ int Cli::validate(const Args& argsIn)
 int Cli::import(const Args& argsIn)
 {
     Args args = argsIn;
-    GiftOptions gift;
-    if (std::string error; !takeGiftOptions(args, gift, error)) {
+    ImportOptions gift;
+    if (std::string error; !takeImportOptions(args, gift, error)) {
         return usage("import: " + error);
     }
     if (const auto bad = unknownOption(args); !bad.empty()) {

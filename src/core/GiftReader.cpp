@@ -5,15 +5,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <set>
 
-#include <nlohmann/json.hpp>
+#include "certdrill/PackBuilder.h"
 
 namespace certdrill {
 
 namespace {
 
-using nlohmann::json;
 constexpr std::size_t npos = std::string::npos;
 
 /// One character of a question block after escapes, with where it stands in the file.
@@ -190,84 +188,12 @@ std::string lower(std::string s)
     return s;
 }
 
-/// Lower-case letters and digits, every other run of characters one hyphen, at most `limit` long.
-std::string slug(const std::string& s, std::size_t limit = 64)
-{
-    std::string out;
-    for (unsigned char c : s) {
-        if (std::isalnum(c) && c < 0x80) {
-            out += static_cast<char>(std::tolower(c));
-        } else if (!out.empty() && out.back() != '-') {
-            out += '-';
-        }
-        if (out.size() >= limit) {
-            break;
-        }
-    }
-    while (!out.empty() && out.back() == '-') {
-        out.pop_back();
-    }
-    return out;
-}
-
-/// The id a question gets: its name, else the start of its stem.
-std::string questionId(const std::string& name, const std::string& stem)
-{
-    if (const std::string s = slug(name); !s.empty()) {
-        return s;
-    }
-    std::string words;
-    int count = 0;
-    for (std::size_t i = 0; i < stem.size() && count < 8; ++i) {
-        words += stem[i];
-        if (stem[i] == ' ' && i > 0 && stem[i - 1] != ' ') {
-            ++count;
-        }
-    }
-    const std::string s = slug(words, 48);
-    return s.empty() ? std::string("q") : s;
-}
-
-/// A category segment names a domain (or subtopic) by its id, its name, or its name as an id.
-template <typename Row> const Row* findRow(const std::vector<Row>& rows, const std::string& segment)
-{
-    for (const auto& r : rows) {
-        if (r.id == segment || r.id == slug(segment) || lower(r.name) == lower(segment)) {
-            return &r;
-        }
-    }
-    return nullptr;
-}
-
 class Converter
 {
 public:
-    Converter(const std::string& fileName, const std::vector<ExamDef>& exams, const GiftOptions& options,
-              GiftConversion& out)
-        : m_file(fileName)
-        , m_out(out)
-        , m_fallbackDomain(options.domain)
+    explicit Converter(PackBuilder& builder)
+        : m_builder(builder)
     {
-        if (!options.exam.empty()) {
-            for (const auto& e : exams) {
-                if (e.id == options.exam) {
-                    m_exam = &e;
-                }
-            }
-            if (!m_exam) {
-                error({1, 1}, "exam \"" + options.exam + "\" is not in the database; import its pack first");
-            }
-        } else if (exams.size() == 1) {
-            m_exam = &exams.front();
-        } else {
-            std::string names;
-            for (const auto& e : exams) {
-                names += (names.empty() ? "" : ", ") + e.id;
-            }
-            error({1, 1}, exams.empty()
-                              ? "no exam in the database to put these questions in; import an exam first"
-                              : "which exam are these questions for? Pass --exam (one of " + names + ")");
-        }
     }
 
     void block(const Block& b)
@@ -275,107 +201,64 @@ public:
         const Text& t = b.text;
         auto [begin, end] = trimmed(t, 0, t.size());
         if (startsWith(t, begin, end, "$CATEGORY:")) {
-            m_category = str(t, begin + 10, end);
+            m_builder.setCategory(str(t, begin + 10, end));
             return;
         }
-        std::string name;
-        SourcePos namePos = t[begin].pos;
+        ForeignQuestion q;
+        q.at = b.start;
+        q.namePos = t[begin].pos;
         if (startsWith(t, begin, end, "::")) {
             const std::size_t close = find(t, "::", begin + 2, end);
             if (close == npos) {
-                error(t[begin].pos, "the question name opened with \"::\" is not closed with \"::\"");
+                m_builder.error(t[begin].pos,
+                                "the question name opened with \"::\" is not closed with \"::\"");
                 return;
             }
-            name = str(t, begin + 2, close);
+            q.name = str(t, begin + 2, close);
             begin = close + 2;
         }
         const std::size_t open = find(t, "{", begin, end);
         const std::size_t close = open == npos ? npos : find(t, "}", open + 1, end);
         if (open == npos && find(t, "}", begin, end) == npos) {
-            warning(b.start, "a description without an answer block is not a question; skipped");
+            m_builder.warning(b.start, "a description without an answer block is not a question; skipped");
             return;
         }
         if (open == npos || close == npos) {
-            error(open == npos ? t[find(t, "}", begin, end)].pos : t[open].pos,
-                  open == npos ? "\"}\" without an opening \"{\""
-                               : "the answer block \"{\" is not closed with \"}\"");
+            m_builder.error(open == npos ? t[find(t, "}", begin, end)].pos : t[open].pos,
+                            open == npos ? "\"}\" without an opening \"{\""
+                                         : "the answer block \"{\" is not closed with \"}\"");
             return;
         }
-        std::string stem = withoutFormat(str(t, begin, open));
+        q.stem = withoutFormat(str(t, begin, open));
         if (const std::string after = str(t, close + 1, end); !after.empty()) {
-            stem += " _____ " + withoutFormat(after); // Moodle's "missing word" form
+            q.stem += " _____ " + withoutFormat(after); // Moodle's "missing word" form
         }
         const auto [stemBegin, stemEnd] = trimmed(t, begin, open);
-        const SourcePos stemPos = stemBegin < stemEnd ? t[stemBegin].pos : t[open].pos;
+        q.stemPos = stemBegin < stemEnd ? t[stemBegin].pos : t[open].pos;
+        q.answersPos = t[open].pos;
 
         std::size_t innerEnd = close;
-        json q;
-        const std::size_t general = rfind(t, "####", open + 1, close);
-        if (general != npos) {
-            q["explanation"] = withoutFormat(str(t, general + 4, close));
+        if (const std::size_t general = rfind(t, "####", open + 1, close); general != npos) {
+            q.explanation = withoutFormat(str(t, general + 4, close));
+            q.explanationPos = t[general].pos;
             innerEnd = general;
         }
         const auto [ab, ae] = trimmed(t, open + 1, innerEnd);
         const std::string kind = questionKind(t, ab, ae);
-        if (kind != "multiple choice" && kind != "true/false") {
-            warning(b.start, kind + " questions are not imported (certdrill has multiple choice and "
-                                    "true/false); skipped");
-            return;
-        }
-
-        const std::string pointer = "/questions/" + std::to_string(m_questions.size());
-        json options = json::array();
         if (kind == "true/false") {
-            trueFalse(t, ab, ae, pointer, options);
-        } else if (!multipleChoice(t, ab, ae, pointer, options)) {
-            return;
-        }
-        int correct = 0;
-        for (const auto& o : options) {
-            correct += o["correct"].get<bool>() ? 1 : 0;
-        }
-        if (correct == 0) {
-            error(t[open].pos, "no answer is marked right: mark it with \"=\" (or several with \"~%50%\")");
-            return;
-        }
-
-        // Ids must be unique in a pack but GIFT names need not be (Moodle's own fixtures repeat one), so a
-        // repeat gets -2, -3, … in file order.
-        std::string id = questionId(name, stem);
-        if (m_ids.count(id)) {
-            const std::string base = id;
-            for (int k = 2; m_ids.count(id); ++k) {
-                id = base + "-" + std::to_string(k);
+            trueFalse(t, ab, ae, q);
+        } else if (kind == "multiple choice") {
+            if (!multipleChoice(t, ab, ae, q)) {
+                return;
             }
-            if (!name.empty()) {
-                warning(namePos,
-                        "the name \"" + name + "\" is used before; this question's id is \"" + id + "\"");
-            }
-        }
-        m_ids.insert(id);
-        q["id"] = id;
-        q["exam"] = m_exam ? m_exam->id : "";
-        q["stem"] = stem;
-        q["select"] = correct;
-        q["options"] = options;
-        if (kind == "true/false") {
-            q["shuffle"] = false; // True before False, as everyone expects
-        }
-        if (!placeInBlueprint(q, b.start)) {
+        } else {
+            m_builder.warning(b.start, kind +
+                                           " questions are not imported (certdrill has multiple choice and "
+                                           "true/false); skipped");
             return;
         }
-        origin(pointer, b.start);
-        origin(pointer + "/id", name.empty() ? stemPos : namePos);
-        origin(pointer + "/stem", stemPos);
-        origin(pointer + "/select", t[open].pos);
-        origin(pointer + "/options", t[open].pos);
-        if (general != npos) {
-            origin(pointer + "/explanation", t[general].pos);
-        }
-        m_questions.push_back(std::move(q));
+        m_builder.add(q);
     }
-
-    json questions() const { return m_questions; }
 
 private:
     /// Moodle's type detection, first match wins.
@@ -401,8 +284,8 @@ private:
         return "short answer";
     }
 
-    /// `{TRUE#feedback when wrong#feedback when right}`.
-    void trueFalse(const Text& t, std::size_t b, std::size_t e, const std::string& pointer, json& options)
+    /// `{TRUE#feedback when wrong#feedback when right}`: the first explains the wrong option.
+    static void trueFalse(const Text& t, std::size_t b, std::size_t e, ForeignQuestion& q)
     {
         const std::size_t h1 = find(t, "#", b, e);
         const std::size_t h2 = h1 == npos ? npos : find(t, "#", h1 + 1, e);
@@ -410,22 +293,20 @@ private:
         const std::string whenWrong = h1 == npos ? "" : withoutFormat(str(t, h1 + 1, h2 == npos ? e : h2));
         const std::string whenRight = h2 == npos ? "" : withoutFormat(str(t, h2 + 1, e));
         for (const bool option : {true, false}) {
-            json o = {{"text", option ? "True" : "False"}, {"correct", option == value}};
-            const std::string& why = option == value ? whenRight : whenWrong;
-            if (!why.empty()) {
-                o["why"] = why;
-            }
-            options.push_back(o);
-            origin(pointer + "/options/" + std::to_string(options.size() - 1), t[b].pos);
+            const bool right = option == value;
+            const SourcePos whyPos =
+                right ? (h2 == npos ? t[b].pos : t[h2].pos) : (h1 == npos ? t[b].pos : t[h1].pos);
+            q.answers.push_back({option ? "True" : "False", right ? 1.0 : 0.0, right ? whenRight : whenWrong,
+                                 t[b].pos, whyPos});
         }
+        q.shuffle = false; // True before False, as everyone expects
     }
 
     /// `{=right ~wrong}` or `{~%50%right ~%50%right ~%-100%wrong}`, each answer with an optional `#why`.
-    bool multipleChoice(const Text& t, std::size_t b, std::size_t e, const std::string& pointer,
-                        json& options)
+    bool multipleChoice(const Text& t, std::size_t b, std::size_t e, ForeignQuestion& q)
     {
         // With an "=" one answer is right (Moodle's single choice); without, every positive share is right.
-        const bool single = find(t, "=", b, e) != npos;
+        q.single = find(t, "=", b, e) != npos;
         std::vector<std::size_t> marks;
         for (std::size_t i = b; i < e; ++i) {
             if (!t[i].escaped && (t[i].c == '=' || t[i].c == '~')) {
@@ -433,140 +314,43 @@ private:
             }
         }
         if (marks.empty() || marks.front() != b) {
-            error(t[b].pos, "answers start with \"=\" (right) or \"~\" (wrong)");
+            m_builder.error(t[b].pos, "answers start with \"=\" (right) or \"~\" (wrong)");
             return false;
         }
         for (std::size_t k = 0; k < marks.size(); ++k) {
-            const std::size_t from = marks[k] + 1;
             const std::size_t to = k + 1 < marks.size() ? marks[k + 1] : e;
-            double weight = t[marks[k]].c == '=' ? 1.0 : 0.0;
-            std::size_t textBegin = trimmed(t, from, to).first;
+            ForeignQuestion::Answer a;
+            a.credit = t[marks[k]].c == '=' ? 1.0 : 0.0;
+            a.pos = t[marks[k]].pos;
+            std::size_t textBegin = trimmed(t, marks[k] + 1, to).first;
             if (textBegin < to && !t[textBegin].escaped && t[textBegin].c == '%') {
                 const std::size_t pct = find(t, "%", textBegin + 1, to);
                 const std::string share = pct == npos ? "" : str(t, textBegin + 1, pct);
                 char* rest = nullptr;
                 const double value = std::strtod(share.c_str(), &rest);
                 if (pct == npos || share.empty() || *rest != '\0') {
-                    error(t[textBegin].pos, "a credit share is written \"%50%\" (a number between % signs)");
+                    m_builder.error(t[textBegin].pos,
+                                    "a credit share is written \"%50%\" (a number between % signs)");
                     return false;
                 }
-                weight = value / 100.0;
+                a.credit = value / 100.0;
                 textBegin = pct + 1;
             }
             const std::size_t hash = find(t, "#", textBegin, to);
-            const std::string text = withoutFormat(str(t, textBegin, hash == npos ? to : hash));
-            const bool correct = single ? weight >= 1.0 - 1e-9 : weight > 0.0;
-            if (single && weight > 1e-9 && !correct) {
-                warning(t[marks[k]].pos, "partial credit is scored as wrong: certdrill marks a whole answer "
-                                         "right or wrong");
-            }
-            json o = {{"text", text}, {"correct", correct}};
-            const std::string op = pointer + "/options/" + std::to_string(options.size());
-            origin(op, t[marks[k]].pos);
+            a.text = withoutFormat(str(t, textBegin, hash == npos ? to : hash));
             if (hash != npos) {
-                if (const std::string why = withoutFormat(str(t, hash + 1, to)); !why.empty()) {
-                    o["why"] = why;
-                    origin(op + "/why", t[hash].pos);
-                }
+                a.why = withoutFormat(str(t, hash + 1, to));
+                a.whyPos = t[hash].pos;
             }
-            options.push_back(o);
+            q.answers.push_back(std::move(a));
         }
         return true;
     }
 
-    /// Sets domain and subtopic from the category path; false, with an error, when it names no domain.
-    bool placeInBlueprint(json& q, const SourcePos& at)
-    {
-        if (!m_exam) {
-            return false; // already reported once, at the top of the file
-        }
-        std::vector<std::string> segments;
-        std::size_t from = 0;
-        while (from <= m_category.size()) {
-            std::size_t slash = m_category.find('/', from);
-            if (slash == npos) {
-                slash = m_category.size();
-            }
-            std::string s = m_category.substr(from, slash - from);
-            s.erase(0, s.find_first_not_of(" \t"));
-            s.erase(s.find_last_not_of(" \t") + 1);
-            if (!s.empty() && s[0] != '$' && lower(s) != "top") {
-                segments.push_back(s);
-            }
-            from = slash + 1;
-        }
-        for (std::size_t i = 0; i < segments.size(); ++i) {
-            if (const Domain* d = findRow(m_exam->domains, segments[i])) {
-                q["domain"] = d->id;
-                if (i + 1 < segments.size()) {
-                    if (const Subtopic* s = findRow(d->subtopics, segments[i + 1])) {
-                        q["subtopic"] = s->id;
-                    }
-                }
-                return true;
-            }
-        }
-        if (!m_fallbackDomain.empty()) {
-            if (findRow(m_exam->domains, m_fallbackDomain)) {
-                q["domain"] = m_fallbackDomain;
-                return true;
-            }
-            error(at, "--domain \"" + m_fallbackDomain + "\" is not a domain of exam \"" + m_exam->id + "\"");
-            return false;
-        }
-        error(at, (m_category.empty() ? std::string("the question has no $CATEGORY")
-                                      : "its category \"" + m_category + "\" names none of exam \"" +
-                                            m_exam->id + "\"'s domains") +
-                      ", so it has no blueprint domain; put it under a line such as \"$CATEGORY: " +
-                      m_exam->id + "/" + m_exam->domains.front().id + "\"");
-        return false;
-    }
-
-    void origin(const std::string& pointer, const SourcePos& pos)
-    {
-        m_out.origins.emplace_back(pointer, pos);
-    }
-
-    void error(const SourcePos& pos, const std::string& message)
-    {
-        report(Diagnostic::Severity::Error, pos, message);
-    }
-
-    void warning(const SourcePos& pos, const std::string& message)
-    {
-        report(Diagnostic::Severity::Warning, pos, message);
-    }
-
-    void report(Diagnostic::Severity severity, const SourcePos& pos, const std::string& message)
-    {
-        m_out.diagnostics.push_back({severity, m_file, pos, "", message});
-    }
-
-    std::string m_file;
-    GiftConversion& m_out;
-    std::string m_fallbackDomain;
-    const ExamDef* m_exam = nullptr;
-    std::string m_category;
-    json m_questions = json::array();
-    std::set<std::string> m_ids;
+    PackBuilder& m_builder;
 };
 
 } // namespace
-
-SourcePos GiftConversion::originOf(const std::string& pointer) const
-{
-    SourcePos best{1, 1};
-    std::size_t bestLength = 0;
-    for (const auto& [p, pos] : origins) {
-        const bool prefix =
-            pointer.compare(0, p.size(), p) == 0 && (pointer.size() == p.size() || pointer[p.size()] == '/');
-        if (prefix && p.size() >= bestLength) {
-            best = pos;
-            bestLength = p.size();
-        }
-    }
-    return best;
-}
 
 bool isGiftFile(const std::string& fileName)
 {
@@ -577,31 +361,16 @@ bool isGiftFile(const std::string& fileName)
     return endsWith(".gift") || endsWith(".gift.txt");
 }
 
-GiftConversion convertGift(const std::string& text, const std::string& fileName,
-                           const std::vector<ExamDef>& exams, const GiftOptions& options)
+Conversion convertGift(const std::string& text, const std::string& fileName,
+                       const std::vector<ExamDef>& exams, const ImportOptions& options)
 {
-    GiftConversion out;
-    Converter converter(fileName, exams, options, out);
+    Conversion out;
+    PackBuilder builder(fileName, "gift", exams, options, out);
+    Converter converter(builder);
     for (const Block& b : splitBlocks(text)) {
         converter.block(b);
     }
-    std::string base = lower(std::filesystem::path(fileName).filename().string());
-    for (const char* suffix : {".gift.txt", ".gift"}) {
-        if (base.size() > std::strlen(suffix) &&
-            base.compare(base.size() - std::strlen(suffix), npos, suffix) == 0) {
-            base.erase(base.size() - std::strlen(suffix));
-            break;
-        }
-    }
-    const json pack = {{"format", "certdrill-pack/1"},
-                       {"pack",
-                        {{"id", options.packId.empty() ? "gift-" + slug(base, 59) : options.packId},
-                         {"title", std::filesystem::path(fileName).filename().string()},
-                         {"version", options.version},
-                         {"authors", {"imported from GIFT"}},
-                         {"license", "as the source file"}}},
-                       {"questions", converter.questions()}};
-    out.json = pack.dump(1);
+    builder.finish();
     return out;
 }
 

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "certdrill/MoodleXmlReader.h"
 #include "certdrill/Sha256.h"
 
 namespace certdrill {
@@ -595,14 +596,14 @@ LoadedPack loadPackText(const std::string& text, const std::string& fileName, co
 }
 
 std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& files, const ExamCatalog& known,
-                                  const GiftOptions& gift)
+                                  const ImportOptions& moodle)
 {
     std::vector<LoadedPack> packs;
-    // A GIFT file is converted to a pack and checked by the same rules as any pack; its diagnostics are then
-    // moved from the generated JSON back to the GIFT line and column they came from. It is converted after
-    // the JSON files, so its questions may go into an exam that a pack of the same batch defines.
-    std::vector<std::optional<GiftConversion>> conversions(files.size());
-    std::vector<std::pair<std::size_t, std::string>> giftTexts;
+    // A Moodle file (GIFT or XML) is converted to a pack and checked by the same rules as any pack; its
+    // diagnostics are then moved from the generated JSON back to the line and column they came from. It is
+    // converted after the JSON files, so its questions may go into an exam a pack of the same batch defines.
+    std::vector<std::optional<Conversion>> conversions(files.size());
+    std::vector<std::pair<std::size_t, std::string>> moodleTexts;
     for (std::size_t i = 0; i < files.size(); ++i) {
         const auto& file = files[i];
         std::ifstream in(file, std::ios::binary);
@@ -616,8 +617,8 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         }
         std::ostringstream buffer;
         buffer << in.rdbuf();
-        if (isGiftFile(file.string())) {
-            giftTexts.emplace_back(i, buffer.str());
+        if (isGiftFile(file.string()) || isMoodleXmlFile(file.string())) {
+            moodleTexts.emplace_back(i, buffer.str());
             packs.emplace_back(); // filled in below
         } else {
             packs.push_back(parseAndCheck(buffer.str(), file.string()));
@@ -636,8 +637,10 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     for (const auto& [id, e] : examsById) {
         exams.push_back(e);
     }
-    for (const auto& [i, text] : giftTexts) {
-        conversions[i] = convertGift(text, files[i].string(), exams, gift);
+    for (const auto& [i, text] : moodleTexts) {
+        const std::string name = files[i].string();
+        conversions[i] = isGiftFile(name) ? convertGift(text, name, exams, moodle)
+                                          : convertMoodleXml(text, name, exams, moodle);
         packs[i] = parseAndCheck(conversions[i]->json, files[i].string());
     }
 

@@ -368,7 +368,7 @@ Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<Load
     }
 }
 
-ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files, const GiftOptions& gift)
+ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle)
 {
     ImportOutcome outcome;
     auto catalog = examCatalog();
@@ -376,7 +376,7 @@ ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files
         outcome.error = catalog.error().message;
         return outcome;
     }
-    const std::vector<LoadedPack> loaded = loadPacks(files, catalog.value(), gift);
+    const std::vector<LoadedPack> loaded = loadPacks(files, catalog.value(), moodle);
     int errors = 0;
     for (const auto& lp : loaded) {
         outcome.diagnostics.insert(outcome.diagnostics.end(), lp.diagnostics.begin(), lp.diagnostics.end());

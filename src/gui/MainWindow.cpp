@@ -280,8 +280,8 @@ void MainWindow::importPacks()
 {
     const QStringList files =
         QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(),
-                                      tr("Question packs (*.json *.gift *.gift.txt);;certdrill packs "
-                                         "(*.json);;Moodle GIFT (*.gift *.gift.txt)"));
+                                      tr("Question packs (*.json *.gift *.gift.txt *.xml);;certdrill packs "
+                                         "(*.json);;Moodle GIFT (*.gift *.gift.txt);;Moodle XML (*.xml)"));
     if (files.isEmpty()) {
         return;
     }

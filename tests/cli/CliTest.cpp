@@ -263,7 +263,7 @@ TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-v
     writeFile(loose, "Which is right?{=this ~that}\n");
     const Run unplaced = cli(db + " import " + loose.string());
     CHECK(unplaced.exitCode == 1);
-    CHECK_THAT(unplaced.err, Catch::Contains("loose.gift:1:1: error: the question has no $CATEGORY"));
+    CHECK_THAT(unplaced.err, Catch::Contains("loose.gift:1:1: error: the question has no category"));
     const Run placed = cli(db + " import --domain beta --pack-id my-loose " + loose.string());
     CHECK(placed.exitCode == 0);
     CHECK_THAT(placed.out, Catch::Contains("my-loose 1.0.0 (new): 1 added"));
@@ -277,4 +277,26 @@ TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-v
 
     CHECK(cli(db + " import --exam nope " + data("sample.gift")).exitCode == 1);
     CHECK(cli(db + " import --pack-version").exitCode == 2);
+}
+
+TEST_CASE("import reads Moodle XML, and a malformed XML file changes nothing", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string();
+    REQUIRE(cli(db + " import " + data("mini-exam.json")).exitCode == 0);
+
+    const auto broken = dir / "broken.xml";
+    writeFile(broken, "<quiz>\n  <question type=\"multichoice\">\n  </quiz>\n");
+    const Run refused = cli(db + " import " + data("sample.xml") + " " + broken.string());
+    CHECK(refused.exitCode == 1);
+    CHECK_THAT(refused.err, Catch::Contains("broken.xml:3:"));
+    CHECK_THAT(refused.err, Catch::Contains("error: not well-formed XML"));
+    // All or nothing: the valid sample.xml in the same batch was not imported either.
+    CHECK_THAT(cli(db + " list packs").out, !Catch::Contains("moodle-sample"));
+
+    const Run imported = cli(db + " import " + data("sample.xml"));
+    CHECK(imported.exitCode == 0);
+    CHECK_THAT(imported.out, Catch::Contains("moodle-sample 1.0.0 (new): 3 added"));
+    CHECK_THAT(imported.err, Catch::Contains("warning: <question type=\"essay\"> is not imported"));
+    CHECK_THAT(cli(db + " list packs").out, Catch::Contains("moodle-sample"));
 }

@@ -1,11 +1,11 @@
-#include "certdrill/GiftReader.h"
-
 #include <fstream>
 #include <sstream>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "certdrill/GiftReader.h"
+#include "certdrill/MoodleXmlReader.h"
 #include "certdrill/PackLoader.h"
 #include "certdrill/Store.h"
 
@@ -134,10 +134,10 @@ TEST_CASE("GIFT problems are reported at their line and column", "[gift]")
     {
         const std::string text = "Stem?{=a ~b}\n";
         const auto c = convertGift(text, "x.gift", exams, {});
-        const Diagnostic* d = findMessage(c.diagnostics, "has no $CATEGORY");
+        const Diagnostic* d = findMessage(c.diagnostics, "has no category");
         REQUIRE(d);
-        CHECK(d->message.find("$CATEGORY: mini/alpha") != std::string::npos);
-        GiftOptions o;
+        CHECK(d->message.find("such as \"mini/alpha\"") != std::string::npos);
+        ImportOptions o;
         o.domain = "beta";
         const auto placed = convertGift(text, "x.gift", exams, o);
         CHECK(errorCount(placed.diagnostics) == 0);
@@ -172,7 +172,7 @@ TEST_CASE("GIFT problems are reported at their line and column", "[gift]")
         two.back().id = "other";
         const auto c = convertGift("Stem?{=a ~b}\n", "x.gift", two, {});
         CHECK(findMessage(c.diagnostics, "Pass --exam (one of mini, other)"));
-        GiftOptions o;
+        ImportOptions o;
         o.exam = "nope";
         CHECK(
             findMessage(convertGift("Stem?{=a ~b}\n", "x.gift", exams, o).diagnostics, "\"nope\" is not in"));
@@ -239,7 +239,7 @@ TEST_CASE("a GIFT import is atomic and versioned like any pack", "[gift]")
     const auto changed = giftFile(dir, "sample.gift",
                                   readText(dataFile("sample.gift")) + "\n$CATEGORY: beta\n\nNew?{=x ~y}\n");
     CHECK_FALSE(store.importFiles({changed}).ok());
-    GiftOptions v2;
+    ImportOptions v2;
     v2.version = "1.1.0";
     const auto updated = store.importFiles({changed}, v2);
     REQUIRE(updated.ok());
@@ -255,7 +255,7 @@ TEST_CASE("the GIFT importer agrees with GIFT-grammar-PEG.js's expected parses",
         WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
         return;
     }
-    GiftOptions o;
+    ImportOptions o;
     o.domain = "alpha"; // these files have no blueprint categories
     int files = 0;
     int compared = 0;
@@ -313,7 +313,7 @@ TEST_CASE("Moodle's own GIFT import fixtures load", "[gift][realdata]")
         WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
         return;
     }
-    GiftOptions o;
+    ImportOptions o;
     o.domain = "alpha";
     const auto loaded =
         loadPacks({dir / "questions.gift.txt", dir / "questions_in_category.gift.txt"}, miniCatalog(), o);
@@ -326,4 +326,113 @@ TEST_CASE("Moodle's own GIFT import fixtures load", "[gift][realdata]")
     CHECK(loaded[1].pack.questions.size() == 2);
     CHECK(loaded[0].pack.questions[0].select == 1);
     CHECK(loaded[0].pack.questions[1].select == 2);
+}
+
+TEST_CASE("Moodle XML multiple choice, multiple response and true/false become pack questions",
+          "[moodle-xml]")
+{
+    const auto conv = convertMoodleXml(readText(dataFile("sample.xml")), "sample.xml", miniExams(), {});
+    CHECK(errorCount(conv.diagnostics) == 0);
+    const json pack = json::parse(conv.json);
+    CHECK(pack["pack"]["id"] == "moodle-sample");
+    const json& qs = pack["questions"];
+    REQUIRE(qs.size() == 3);
+
+    CHECK(qs[0]["id"] == "smallest-prime");
+    CHECK(qs[0]["domain"] == "alpha");
+    CHECK(qs[0]["subtopic"] == "a2"); // "Alpha two" by name, after the exam's id in the path
+    CHECK(qs[0]["stem"] == "Which is the smallest prime number?");
+    CHECK(qs[0]["select"] == 1);
+    CHECK(qs[0]["options"][0] ==
+          json({{"text", "2"}, {"correct", true}, {"why", "2 has the divisors 1 and 2."}}));
+    CHECK(qs[0]["explanation"] == "A prime has exactly two divisors.");
+
+    CHECK(qs[1]["select"] == 2); // <single>false</single>: every positive fraction is right
+    CHECK(qs[1]["options"][1]["correct"] == false);
+    CHECK(qs[1]["options"][2]["correct"] == true);
+
+    // The file lists "true" second-to-none; certdrill shows True, then False, each with its feedback.
+    CHECK(qs[2]["domain"] == "beta");
+    CHECK(qs[2]["shuffle"] == false);
+    CHECK(qs[2]["options"][0] == json({{"text", "True"}, {"correct", false}, {"why", "3 + 5 = 8 is even."}}));
+    CHECK(qs[2]["options"][1]["correct"] == true);
+
+    const Diagnostic* skipped = findMessage(conv.diagnostics, "<question type=\"essay\"> is not imported");
+    REQUIRE(skipped);
+    CHECK(skipped->pos.line == 33);
+    CHECK(skipped->pos.column == 3);
+    CHECK(conv.originOf("/questions/1/options/1/text").line == 21);
+    CHECK(conv.originOf("/questions/1/options/1/text").column == 5);
+}
+
+TEST_CASE("Moodle XML problems are reported at their line and column", "[moodle-xml]")
+{
+    const auto exams = miniExams();
+    const auto broken =
+        convertMoodleXml("<quiz>\n  <question type=\"truefalse\">\n</quiz>\n", "b.xml", exams, {});
+    REQUIRE(errorCount(broken.diagnostics) == 1);
+    CHECK(broken.diagnostics[0].message.find("not well-formed XML") != std::string::npos);
+    CHECK(broken.diagnostics[0].pos.line == 3);
+
+    CHECK(
+        findMessage(convertMoodleXml("<questions/>", "r.xml", exams, {}).diagnostics, "<quiz> root element"));
+
+    const std::string badFraction =
+        "<quiz><question type=\"category\"><category><text>alpha</text></category>"
+        "</question>\n<question type=\"multichoice\"><questiontext><text>Q?</text>"
+        "</questiontext>\n<answer fraction=\"full\"><text>a</text></answer>"
+        "<answer fraction=\"0\"><text>b</text></answer></question></quiz>";
+    const Diagnostic* d =
+        findMessage(convertMoodleXml(badFraction, "f.xml", exams, {}).diagnostics, "is not a number");
+    REQUIRE(d);
+    CHECK(d->pos.line == 3);
+    CHECK(d->pos.column == 1);
+
+    // The pack rules apply to the converted questions too, at the XML element's position.
+    TempDir dir;
+    const auto p =
+        giftFile(dir, "dup.xml",
+                 "<quiz><question type=\"category\"><category><text>beta</text></category></question>\n"
+                 "<question type=\"multichoice\"><questiontext><text>Q?</text></questiontext>\n"
+                 "<answer fraction=\"100\"><text>same</text></answer>\n"
+                 "  <answer fraction=\"0\"><text>same</text></answer></question></quiz>\n");
+    const auto loaded = loadPacks({p}, miniCatalog());
+    const Diagnostic* dup = findMessage(loaded.at(0).diagnostics, "duplicate option text");
+    REQUIRE(dup);
+    CHECK(dup->pos.line == 4);
+    CHECK(dup->pos.column == 3);
+    CHECK(isMoodleXmlFile("Export.XML"));
+    CHECK_FALSE(isMoodleXmlFile("pack.json"));
+}
+
+TEST_CASE("Moodle's own XML import fixtures load", "[moodle-xml][realdata]")
+{
+    const std::filesystem::path dir = std::filesystem::path(CERTDRILL_REALDATA_DIR) / "moodle-fixtures" /
+                                      "question" / "format" / "xml" / "tests" / "fixtures";
+    if (!std::filesystem::is_directory(dir)) {
+        WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
+        return;
+    }
+    ImportOptions o;
+    o.domain = "alpha";
+    // File, and how many of its questions are multiple choice or true/false.
+    const std::vector<std::pair<std::string, std::size_t>> expected = {
+        {"category_with_description.xml", 1},
+        {"deprecated_category.xml", 1},
+        {"error_invalid_grades.xml", 1},
+        {"export_category.xml", 1},
+        {"html_chars_in_idnumbers.xml", 1},
+        {"nested_categories.xml", 1},
+        {"nested_categories_with_questions.xml", 4},
+        {"old_format_file.xml", 2},
+        {"sample_questions_with_old_image_tag.xml", 1}};
+    for (const auto& [file, count] : expected) {
+        INFO(file);
+        const auto loaded = loadPacks({dir / file}, miniCatalog(), o);
+        CHECK(loaded.at(0).ok());
+        CHECK(loaded.at(0).pack.questions.size() == count);
+    }
+    // Three answers earn credit (33, 33.33333, 33.33333), so it asks for three.
+    const auto grades = loadPacks({dir / "error_invalid_grades.xml"}, miniCatalog(), o);
+    CHECK(grades.at(0).pack.questions.at(0).select == 3);
 }

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "certdrill/Diagnostic.h"
+
+namespace certdrill {
+
+/// What a Moodle file (GIFT or XML) cannot say about itself: which exam and pack its questions belong to.
+struct ImportOptions
+{
+    std::string exam;              ///< exam id; empty: the only exam there is
+    std::string packId;            ///< empty: "gift-" or "moodle-" and the file name as an id
+    std::string version = "1.0.0"; ///< raise it to update a pack imported before
+    std::string domain;            ///< the domain id of questions whose category names none; empty: an error
+};
+
+/// A Moodle file as a certdrill pack: the pack JSON, where in the source file each JSON pointer came from,
+/// and the problems only the source can show (syntax, skipped question types, unmapped categories).
+struct Conversion
+{
+    std::string json;
+    std::vector<std::pair<std::string, SourcePos>> origins; ///< JSON pointer, source position
+    std::vector<Diagnostic> diagnostics;
+
+    /// The source position of a JSON pointer: that of its longest recorded prefix, else line 1, column 1.
+    SourcePos originOf(const std::string& pointer) const;
+};
+
+} // namespace certdrill
