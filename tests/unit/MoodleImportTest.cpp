@@ -382,8 +382,8 @@ TEST_CASE("Moodle XML problems are reported at their line and column", "[moodle-
         "</question>\n<question type=\"multichoice\"><questiontext><text>Q?</text>"
         "</questiontext>\n<answer fraction=\"full\"><text>a</text></answer>"
         "<answer fraction=\"0\"><text>b</text></answer></question></quiz>";
-    const Diagnostic* d =
-        findMessage(convertMoodleXml(badFraction, "f.xml", exams, {}).diagnostics, "is not a number");
+    const auto fraction = convertMoodleXml(badFraction, "f.xml", exams, {});
+    const Diagnostic* d = findMessage(fraction.diagnostics, "is not a number");
     REQUIRE(d);
     CHECK(d->pos.line == 3);
     CHECK(d->pos.column == 1);
