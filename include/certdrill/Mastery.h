@@ -29,6 +29,10 @@ struct MasteryModel
     double priorFloor = 0.5;    ///< added to both prior counts, so the prior is never degenerate
     double decayPerDay = 0.97;  ///< evidence weight kept per day of age (about a 23-day half-life)
     double credibleMass = 0.80; ///< the interval reported, centred (10%..90%)
+    /// A question answered more than once: its latest answer carries this share of the question's one
+    /// answer's weight and the earlier answers split the rest, so what the candidate knows now counts as
+    /// much as all earlier attempts together.
+    double latestShare = 0.5;
 };
 
 /// One answered question as evidence: which domain (and subtopic, -1 for none) and whether it was right.
@@ -71,8 +75,10 @@ struct MasteryPrior
     std::vector<std::vector<double>> subtopics; ///< [domain][subtopic]
 };
 
-/// Builds the posteriors from evidence as of `nowMs`. Each answer weighs decayPerDay^(age in days), divided
-/// by the number of answers to its question, so a question counts once however often it was reviewed. Each
+/// Builds the posteriors from evidence as of `nowMs`. Each answer weighs decayPerDay^(age in days) times its
+/// share of its question: all of it for a question answered once; latestShare for the latest of several
+/// answers and an equal split of the rest for the others, so a question counts once however often it was
+/// reviewed. Each
 /// row's prior has strength priorStrength and is centred on `prior`'s mean for the row, so two answers never
 /// swing a row to an extreme; without a prior, a domain's is the pooled overall accuracy and a subtopic's its
 /// domain's posterior mean.

@@ -184,21 +184,43 @@ MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
     // Why a question counts once: the row's claim is about its questions. Ten reviews of one remembered
     // question are not ten independent looks at the candidate's skill, and drills repeat due questions
     // often; counting each answer fully made the interval far too narrow (docs/benchmarks.md).
-    std::map<std::int64_t, int> answersPerQuestion;
-    for (const auto& e : evidence) {
-        if (e.question >= 0) {
-            ++answersPerQuestion[e.question];
+    struct Answers
+    {
+        int count = 0;
+        std::size_t latest = 0; ///< index of the latest answer (the later one on a tie)
+    };
+    std::map<std::int64_t, Answers> perQuestion;
+    for (std::size_t k = 0; k < evidence.size(); ++k) {
+        if (const auto& e = evidence[k]; e.question >= 0) {
+            auto& a = perQuestion[e.question];
+            if (a.count == 0 || e.atMs >= evidence[a.latest].atMs) {
+                a.latest = k;
+            }
+            ++a.count;
         }
     }
+    // Why the latest answer gets a larger share: it says what the candidate knows now, while an equal split
+    // let a question's early misses outweigh a skill learned since (docs/benchmarks.md, session 7).
+    const auto shareOf = [&](std::size_t k) {
+        const auto& e = evidence[k];
+        if (e.question < 0) {
+            return 1.0;
+        }
+        const Answers& a = perQuestion[e.question];
+        if (a.count == 1) {
+            return 1.0;
+        }
+        return a.latest == k ? model.latestShare : (1.0 - model.latestShare) / (a.count - 1);
+    };
     Counts all;
-    for (const auto& e : evidence) {
+    for (std::size_t k = 0; k < evidence.size(); ++k) {
+        const auto& e = evidence[k];
         if (e.domain < 0 || static_cast<std::size_t>(e.domain) >= domains) {
             continue;
         }
         // Older answers say less about what the candidate knows today.
         const double ageDays = std::max(0.0, static_cast<double>(nowMs - e.atMs) / kMsPerDay);
-        const int repeats = e.question >= 0 ? answersPerQuestion[e.question] : 1;
-        const double w = std::pow(model.decayPerDay, ageDays) / repeats;
+        const double w = std::pow(model.decayPerDay, ageDays) * shareOf(k);
         const auto add = [&](Counts& c) {
             (e.correct ? c.right : c.wrong) += w;
             ++c.answers;

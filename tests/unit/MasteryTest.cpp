@@ -95,6 +95,32 @@ TEST_CASE("a question answered many times counts as one question", "[mastery]")
     CHECK(aged.domains[0].weightedAnswers == Approx((1 + std::pow(0.97, 30)) / 2));
 }
 
+TEST_CASE("a question's latest answer weighs as much as all its earlier answers together", "[mastery]")
+{
+    const std::int64_t now = 100 * kDay;
+    MasteryPrior prior;
+    prior.domains = {0.5}; // a fixed prior, so only the evidence differs between the cases below
+    const AnswerEvidence miss{0, -1, now, false, false, 0.0, 7};
+    const AnswerEvidence right{0, -1, now + 1, true, false, 0.0, 7};
+    // Missed three times, then right: the latest answer carries half of the question's weight and the three
+    // misses a sixth each, so the counts are right 0.5, wrong 0.5.
+    const auto t = estimateMastery({miss, miss, miss, right}, {0}, now + 1, {}, prior);
+    CHECK(t.domains[0].weightedAnswers == Approx(1.0));
+    MasteryModel even;
+    even.latestShare = 0.25; // an equal split over the four answers: right 0.25, wrong 0.75
+    const auto e = estimateMastery({miss, miss, miss, right}, {0}, now + 1, even, prior);
+    CHECK(t.domains[0].alpha - e.domains[0].alpha == Approx(0.25));
+    CHECK(e.domains[0].beta - t.domains[0].beta == Approx(0.25));
+    CHECK(t.domains[0].mean > e.domains[0].mean);
+    // "Latest" is by time, not by place in the list: listed last but answered first, the right answer is
+    // one of the three earlier answers, and a miss is the latest.
+    AnswerEvidence early = right;
+    early.atMs = now - 1;
+    const auto reordered = estimateMastery({miss, miss, miss, early}, {0}, now + 1, {}, prior);
+    CHECK(reordered.domains[0].alpha < t.domains[0].alpha);
+    CHECK(reordered.domains[0].alpha - e.domains[0].alpha == Approx(1.0 / 6.0 - 0.25).margin(1e-3));
+}
+
 TEST_CASE("a row's prior is the accuracy the level model expects on its questions", "[mastery]")
 {
     const double kappa = MasteryModel{}.priorStrength;
