@@ -35,6 +35,7 @@ struct ForeignQuestion
     bool single = true;
     bool shuffle = true;
     std::vector<Answer> answers;
+    int images = 0; ///< images dropped from its HTML (htmlToText); add() warns about them
 };
 
 /// Turns the choice questions of a Moodle file (GiftReader, MoodleXmlReader) into a certdrill pack: finds

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "certdrill/HtmlText.h"
 #include "certdrill/PackBuilder.h"
 
 namespace certdrill {
@@ -229,7 +230,10 @@ public:
                                          : "the answer block \"{\" is not closed with \"}\"");
             return;
         }
-        q.stem = withoutFormat(str(t, begin, open));
+        const std::string rawStem = str(t, begin, open);
+        // Moodle's GIFT reader gives the answers and feedback the question text's format too.
+        const bool html = lower(rawStem).rfind("[html]", 0) == 0;
+        q.stem = withoutFormat(rawStem);
         if (const std::string after = str(t, close + 1, end); !after.empty()) {
             q.stem += " _____ " + withoutFormat(after); // Moodle's "missing word" form
         }
@@ -257,10 +261,29 @@ public:
                                            "true/false); skipped");
             return;
         }
+        if (html) {
+            asPlainText(q);
+        }
         m_builder.add(q);
     }
 
 private:
+    /// An [html] question's texts as plain text, counting the images dropped.
+    static void asPlainText(ForeignQuestion& q)
+    {
+        const auto plain = [&q](std::string& s) {
+            const HtmlText h = htmlToText(s);
+            q.images += h.images;
+            s = h.text;
+        };
+        plain(q.stem);
+        plain(q.explanation);
+        for (auto& a : q.answers) {
+            plain(a.text);
+            plain(a.why);
+        }
+    }
+
     /// Moodle's type detection, first match wins.
     static std::string questionKind(const Text& t, std::size_t b, std::size_t e)
     {

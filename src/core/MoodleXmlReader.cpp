@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <pugixml.hpp>
 
+#include "certdrill/HtmlText.h"
 #include "certdrill/PackBuilder.h"
 
 namespace certdrill {
@@ -69,10 +70,20 @@ private:
     std::vector<std::size_t> m_lineStarts;
 };
 
-/// The trimmed text of `<element><text>…</text></element>` (CDATA included).
-std::string textOf(const pugi::xml_node& element)
+/// The text of `<element format="…"><text>…</text></element>` (CDATA included), trimmed, and as plain text
+/// when the element's format is "html" (what Moodle's editor writes), so the app does not show raw tags.
+/// Counts the images it drops.
+std::string textOf(const pugi::xml_node& element, int* images = nullptr)
 {
-    return trimmed(element.child("text").text().get());
+    const std::string text = trimmed(element.child("text").text().get());
+    if (lower(element.attribute("format").value()) != "html") {
+        return text;
+    }
+    const HtmlText plain = htmlToText(text);
+    if (images) {
+        *images += plain.images;
+    }
+    return plain.text;
 }
 
 void readQuestion(const pugi::xml_node& question, const std::string& type, const Positions& positions,
@@ -82,15 +93,16 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
     q.at = positions.of(question);
     q.name = textOf(question.child("name"));
     q.namePos = positions.of(question.child("name"));
-    q.stem = textOf(question.child("questiontext"));
+    int images = 0;
+    q.stem = textOf(question.child("questiontext"), &images);
     q.stemPos = positions.of(question.child("questiontext"));
-    q.explanation = textOf(question.child("generalfeedback"));
+    q.explanation = textOf(question.child("generalfeedback"), &images);
     q.explanationPos = positions.of(question.child("generalfeedback"));
     const pugi::xml_node first = question.child("answer");
     q.answersPos = first ? positions.of(first) : q.at;
     for (const pugi::xml_node a : question.children("answer")) {
         ForeignQuestion::Answer answer;
-        answer.text = textOf(a);
+        answer.text = textOf(a, &images);
         const std::string fraction = trimmed(a.attribute("fraction").value());
         char* rest = nullptr;
         answer.credit = fraction.empty() ? 0.0 : std::strtod(fraction.c_str(), &rest) / 100.0;
@@ -99,11 +111,12 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
                           "fraction=\"" + fraction + "\" is not a number (a percentage, e.g. 100)");
             return;
         }
-        answer.why = textOf(a.child("feedback"));
+        answer.why = textOf(a.child("feedback"), &images);
         answer.pos = positions.of(a);
         answer.whyPos = positions.of(a.child("feedback"));
         q.answers.push_back(std::move(answer));
     }
+    q.images = images;
     if (type == "truefalse") {
         // Moodle keeps the answers "true" and "false" in any order; certdrill shows True, then False.
         std::stable_sort(q.answers.begin(), q.answers.end(), [](const auto& x, const auto& y) {

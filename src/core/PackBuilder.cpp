@@ -125,6 +125,12 @@ PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vect
 
 void PackBuilder::add(const ForeignQuestion& fq)
 {
+    if (fq.images > 0) {
+        warning(fq.at,
+                std::to_string(fq.images) +
+                    " image(s) in this question are not imported (certdrill shows text only); check that "
+                    "it still makes sense without them");
+    }
     json options = json::array();
     int correct = 0;
     const std::string pointer = "/questions/" + std::to_string(m_questions.size());

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "certdrill/GiftReader.h"
+#include "certdrill/HtmlText.h"
 #include "certdrill/MoodleXmlReader.h"
 #include "certdrill/PackLoader.h"
 #include "certdrill/Store.h"
@@ -296,7 +297,10 @@ TEST_CASE("the GIFT importer agrees with GIFT-grammar-PEG.js's expected parses",
                                              (q["select"] != 1 || c["weight"].get<double>() >= 100)
                                        : c["isCorrect"].get<bool>();
                 CHECK(q["options"][k]["correct"] == right);
-                CHECK(q["options"][k]["text"] == c["text"]["text"]);
+                // That parser keeps an [html] question's markup; certdrill imports it as plain text.
+                const std::string text = c["text"]["text"];
+                CHECK(q["options"][k]["text"] ==
+                      (c["text"].value("format", "") == "html" ? htmlToText(text).text : text));
             }
             ++compared;
         }
@@ -435,4 +439,57 @@ TEST_CASE("Moodle's own XML import fixtures load", "[moodle-xml][realdata]")
     // Three answers earn credit (33, 33.33333, 33.33333), so it asks for three.
     const auto grades = loadPacks({dir / "error_invalid_grades.xml"}, miniCatalog(), o);
     CHECK(grades.at(0).pack.questions.at(0).select == 3);
+}
+
+TEST_CASE("HTML from Moodle's editor becomes plain text", "[moodle-xml][gift]")
+{
+    CHECK(htmlToText("<p dir=\"ltr\">Which is <b>right</b>?</p>").text == "Which is right?");
+    // Paragraphs keep an empty line between them; <br> is one line break; the source's own line breaks and
+    // runs of spaces fold into one space, as in a browser.
+    CHECK(htmlToText("<p>One\n  two</p><p>Three<br/>four</p>").text == "One two\n\nThree\nfour");
+    CHECK(htmlToText("<ul><li>alpha</li><li>beta</li></ul>").text == "\u2022 alpha\n\u2022 beta");
+    // Character references, named and numeric; a decoded "<" is text, not a tag.
+    CHECK(htmlToText("3 &lt; 5 &amp;&amp; 5&nbsp;&gt; 4 &#8211; &#x2019;ok&rsquo;").text ==
+          "3 < 5 && 5 > 4 \u2013 \u2019ok\u2019");
+    CHECK(htmlToText("AT&T; x < y; &bogus; &#xZZ;").text == "AT&T; x < y; &bogus; &#xZZ;");
+    CHECK(htmlToText("a<!-- note -->b<script>alert(1)</script><style>p{}</style>c").text == "abc");
+    const HtmlText img = htmlToText("<p>See <img src=\"@@PLUGINFILE@@/a.png\" alt=\"chart\"> below</p>");
+    CHECK(img.text == "See below");
+    CHECK(img.images == 1);
+    CHECK(htmlToText("plain text, no markup").text == "plain text, no markup");
+}
+
+TEST_CASE("Moodle XML and GIFT questions written in HTML are imported as plain text", "[moodle-xml][gift]")
+{
+    const auto exams = miniExams();
+    const std::string xml =
+        "<quiz><question type=\"category\"><category><text>alpha</text></category></question>\n"
+        "<question type=\"multichoice\"><name><text>Html</text></name>\n"
+        "<questiontext format=\"html\"><text><![CDATA[<p>Is <b>3 &lt; 5</b>?</p><p><img "
+        "src=\"x.png\"></p>]]></text></questiontext>\n"
+        "<answer fraction=\"100\" format=\"html\"><text>&lt;p&gt;Yes&lt;/p&gt;</text>"
+        "<feedback format=\"html\"><text><![CDATA[<p>3 is <i>less</i>.</p>]]></text></feedback></answer>\n"
+        "<answer fraction=\"0\" format=\"plain_text\"><text>No &lt;b&gt;way&lt;/b&gt;</text></answer></question></quiz>";
+    const auto x = convertMoodleXml(xml, "h.xml", exams, {});
+    REQUIRE(errorCount(x.diagnostics) == 0);
+    const json q = json::parse(x.json)["questions"][0];
+    CHECK(q["stem"] == "Is 3 < 5?");
+    CHECK(q["options"][0]["text"] == "Yes"); // escaped HTML in a non-CDATA text is HTML too
+    CHECK(q["options"][0]["why"] == "3 is less.");
+    CHECK(q["options"][1]["text"] == "No <b>way</b>"); // not format="html": kept as written
+    const Diagnostic* image = findMessage(x.diagnostics, "1 image(s) in this question are not imported");
+    REQUIRE(image);
+    CHECK(image->pos.line == 2);
+
+    const auto g =
+        convertGift("$CATEGORY: alpha\n\n[html]<p>Pick <em>one</em></p>{=<b>this</b>#<i>why</i> ~that}\n",
+                    "h.gift", exams, {});
+    REQUIRE(errorCount(g.diagnostics) == 0);
+    const json gq = json::parse(g.json)["questions"][0];
+    CHECK(gq["stem"] == "Pick one");
+    CHECK(gq["options"][0]["text"] == "this");
+    CHECK(gq["options"][0]["why"] == "why");
+    // Without the [html] marker the text is taken as written.
+    const auto plain = convertGift("$CATEGORY: alpha\n\n<b>Bold</b>?{=a ~b}\n", "p.gift", exams, {});
+    CHECK(json::parse(plain.json)["questions"][0]["stem"] == "<b>Bold</b>?");
 }
