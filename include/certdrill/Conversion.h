@@ -17,6 +17,13 @@ struct ImportOptions
     std::string domain;            ///< the domain id of questions whose category names none; empty: an error
 };
 
+/// Whether a file is read as Moodle GIFT (*.gift, *.gift.txt) or Moodle XML (*.xml), so needs ImportOptions.
+bool isMoodleFile(const std::string& fileName);
+
+/// The pack id a Moodle file gets when ImportOptions::packId is empty: "gift-" or "moodle-" and the file's
+/// name as an id ("Quiz 3.gift" gives "gift-quiz-3"); empty for a file that is not a Moodle file.
+std::string defaultPackId(const std::string& fileName);
+
 /// A Moodle file as a certdrill pack: the pack JSON, where in the source file each JSON pointer came from,
 /// and the problems only the source can show (syntax, skipped question types, unmapped categories).
 struct Conversion

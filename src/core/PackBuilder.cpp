@@ -4,6 +4,9 @@
 #include <cctype>
 #include <filesystem>
 
+#include "certdrill/GiftReader.h"
+#include "certdrill/MoodleXmlReader.h"
+
 namespace certdrill {
 
 namespace {
@@ -58,6 +61,11 @@ std::string baseName(const std::string& fileName)
     return base;
 }
 
+std::string packIdFor(const std::string& kind, const std::string& fileName)
+{
+    return kind + "-" + idSlug(baseName(fileName), 56);
+}
+
 } // namespace
 
 std::string idSlug(const std::string& text, std::size_t limit)
@@ -77,6 +85,18 @@ std::string idSlug(const std::string& text, std::size_t limit)
         out.pop_back();
     }
     return out;
+}
+
+bool isMoodleFile(const std::string& fileName)
+{
+    return isGiftFile(fileName) || isMoodleXmlFile(fileName);
+}
+
+std::string defaultPackId(const std::string& fileName)
+{
+    return isGiftFile(fileName)        ? packIdFor("gift", fileName)
+           : isMoodleXmlFile(fileName) ? packIdFor("moodle", fileName)
+                                       : std::string();
 }
 
 SourcePos Conversion::originOf(const std::string& pointer) const
@@ -244,15 +264,14 @@ bool PackBuilder::placeInBlueprint(json& q, const SourcePos& at)
 
 void PackBuilder::finish()
 {
-    const json pack = {
-        {"format", "certdrill-pack/1"},
-        {"pack",
-         {{"id", m_options.packId.empty() ? m_kind + "-" + idSlug(baseName(m_file), 56) : m_options.packId},
-          {"title", std::filesystem::path(m_file).filename().string()},
-          {"version", m_options.version},
-          {"authors", {"imported from " + m_kind}},
-          {"license", "as the source file"}}},
-        {"questions", m_questions}};
+    const json pack = {{"format", "certdrill-pack/1"},
+                       {"pack",
+                        {{"id", m_options.packId.empty() ? packIdFor(m_kind, m_file) : m_options.packId},
+                         {"title", std::filesystem::path(m_file).filename().string()},
+                         {"version", m_options.version},
+                         {"authors", {"imported from " + m_kind}},
+                         {"license", "as the source file"}}},
+                       {"questions", m_questions}};
     m_out.json = pack.dump(1);
 }
 

@@ -617,7 +617,7 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         }
         std::ostringstream buffer;
         buffer << in.rdbuf();
-        if (isGiftFile(file.string()) || isMoodleXmlFile(file.string())) {
+        if (isMoodleFile(file.string())) {
             moodleTexts.emplace_back(i, buffer.str());
             packs.emplace_back(); // filled in below
         } else {

@@ -12,6 +12,7 @@
 #include "ExamPage.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
+#include "MoodleImportDialog.h"
 #include "ResultsPage.h"
 #include "TrackerPage.h"
 
@@ -285,8 +286,26 @@ void MainWindow::importPacks()
     if (files.isEmpty()) {
         return;
     }
+    // Moodle files cannot name their exam, pack and version; ask, as certdrill-cli import's options do.
+    QStringList moodleFiles;
+    for (const QString& f : files) {
+        if (isMoodleFile(f.toStdString())) {
+            moodleFiles << f;
+        }
+    }
+    ImportOptions moodle;
+    if (!moodleFiles.isEmpty()) {
+        auto exams = m_store.exams();
+        auto packs = m_store.packs();
+        MoodleImportDialog dialog(moodleFiles, exams.ok() ? exams.value() : std::vector<ExamDef>{},
+                                  packs.ok() ? packs.value() : std::vector<StoredPack>{}, this);
+        if (dialog.exec() != QDialog::Accepted) {
+            return;
+        }
+        moodle = dialog.options();
+    }
     QString report;
-    const bool ok = importFiles(files, &report);
+    const bool ok = importFiles(files, &report, moodle);
     if (ok) {
         QMessageBox::information(this, tr("Import finished"), report);
     } else {
@@ -297,13 +316,13 @@ void MainWindow::importPacks()
     }
 }
 
-bool MainWindow::importFiles(const QStringList& files, QString* report)
+bool MainWindow::importFiles(const QStringList& files, QString* report, const ImportOptions& moodle)
 {
     std::vector<std::filesystem::path> paths;
     for (const QString& f : files) {
         paths.emplace_back(f.toStdString());
     }
-    const ImportOutcome outcome = m_store.importFiles(paths);
+    const ImportOutcome outcome = m_store.importFiles(paths, moodle);
     QStringList lines;
     for (const Diagnostic& d : outcome.diagnostics) {
         lines << QString::fromStdString(d.format());

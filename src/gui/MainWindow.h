@@ -37,8 +37,9 @@ public:
 public slots:
     /// Asks for pack files and imports them; shows every diagnostic if the import fails.
     void importPacks();
-    /// Imports the given files (the dialog-free part of importPacks, also used by tests).
-    bool importFiles(const QStringList& files, QString* report = nullptr);
+    /// Imports the given files (the dialog-free part of importPacks, also used by tests); `moodle` applies
+    /// to the Moodle GIFT and XML files among them.
+    bool importFiles(const QStringList& files, QString* report = nullptr, const ImportOptions& moodle = {});
     void showHome();
     /// Assembles a form from the bank and starts a session; warns first if the bank cannot fill the
     /// blueprint.

@@ -1,5 +1,8 @@
 // Smoke test: the real main window opens on a temporary database and shows the blueprint.
+#include <QComboBox>
+#include <QFileDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -9,11 +12,31 @@
 #include "certdrill/Store.h"
 
 #include "DrillPage.h"
+#include "GuiTestSupport.h"
 #include "HomePage.h"
 #include "MainWindow.h"
+#include "MoodleImportDialog.h"
 #include "TrackerPage.h"
 
 using namespace certdrill;
+
+/// The real main window over a new database in a temporary folder.
+struct WindowOnTemporaryDatabase
+{
+    WindowOnTemporaryDatabase()
+    {
+        auto opened = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        if (dir.isValid() && opened.ok()) {
+            store = std::move(opened.value());
+            window = std::make_unique<gui::MainWindow>(*store, clock);
+        }
+    }
+
+    QTemporaryDir dir;
+    FakeClock clock;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<gui::MainWindow> window;
+};
 
 class GuiSmokeTest : public QObject
 {
@@ -22,12 +45,9 @@ class GuiSmokeTest : public QObject
 private slots:
     void opensOnTemporaryDatabaseAndShowsTenDomains()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        FakeClock clock;
-        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
-        QVERIFY(store.ok());
-        gui::MainWindow window(*store.value(), clock);
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.window);
+        gui::MainWindow& window = *fixture.window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
@@ -63,11 +83,9 @@ private slots:
 
     void failedImportIsReportedAndChangesNothing()
     {
-        QTemporaryDir dir;
-        FakeClock clock;
-        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
-        QVERIFY(store.ok());
-        gui::MainWindow window(*store.value(), clock);
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.window);
+        gui::MainWindow& window = *fixture.window;
         QString report;
         const QString data = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
         QVERIFY(!window.importFiles({data + "/mini-exam.json", data + "/five-errors.json"}, &report));
@@ -77,11 +95,9 @@ private slots:
 
     void giftFileImportsFromTheWindow()
     {
-        QTemporaryDir dir;
-        FakeClock clock;
-        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
-        QVERIFY(store.ok());
-        gui::MainWindow window(*store.value(), clock);
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.window);
+        gui::MainWindow& window = *fixture.window;
         const QString data = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
         QString report;
         QVERIFY2(window.importFiles({data + "/mini-exam.json", data + "/sample.gift"}, &report),
@@ -90,7 +106,77 @@ private slots:
         // The skipped numerical question is named with its line.
         QVERIFY2(report.contains(QStringLiteral("sample.gift:24:1: warning: numerical questions")),
                  qPrintable(report));
-        QCOMPARE(store.value()->candidates("mini").value().size(), std::size_t{4});
+        QCOMPARE(fixture.store->candidates("mini").value().size(), std::size_t{4});
+    }
+
+    // File > Import pack... with a Moodle file asks for the Moodle options; a changed file is updated by
+    // raising the version there, and a category-less question goes to the domain chosen there.
+    void moodleImportAsksForExamVersionAndDomain()
+    {
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.window);
+        gui::MainWindow& window = *fixture.window;
+        const QString data = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
+        QVERIFY(window.importFiles({data + "/mini-exam.json"}));
+        const QString quiz = fixture.dir.filePath(QStringLiteral("quiz.gift"));
+        const auto write = [&quiz](const char* text) {
+            QFile f(quiz);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(text);
+        };
+        write("$CATEGORY: mini/alpha\n\n::q1:: Which is right?{=this ~that}\n");
+
+        QString message;
+        // Drives the modal dialogs importPacks opens, in order: the file dialog, the Moodle options, the
+        // result.
+        const auto importThroughMenu = [&](const std::function<void(gui::MoodleImportDialog*)>& fill) {
+            test::onNextModal<QFileDialog>([&](QFileDialog* files) {
+                // Typed as a user would: selectFile() does not always reach a dialog still reading its
+                // folder.
+                auto* name = files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+                QVERIFY(name);
+                name->setText(quiz);
+                test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
+                    test::screenshot(moodle, "moodle-import");
+                    fill(moodle);
+                    test::onNextModal<QMessageBox>([&](QMessageBox* box) {
+                        message = box->text() + QLatin1Char('\n') + box->detailedText();
+                        box->accept();
+                    });
+                    moodle->accept();
+                });
+                static_cast<QDialog*>(files)->accept(); // QFileDialog::accept is protected
+            });
+            window.importPacks();
+        };
+
+        importThroughMenu([](gui::MoodleImportDialog* d) {
+            auto* state = d->findChild<QLabel*>(QStringLiteral("moodlePackState"));
+            QVERIFY(state->text().contains(QStringLiteral("gift-quiz is a new pack")));
+            QCOMPARE(d->findChild<QLineEdit*>(QStringLiteral("moodleVersion"))->text(),
+                     QStringLiteral("1.0.0"));
+        });
+        QCOMPARE(fixture.store->candidates("mini").value().size(), std::size_t{1});
+
+        // The file changes and gains a question without a category.
+        write("$CATEGORY: mini/alpha\n\n::q1:: Which is right?{=this ~that ~other}\n\n"
+              "$CATEGORY: elsewhere\n\n::q2:: And now?{=yes ~no}\n");
+        importThroughMenu([](gui::MoodleImportDialog* d) {
+            // The version starts at the imported one, and the label says to raise it.
+            auto* version = d->findChild<QLineEdit*>(QStringLiteral("moodleVersion"));
+            QCOMPARE(version->text(), QStringLiteral("1.0.0"));
+            QVERIFY(d->findChild<QLabel*>(QStringLiteral("moodlePackState"))
+                        ->text()
+                        .contains(QStringLiteral("imported at version 1.0.0")));
+            version->clear();
+            QTest::keyClicks(version, QStringLiteral("1.1"));
+            auto* domain = d->findChild<QComboBox*>(QStringLiteral("moodleDomain"));
+            domain->setCurrentIndex(domain->findData(QStringLiteral("beta")));
+            QCOMPARE(d->options().domain, std::string("beta"));
+            QCOMPARE(d->options().version, std::string("1.1"));
+        });
+        QVERIFY2(message.contains(QStringLiteral("gift-quiz 1.1: 1 added, 1 updated")), qPrintable(message));
+        QCOMPARE(fixture.store->candidates("mini").value().size(), std::size_t{2});
     }
 };
 

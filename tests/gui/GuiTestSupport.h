@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <QAbstractButton>
 #include <QApplication>
 #include <QMessageBox>
@@ -18,6 +20,24 @@ inline void screenshot(QWidget* w, const char* name)
         QApplication::processEvents(); // apply pending layout changes before the picture
         w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
     }
+}
+
+/// Calls `act` with the next modal widget of type T once it is showing (polled, up to 5 s), so a test can
+/// drive a modal dialog that the code under test opens and waits on.
+template <typename T> void onNextModal(std::function<void(T*)> act, int triesLeft = 250)
+{
+    QTimer::singleShot(20, [act = std::move(act), triesLeft]() mutable {
+        if (auto* w = qobject_cast<T*>(QApplication::activeModalWidget())) {
+            act(w);
+        } else if (triesLeft > 0) {
+            onNextModal<T>(std::move(act), triesLeft - 1);
+        } else {
+            const QWidget* open = QApplication::activeModalWidget();
+            qWarning("expected modal %s, found %s", T::staticMetaObject.className(),
+                     open ? open->metaObject()->className() : "none");
+            QFAIL("the expected modal dialog did not open");
+        }
+    });
 }
 
 /// Answers the next modal message box with `button`, keeping its text.

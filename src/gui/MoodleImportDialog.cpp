@@ -1,0 +1,144 @@
+#include "MoodleImportDialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace certdrill::gui {
+
+MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vector<ExamDef> exams,
+                                       std::vector<StoredPack> packs, QWidget* parent)
+    : QDialog(parent)
+    , m_files(moodleFiles)
+    , m_exams(std::move(exams))
+    , m_packs(std::move(packs))
+    , m_exam(new QComboBox)
+    , m_packId(new QLineEdit)
+    , m_version(new QLineEdit)
+    , m_packState(new QLabel)
+    , m_domain(new QComboBox)
+{
+    setObjectName(QStringLiteral("moodleImportDialog"));
+    setWindowTitle(tr("Import Moodle questions"));
+    m_exam->setObjectName(QStringLiteral("moodleExam"));
+    m_packId->setObjectName(QStringLiteral("moodlePackId"));
+    m_version->setObjectName(QStringLiteral("moodleVersion"));
+    m_packState->setObjectName(QStringLiteral("moodlePackState"));
+    m_packState->setWordWrap(true);
+    m_domain->setObjectName(QStringLiteral("moodleDomain"));
+
+    // An empty exam id lets the importer take the only exam, also one that a pack in the same batch defines.
+    m_exam->addItem(m_exams.size() == 1
+                        ? tr("%1 (the only exam)").arg(QString::fromStdString(m_exams[0].title))
+                        : tr("The only exam there is"),
+                    QString());
+    for (const auto& e : m_exams) {
+        m_exam->addItem(QString::fromStdString(e.title), QString::fromStdString(e.id));
+    }
+    if (m_exams.size() > 1) {
+        m_exam->setCurrentIndex(1);
+    }
+
+    // One pack id serves one file; several files each keep their own default id.
+    const QString fallback = QString::fromStdString(defaultPackId(moodleFiles.value(0).toStdString()));
+    m_packId->setPlaceholderText(fallback);
+    m_packId->setEnabled(moodleFiles.size() == 1);
+    if (moodleFiles.size() != 1) {
+        m_packId->setPlaceholderText(tr("one per file: gift- or moodle- and the file name"));
+    }
+    m_version->setText(QStringLiteral("1.0.0"));
+    for (const auto& p : m_packs) {
+        if (moodleFiles.size() == 1 && QString::fromStdString(p.id) == fallback) {
+            m_version->setText(QString::fromStdString(p.version));
+        }
+    }
+
+    QStringList names;
+    for (const QString& f : moodleFiles) {
+        names << QFileInfo(f).fileName();
+    }
+    auto* intro = new QLabel(tr("%1 will be read as Moodle questions. Their categories name the blueprint "
+                                "domain, e.g. \"$course$/ncp-genl/Fine-Tuning\".")
+                                 .arg(names.join(QStringLiteral(", "))));
+    intro->setWordWrap(true);
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Exam:"), m_exam);
+    form->addRow(tr("&Pack id:"), m_packId);
+    form->addRow(tr("Pack &version:"), m_version);
+    form->addRow(QString(), m_packState);
+    form->addRow(tr("&Uncategorised questions:"), m_domain);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(form);
+    auto* box = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    box->button(QDialogButtonBox::Ok)->setText(tr("Import"));
+    layout->addWidget(box);
+    connect(box, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_exam, &QComboBox::currentIndexChanged, this, &MoodleImportDialog::fillDomains);
+    connect(m_packId, &QLineEdit::textChanged, this, &MoodleImportDialog::showPackState);
+    connect(m_version, &QLineEdit::textChanged, this, &MoodleImportDialog::showPackState);
+    fillDomains();
+    showPackState();
+    resize(520, sizeHint().height());
+}
+
+const ExamDef* MoodleImportDialog::shownExam() const
+{
+    const std::string id = m_exam->currentData().toString().toStdString();
+    for (const auto& e : m_exams) {
+        if (e.id == id || (id.empty() && m_exams.size() == 1)) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+void MoodleImportDialog::fillDomains()
+{
+    m_domain->clear();
+    m_domain->addItem(tr("Report them as errors"), QString());
+    if (const ExamDef* exam = shownExam()) {
+        for (const auto& d : exam->domains) {
+            m_domain->addItem(tr("Put them in %1").arg(QString::fromStdString(d.name)),
+                              QString::fromStdString(d.id));
+        }
+    }
+}
+
+void MoodleImportDialog::showPackState()
+{
+    if (m_files.size() != 1) {
+        m_packState->setText(tr("The version applies to every file's pack."));
+        return;
+    }
+    const QString id =
+        m_packId->text().trimmed().isEmpty() ? m_packId->placeholderText() : m_packId->text().trimmed();
+    for (const auto& p : m_packs) {
+        if (QString::fromStdString(p.id) == id) {
+            m_packState->setText(tr("%1 is imported at version %2. Importing the same file again changes "
+                                    "nothing; if you changed "
+                                    "the file, raise the version to update it.")
+                                     .arg(id, QString::fromStdString(p.version)));
+            return;
+        }
+    }
+    m_packState->setText(tr("%1 is a new pack.").arg(id));
+}
+
+ImportOptions MoodleImportDialog::options() const
+{
+    ImportOptions o;
+    o.exam = m_exam->currentData().toString().toStdString();
+    o.packId = m_packId->isEnabled() ? m_packId->text().trimmed().toStdString() : std::string();
+    o.version = m_version->text().trimmed().toStdString();
+    o.domain = m_domain->currentData().toString().toStdString();
+    return o;
+}
+
+} // namespace certdrill::gui

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <vector>
+
+#include <QDialog>
+#include <QStringList>
+
+#include "certdrill/Conversion.h"
+#include "certdrill/Model.h"
+#include "certdrill/Store.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+
+namespace certdrill::gui {
+
+/// What a Moodle GIFT or XML file cannot say about itself (certdrill-cli import's --exam, --pack-id,
+/// --pack-version and --domain): the exam, the pack id and version, and a domain for uncategorised
+/// questions. The version starts at the one already imported, so importing an unchanged file again changes
+/// nothing and a changed file only needs the version raised.
+class MoodleImportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    /// `moodleFiles`: the Moodle files of the batch (at least one); `exams` and `packs`: what the database
+    /// holds.
+    MoodleImportDialog(const QStringList& moodleFiles, std::vector<ExamDef> exams,
+                       std::vector<StoredPack> packs, QWidget* parent = nullptr);
+
+    ImportOptions options() const;
+
+private:
+    /// The exam whose domains the domain list shows: the chosen one, or the only one there is.
+    const ExamDef* shownExam() const;
+    void fillDomains();
+    void showPackState();
+
+    QStringList m_files;
+    std::vector<ExamDef> m_exams;
+    std::vector<StoredPack> m_packs;
+    QComboBox* m_exam;
+    QLineEdit* m_packId;
+    QLineEdit* m_version;
+    QLabel* m_packState;
+    QComboBox* m_domain;
+};
+
+} // namespace certdrill::gui
