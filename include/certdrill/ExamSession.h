@@ -47,6 +47,10 @@ struct Tally
     std::string id;
     int correct = 0;
     int total = 0;
+    std::int64_t timeMs = 0; ///< time spent on these questions
+
+    /// Average minutes spent per question; 0 without questions.
+    double minutesPerQuestion() const { return total ? static_cast<double>(timeMs) / 60'000.0 / total : 0.0; }
 };
 
 /// The outcome of a finished session.
@@ -59,6 +63,10 @@ struct SessionScore
     std::vector<Tally> domains;   ///< blueprint order
     std::vector<Tally> subtopics; ///< "domain/subtopic"
     int nearMisses = 0;           ///< multi-select items with some but not all correct options chosen
+    std::int64_t timeMs = 0;      ///< time spent on all questions
+    /// The exam's time per question for this form (duration / questions: 120 / 65 ≈ 1.85 minutes), the
+    /// pace the study guide's "1.7 to 2 minutes per question" refers to; 0 without questions.
+    double minutesAllowedPerQuestion = 0;
 };
 
 /// Scores items against a pass mark in percent; unanswered items count wrong.

@@ -868,7 +868,10 @@ int Cli::history(const Args& argsIn)
         for (const auto& h : sessions.value()) {
             json domains = json::array();
             for (const auto& d : h.domains) {
-                domains.push_back({{"id", d.id}, {"correct", d.correct}, {"total", d.total}});
+                domains.push_back({{"id", d.id},
+                                   {"correct", d.correct},
+                                   {"total", d.total},
+                                   {"minutes_per_question", d.minutesPerQuestion()}});
             }
             j.push_back({{"id", h.id},
                          {"exam", h.examId},

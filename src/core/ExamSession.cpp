@@ -35,16 +35,17 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
         const bool ok = item.correct();
         ++s.total;
         s.correct += ok;
-        Tally& d = byDomain[item.question.domain];
-        d.id = item.question.domain;
-        ++d.total;
-        d.correct += ok;
-        if (!item.question.subtopic.empty()) {
-            const std::string key = item.question.domain + "/" + item.question.subtopic;
-            Tally& t = bySub[key];
-            t.id = key;
+        s.timeMs += item.timeMs;
+        const auto count = [&](Tally& t, const std::string& id) {
+            t.id = id;
             ++t.total;
             t.correct += ok;
+            t.timeMs += item.timeMs;
+        };
+        count(byDomain[item.question.domain], item.question.domain);
+        if (!item.question.subtopic.empty()) {
+            const std::string key = item.question.domain + "/" + item.question.subtopic;
+            count(bySub[key], key);
         }
         if (!ok && item.question.isMultiSelect()) {
             const auto want = item.question.correctOptions();
@@ -54,6 +55,7 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
         }
     }
     s.score = s.total ? double(s.correct) / s.total : 0.0;
+    s.minutesAllowedPerQuestion = s.total ? static_cast<double>(exam.durationMinutes) / s.total : 0.0;
     // A tiny tolerance so 70% of 10 (7 correct) passes a 70% mark despite binary floating point.
     s.passed = s.total > 0 && s.score * 100.0 + 1e-9 >= passPercent;
     for (const auto& d : exam.domains) {

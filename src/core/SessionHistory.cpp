@@ -32,8 +32,8 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
         }
         // Per-domain tallies from the snapshots (the domain a question had when it was served) and the
         // correctness stored at finish.
-        Statement d(db, "SELECT json_extract(snapshot, '$.domain'), COALESCE(SUM(correct), 0), COUNT(*) "
-                        "FROM session_items WHERE session_ref = ? GROUP BY 1");
+        Statement d(db, "SELECT json_extract(snapshot, '$.domain'), COALESCE(SUM(correct), 0), COUNT(*), "
+                        "COALESCE(SUM(time_ms), 0) FROM session_items WHERE session_ref = ? GROUP BY 1");
         std::map<std::string, ExamDef> exams;
         for (auto& h : out) {
             if (!exams.count(h.examId)) {
@@ -48,7 +48,8 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
             d.bind(1, h.id);
             while (d.step()) {
                 const std::string id = d.getText(0);
-                byDomain[id] = Tally{id, static_cast<int>(d.getInt(1)), static_cast<int>(d.getInt(2))};
+                byDomain[id] =
+                    Tally{id, static_cast<int>(d.getInt(1)), static_cast<int>(d.getInt(2)), d.getInt(3)};
             }
             for (const auto& dom : exams.at(h.examId).domains) {
                 if (const auto it = byDomain.find(dom.id); it != byDomain.end()) {

@@ -34,8 +34,10 @@ double percent(const Tally& t)
     return t.total ? 100.0 * t.correct / t.total : 0.0;
 }
 
-/// Appends a row: the leading cells, then "correct / total" and the percent colored against the pass mark.
-void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t, double passPercent)
+/// Appends a row: the leading cells, then "correct / total", the percent colored against the pass mark, and
+/// the minutes spent per question, bold when slower than the exam allows.
+void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t, double passPercent,
+                 double minutesAllowed)
 {
     const int row = table->rowCount();
     table->insertRow(row);
@@ -46,7 +48,16 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
     table->setItem(row, c++, new QTableWidgetItem(QStringLiteral("%1 / %2").arg(t.correct).arg(t.total)));
     auto* p = new QTableWidgetItem(QStringLiteral("%1%").arg(percent(t), 0, 'f', 0));
     p->setBackground(percent(t) >= passPercent ? kPassBackground : kFailBackground);
-    table->setItem(row, c, p);
+    table->setItem(row, c++, p);
+    auto* pace = new QTableWidgetItem(QStringLiteral("%1").arg(t.minutesPerQuestion(), 0, 'f', 1));
+    if (minutesAllowed > 0 && t.minutesPerQuestion() > minutesAllowed) {
+        QFont bold = pace->font();
+        bold.setBold(true);
+        pace->setFont(bold);
+        pace->setToolTip(QObject::tr("Slower than the %1 minutes per question the exam allows")
+                             .arg(minutesAllowed, 0, 'f', 2));
+    }
+    table->setItem(row, c, pace);
 }
 
 } // namespace
@@ -55,12 +66,14 @@ ResultsPage::ResultsPage(QWidget* parent)
     : QWidget(parent)
     , m_verdict(new QLabel)
     , m_details(new QLabel)
-    , m_domains(makeReadOnlyTable({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent")},
-                                  QStringLiteral("resultDomainsTable")))
+    , m_domains(
+          makeReadOnlyTable({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent"), tr("Min / question")},
+                            QStringLiteral("resultDomainsTable")))
     , m_chart(new QChartView)
     , m_subtopicToggle(new QPushButton(tr("Show s&ubtopics")))
-    , m_subtopics(makeReadOnlyTable({tr("Subtopic"), tr("Domain"), tr("Correct"), tr("Percent")},
-                                    QStringLiteral("subtopicTable")))
+    , m_subtopics(makeReadOnlyTable(
+          {tr("Subtopic"), tr("Domain"), tr("Correct"), tr("Percent"), tr("Min / question")},
+          QStringLiteral("subtopicTable")))
     , m_filter(new QComboBox)
     , m_review(new QTextBrowser)
 {
@@ -135,21 +148,23 @@ void ResultsPage::showSession(const ExamSession& session)
     const SessionScore s = session.score();
     m_verdict->setText(s.passed ? tr("PASS") : tr("FAIL"));
     m_verdict->setStyleSheet(s.passed ? QStringLiteral("color: #2e7d32") : QStringLiteral("color: #b71c1c"));
-    std::int64_t timeMs = 0;
     int flagged = 0;
     for (const auto& it : m_items) {
-        timeMs += it.timeMs;
         flagged += it.flagged;
     }
-    m_details->setText(tr("Score %1% (%2 of %3 correct); pass mark %4%. Time used %5 min. Flagged %6. "
-                          "Multi-select near misses %7.")
-                           .arg(s.score * 100.0, 0, 'f', 1)
-                           .arg(s.correct)
-                           .arg(s.total)
-                           .arg(m_exam.passPercent)
-                           .arg(timeMs / 60'000)
-                           .arg(flagged)
-                           .arg(s.nearMisses));
+    const double perQuestion = Tally{"", s.correct, s.total, s.timeMs}.minutesPerQuestion();
+    m_details->setText(
+        tr("Score %1% (%2 of %3 correct); pass mark %4%. Time used %5 min, %6 min per question "
+           "(the exam allows %7). Flagged %8. Multi-select near misses %9.")
+            .arg(s.score * 100.0, 0, 'f', 1)
+            .arg(s.correct)
+            .arg(s.total)
+            .arg(m_exam.passPercent)
+            .arg(s.timeMs / 60'000)
+            .arg(perQuestion, 0, 'f', 1)
+            .arg(s.minutesAllowedPerQuestion, 0, 'f', 2)
+            .arg(flagged)
+            .arg(s.nearMisses));
     renderDomains(s);
     renderChart(s);
     renderSubtopics(s);
@@ -164,7 +179,7 @@ void ResultsPage::renderDomains(const SessionScore& s)
         addTallyRow(
             m_domains,
             {QString::fromStdString(d ? d->name : t.id), QStringLiteral("%1%").arg(d ? d->weight : 0)}, t,
-            m_exam.passPercent);
+            m_exam.passPercent, s.minutesAllowedPerQuestion);
     }
 }
 
@@ -249,7 +264,7 @@ void ResultsPage::renderSubtopics(const SessionScore& s)
             }
         }
         addTallyRow(m_subtopics, {name, QString::fromStdString(d ? d->name : t.id.substr(0, slash))}, t,
-                    m_exam.passPercent);
+                    m_exam.passPercent, s.minutesAllowedPerQuestion);
     }
 }
 

@@ -239,6 +239,7 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
           5 * 60'000);
     CHECK(parsed[0]["domains"][0]["id"] == "alpha");
     CHECK(parsed[0]["domains"][0]["correct"] == 1);
+    CHECK(parsed[0]["domains"][0]["minutes_per_question"].is_number());
     CHECK(parsed[0]["domains"][1]["total"] == 2);
 
     CHECK(cli(db + " history --bogus").exitCode == 2);

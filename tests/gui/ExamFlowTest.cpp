@@ -231,7 +231,12 @@ private slots:
             QCOMPARE(domains->item(r, 0)->text(),
                      QString::fromStdString(s->exam().domains[static_cast<size_t>(r)].name));
             QCOMPARE(domains->item(r, 2)->text(), QStringLiteral("%1 / %2").arg(t.correct).arg(t.total));
+            QCOMPARE(domains->item(r, 4)->text(), QString::number(t.minutesPerQuestion(), 'f', 1));
         }
+        // Pacing against the real exam's 120 minutes for 65 questions.
+        QVERIFY(results->findChild<QLabel*>(QStringLiteral("resultDetailsLabel"))
+                    ->text()
+                    .contains(QStringLiteral("(the exam allows 1.85)")));
         auto* chartView = results->findChild<QChartView*>(QStringLiteral("domainChart"));
         QVERIFY(chartView && chartView->chart());
         QHorizontalStackedBarSeries* bars = nullptr;

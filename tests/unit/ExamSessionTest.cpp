@@ -86,6 +86,27 @@ TEST_CASE("pass mark is inclusive", "[session]")
     CHECK_FALSE(scoreItems(f.exam, items, 71).passed);
 }
 
+TEST_CASE("the score reports time per domain against the exam's time per question", "[session]")
+{
+    Fixture f;
+    std::vector<SessionItem> items(4);
+    const char* domains[] = {"alpha", "alpha", "beta", "beta"};
+    const std::int64_t times[] = {60'000, 180'000, 30'000, 30'000};
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        items[i].question.domain = domains[i];
+        items[i].question.options = {{"a", true, ""}, {"b", false, ""}};
+        items[i].timeMs = times[i];
+    }
+    const SessionScore s = scoreItems(f.exam, items, 70);
+    CHECK(s.timeMs == 300'000);
+    REQUIRE(f.exam.durationMinutes > 0);
+    CHECK(s.minutesAllowedPerQuestion == Approx(f.exam.durationMinutes / 4.0));
+    REQUIRE(s.domains.size() == 2);
+    CHECK(s.domains[0].minutesPerQuestion() == Approx(2.0)); // (1 + 3) minutes over 2 questions
+    CHECK(s.domains[1].minutesPerQuestion() == Approx(0.5));
+    CHECK(Tally{}.minutesPerQuestion() == 0.0);
+}
+
 TEST_CASE("every answer is persisted at once and survives reopening", "[session]")
 {
     Fixture f;

@@ -1,5 +1,7 @@
 #include "certdrill/SessionHistory.h"
 
+#include <map>
+
 #include <catch2/catch.hpp>
 
 #include "certdrill/ItemStatus.h"
@@ -53,7 +55,10 @@ TEST_CASE("history lists finished sessions newest first with per-domain results"
     const std::int64_t start = w.clock.wallMs();
     auto first = std::move(ExamSession::start(*w.store, w.exam, w.form, SessionMode::Exam).value());
     w.answerRight(*first, {"q1", "q2", "q3"}); // q1, q2 alpha; q3 beta
-    w.clock.advanceMinutes(3);
+    REQUIRE(first->visit(0).ok());
+    w.clock.advanceMinutes(2);
+    REQUIRE(first->visit(1).ok());
+    w.clock.advanceMinutes(1);
     REQUIRE(first->submit().ok());
     auto second = std::move(ExamSession::start(*w.store, w.exam, w.form, SessionMode::Practice).value());
     w.clock.advanceMinutes(1);
@@ -88,6 +93,19 @@ TEST_CASE("history lists finished sessions newest first with per-domain results"
     CHECK(s.domains[1].id == "beta");
     CHECK(s.domains[1].correct == 1);
     CHECK(s.domains[1].total == 2);
+    // The three minutes the exam took are credited to the questions they were spent on (2 and 1 minutes).
+    const std::string firstDomain = first->items()[0].question.domain;
+    const std::string secondDomain = first->items()[1].question.domain;
+    std::map<std::string, std::int64_t> spent;
+    for (const Tally& t : s.domains) {
+        spent[t.id] = t.timeMs;
+    }
+    std::map<std::string, std::int64_t> expected{{firstDomain, 0}, {secondDomain, 0}};
+    expected[firstDomain] += 2 * 60'000;
+    expected[secondDomain] += 60'000;
+    for (const auto& [domain, ms] : expected) {
+        CHECK(spent[domain] == ms);
+    }
 }
 
 TEST_CASE("item status, navigator filter and review order", "[review]")
