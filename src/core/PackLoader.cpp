@@ -508,6 +508,48 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
     }
 }
 
+/// A stem as a reader compares it: lower case, white space folded.
+std::string stemKey(const std::string& stem)
+{
+    std::string key;
+    bool space = false;
+    for (const unsigned char ch : stem) {
+        if (std::isspace(ch)) {
+            space = !key.empty();
+            continue;
+        }
+        if (space) {
+            key += ' ';
+            space = false;
+        }
+        key += static_cast<char>(std::tolower(ch));
+    }
+    return key;
+}
+
+/// Warns about a question whose stem repeats one earlier in the batch: a mock exam could serve both, and
+/// then the first gives the second away.
+void warnRepeatedStems(LoadedPack* begin, LoadedPack* end)
+{
+    std::map<std::string, std::pair<std::string, std::string>> first; // stem key -> (question id, file)
+    for (LoadedPack* it = begin; it != end; ++it) {
+        LoadedPack& lp = *it;
+        Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+        for (std::size_t i = 0; i < lp.pack.questions.size(); ++i) {
+            const Question& q = lp.pack.questions[i];
+            if (q.stem.empty()) {
+                continue;
+            }
+            const auto [seen, added] = first.emplace(stemKey(q.stem), std::pair(q.id, lp.pack.sourcePath));
+            if (!added) {
+                c.warning("/questions/" + std::to_string(i) + "/stem",
+                          "the same stem as question \"" + seen->second.first + "\" in " +
+                              seen->second.second + "; a mock exam could serve both");
+            }
+        }
+    }
+}
+
 /// Second pass: every question's exam, domain and subtopic must exist.
 void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
 {
@@ -592,6 +634,7 @@ LoadedPack loadPackText(const std::string& text, const std::string& fileName, co
     if (lp.diagnostics.empty() || lp.document.root.is_object()) {
         checkReferences(lp, catalog);
     }
+    warnRepeatedStems(&lp, &lp + 1);
     return lp;
 }
 
@@ -673,6 +716,7 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             checkReferences(lp, catalog);
         }
     }
+    warnRepeatedStems(packs.data(), packs.data() + packs.size());
     for (std::size_t i = 0; i < packs.size(); ++i) {
         if (const auto& conversion = conversions[i]) {
             auto& diagnostics = packs[i].diagnostics;

@@ -129,6 +129,41 @@ TEST_CASE("duplicate question ids are rejected", "[loader]")
     CHECK_THAT(d.message, Catch::Contains("duplicate question id"));
 }
 
+TEST_CASE("a stem repeated in a pack or a batch is a located warning", "[loader]")
+{
+    // The same stem up to case and white space: a warning at the second one, naming the first.
+    const std::string q =
+        R"J({"id": "q2", "exam": "x", "domain": "d2", "stem": "pick  two.\n(select two.)", "select": 2,
+     "options": [{"text": "A", "correct": true, "why": "a"}, {"text": "B", "correct": true, "why": "b"},
+                 {"text": "C", "correct": false, "why": "c"}]})J";
+    const auto lp = load(replace(kValid, "\n  ]\n}", ",\n" + q + "\n  ]\n}"));
+    REQUIRE(lp.diagnostics.size() == 1);
+    const Diagnostic& d = lp.diagnostics[0];
+    CHECK_FALSE(d.isError());
+    CHECK(d.pointer == "/questions/1/stem");
+    CHECK(d.pos.line == 12);
+    CHECK_THAT(d.message, Catch::Contains("the same stem as question \"q1\" in pack.json"));
+
+    // Across the files of one batch.
+    TempDir dir;
+    writeFile(dir / "a.json", kValid);
+    writeFile(dir / "b.json", R"J({
+  "format": "certdrill-pack/1",
+  "pack": {"id": "p2", "title": "T2", "version": "1.0.0", "authors": ["a"], "license": "MIT"},
+  "questions": [
+    {"id": "q9", "exam": "x", "domain": "d1", "stem": "PICK TWO. (Select TWO.)", "select": 2,
+     "options": [{"text": "A", "correct": true, "why": "a"}, {"text": "B", "correct": true, "why": "b"},
+                 {"text": "C", "correct": false, "why": "c"}]}
+  ]
+})J");
+    const auto batch = loadPacks({dir / "a.json", dir / "b.json"}, {});
+    REQUIRE(batch.size() == 2);
+    CHECK(batch[0].diagnostics.empty());
+    REQUIRE(batch[1].diagnostics.size() == 1);
+    CHECK_THAT(batch[1].diagnostics[0].message, Catch::Contains("the same stem as question \"q1\""));
+    CHECK(batch[1].diagnostics[0].pos.line == 5);
+}
+
 TEST_CASE("errors carry the line and column of the offending value", "[loader]")
 {
     const std::string text = replace(kValid, R"("select": 2,)", R"("select": 2, "colour": 1,)");
