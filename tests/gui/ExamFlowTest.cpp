@@ -115,9 +115,11 @@ private slots:
         QVERIFY(s->items()[static_cast<size_t>(single)].correct());
         QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("confidenceSure")), Qt::LeftButton);
         QCOMPARE(s->items()[static_cast<size_t>(single)].confidence, std::optional(Confidence::Sure));
+        w->clock.advanceSeconds(80); // time on the question, for the results' minutes per question
 
         const int multi = find(*s, true);
         page->showQuestion(multi);
+        w->clock.advanceSeconds(150);
         QVERIFY(page->findChild<QLabel*>(QStringLiteral("selectHint"))
                     ->text()
                     .startsWith(QStringLiteral("Select ")));
