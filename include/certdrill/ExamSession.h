@@ -42,6 +42,12 @@ struct SessionItem
 };
 
 /// Per-domain (or per-subtopic) tally for the report.
+/// Average minutes per question of `timeMs` spent on `questions`; 0 without questions.
+inline double minutesPerQuestion(std::int64_t timeMs, int questions)
+{
+    return questions ? static_cast<double>(timeMs) / 60'000.0 / questions : 0.0;
+}
+
 struct Tally
 {
     std::string id;
@@ -50,7 +56,7 @@ struct Tally
     std::int64_t timeMs = 0; ///< time spent on these questions
 
     /// Average minutes spent per question; 0 without questions.
-    double minutesPerQuestion() const { return total ? static_cast<double>(timeMs) / 60'000.0 / total : 0.0; }
+    double minutesPerQuestion() const { return certdrill::minutesPerQuestion(timeMs, total); }
 };
 
 /// The outcome of a finished session.

@@ -78,13 +78,13 @@ bool takeOption(std::vector<std::string>& args, const std::string& name, std::st
 
 /// Removes --exam, --pack-id, --pack-version and --domain, which say where GIFT questions go; false (with
 /// `error` set) on a missing value.
-bool takeImportOptions(std::vector<std::string>& args, ImportOptions& gift, std::string& error)
+bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, std::string& error)
 {
     bool missing = false;
-    takeOption(args, "--exam", gift.exam, missing);
-    takeOption(args, "--pack-id", gift.packId, missing);
-    takeOption(args, "--pack-version", gift.version, missing);
-    takeOption(args, "--domain", gift.domain, missing);
+    takeOption(args, "--exam", moodle.exam, missing);
+    takeOption(args, "--pack-id", moodle.packId, missing);
+    takeOption(args, "--pack-version", moodle.version, missing);
+    takeOption(args, "--domain", moodle.domain, missing);
     if (missing) {
         error = "--exam, --pack-id, --pack-version and --domain need a value";
     }
@@ -336,8 +336,8 @@ int Cli::validate(const Args& argsIn)
 {
     Args args = argsIn;
     const bool coverage = takeFlag(args, "--coverage");
-    ImportOptions gift;
-    if (std::string error; !takeImportOptions(args, gift, error)) {
+    ImportOptions moodle;
+    if (std::string error; !takeImportOptions(args, moodle, error)) {
         return usage("validate: " + error);
     }
     if (const auto bad = unknownOption(args); !bad.empty()) {
@@ -357,7 +357,7 @@ int Cli::validate(const Args& argsIn)
         }
     }
     const std::vector<std::filesystem::path> files(args.begin(), args.end());
-    const auto loaded = loadPacks(files, catalog, gift);
+    const auto loaded = loadPacks(files, catalog, moodle);
     int errors = 0;
     int warnings = 0;
     size_t questions = 0;
@@ -407,8 +407,8 @@ int Cli::validate(const Args& argsIn)
 int Cli::import(const Args& argsIn)
 {
     Args args = argsIn;
-    ImportOptions gift;
-    if (std::string error; !takeImportOptions(args, gift, error)) {
+    ImportOptions moodle;
+    if (std::string error; !takeImportOptions(args, moodle, error)) {
         return usage("import: " + error);
     }
     if (const auto bad = unknownOption(args); !bad.empty()) {
@@ -422,7 +422,7 @@ int Cli::import(const Args& argsIn)
         return kInvalid;
     }
     m_out << "importing " << args.size() << " file(s) into " << m_dbPath.string() << "\n";
-    const auto outcome = s->importFiles(std::vector<std::filesystem::path>(args.begin(), args.end()), gift);
+    const auto outcome = s->importFiles(std::vector<std::filesystem::path>(args.begin(), args.end()), moodle);
     printDiagnostics(outcome.diagnostics);
     if (!outcome.ok()) {
         m_err << "certdrill-cli: import failed: " << outcome.error << "\n";

@@ -8,6 +8,7 @@
 
 #include "certdrill/HtmlText.h"
 #include "certdrill/PackBuilder.h"
+#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -183,12 +184,6 @@ std::string withoutFormat(std::string s)
     return s;
 }
 
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
-
 class Converter
 {
 public:
@@ -232,7 +227,7 @@ public:
         }
         const std::string rawStem = str(t, begin, open);
         // Moodle's GIFT reader gives the answers and feedback the question text's format too.
-        const bool html = lower(rawStem).rfind("[html]", 0) == 0;
+        const bool html = asciiLower(rawStem).rfind("[html]", 0) == 0;
         q.stem = withoutFormat(rawStem);
         if (const std::string after = str(t, close + 1, end); !after.empty()) {
             q.stem += " _____ " + withoutFormat(after); // Moodle's "missing word" form
@@ -300,7 +295,7 @@ private:
             return "matching";
         }
         const std::size_t hash = find(t, "#", b, e);
-        const std::string value = lower(str(t, b, hash == npos ? e : hash));
+        const std::string value = asciiLower(str(t, b, hash == npos ? e : hash));
         if (value == "t" || value == "true" || value == "f" || value == "false") {
             return "true/false";
         }
@@ -312,7 +307,7 @@ private:
     {
         const std::size_t h1 = find(t, "#", b, e);
         const std::size_t h2 = h1 == npos ? npos : find(t, "#", h1 + 1, e);
-        const bool value = lower(str(t, b, h1 == npos ? e : h1))[0] == 't';
+        const bool value = asciiLower(str(t, b, h1 == npos ? e : h1))[0] == 't';
         const std::string whenWrong = h1 == npos ? "" : withoutFormat(str(t, h1 + 1, h2 == npos ? e : h2));
         const std::string whenRight = h2 == npos ? "" : withoutFormat(str(t, h2 + 1, e));
         for (const bool option : {true, false}) {
@@ -377,7 +372,7 @@ private:
 
 bool isGiftFile(const std::string& fileName)
 {
-    const std::string name = lower(std::filesystem::path(fileName).filename().string());
+    const std::string name = asciiLower(std::filesystem::path(fileName).filename().string());
     const auto endsWith = [&](const std::string& suffix) {
         return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), npos, suffix) == 0;
     };

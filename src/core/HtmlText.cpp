@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "certdrill/Utf8.h"
+#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -16,12 +16,6 @@ namespace {
 // A line break that the markup asked for, kept apart from the source's own white space, which a browser
 // folds into single spaces.
 constexpr char kBreak = '\n';
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
 
 /// A code point from a numeric reference, with what is not a character replaced by U+FFFD, as browsers do.
 std::uint32_t character(unsigned long cp)
@@ -100,6 +94,7 @@ HtmlText htmlToText(const std::string& html)
     static const std::set<std::string> blocks = {"p",  "div", "br", "tr", "table", "ul",  "ol",         "h1",
                                                  "h2", "h3",  "h4", "h5", "h6",    "pre", "blockquote", "hr"};
     HtmlText result;
+    const std::string lowered = asciiLower(html); // for finding </script> and </style> in any case
     std::string raw;
     std::size_t i = 0;
     while (i < html.size()) {
@@ -124,10 +119,10 @@ HtmlText htmlToText(const std::string& html)
                 i = commentEnd == std::string::npos ? html.size() : commentEnd + 3;
                 continue;
             }
-            const std::string name = lower(html.substr(n, nameEnd - n));
+            const std::string name = asciiLower(html.substr(n, nameEnd - n));
             i = close + 1;
             if (!end && (name == "script" || name == "style")) {
-                const std::size_t stop = lower(html).find("</" + name, i);
+                const std::size_t stop = lowered.find("</" + name, i);
                 i = stop == std::string::npos ? html.size() : html.find('>', stop) + 1;
                 continue;
             }

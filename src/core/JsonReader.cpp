@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "certdrill/Utf8.h"
+#include "certdrill/Text.h"
 
 namespace certdrill {
 

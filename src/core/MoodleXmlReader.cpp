@@ -8,16 +8,11 @@
 
 #include "certdrill/HtmlText.h"
 #include "certdrill/PackBuilder.h"
+#include "certdrill/Text.h"
 
 namespace certdrill {
 
 namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
 
 std::string trimmed(const std::string& s)
 {
@@ -76,7 +71,7 @@ private:
 std::string textOf(const pugi::xml_node& element, int* images = nullptr)
 {
     const std::string text = trimmed(element.child("text").text().get());
-    if (lower(element.attribute("format").value()) != "html") {
+    if (asciiLower(element.attribute("format").value()) != "html") {
         return text;
     }
     const HtmlText plain = htmlToText(text);
@@ -120,18 +115,18 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
     if (type == "truefalse") {
         // Moodle keeps the answers "true" and "false" in any order; certdrill shows True, then False.
         std::stable_sort(q.answers.begin(), q.answers.end(), [](const auto& x, const auto& y) {
-            return lower(x.text) == "true" && lower(y.text) != "true";
+            return asciiLower(x.text) == "true" && asciiLower(y.text) != "true";
         });
         for (auto& a : q.answers) {
-            a.text = lower(a.text) == "true" ? "True" : lower(a.text) == "false" ? "False" : a.text;
+            a.text = asciiLower(a.text) == "true" ? "True" : asciiLower(a.text) == "false" ? "False" : a.text;
         }
         q.shuffle = false;
     } else {
         // Moodle's trans_single: a missing <single> is single choice; "false", "0" or empty is multiple.
         const pugi::xml_node single = question.child("single");
-        const std::string value = lower(trimmed(single.text().get()));
+        const std::string value = asciiLower(trimmed(single.text().get()));
         q.single = !single || !(value == "false" || value == "0" || value.empty());
-        const std::string shuffle = lower(trimmed(question.child("shuffleanswers").text().get()));
+        const std::string shuffle = asciiLower(trimmed(question.child("shuffleanswers").text().get()));
         q.shuffle = !(shuffle == "false" || shuffle == "0");
     }
     builder.add(q);
@@ -141,7 +136,7 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
 
 bool isMoodleXmlFile(const std::string& fileName)
 {
-    const std::string name = lower(std::filesystem::path(fileName).filename().string());
+    const std::string name = asciiLower(std::filesystem::path(fileName).filename().string());
     return name.size() > 4 && name.compare(name.size() - 4, 4, ".xml") == 0;
 }
 

@@ -6,6 +6,7 @@
 
 #include "certdrill/GiftReader.h"
 #include "certdrill/MoodleXmlReader.h"
+#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -13,12 +14,6 @@ namespace {
 
 using nlohmann::json;
 constexpr std::size_t npos = std::string::npos;
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
 
 /// The id a question gets: its name, else the first eight words of its stem.
 std::string questionId(const std::string& name, const std::string& stem)
@@ -42,7 +37,7 @@ std::string questionId(const std::string& name, const std::string& stem)
 template <typename Row> const Row* findRow(const std::vector<Row>& rows, const std::string& segment)
 {
     for (const auto& r : rows) {
-        if (r.id == segment || r.id == idSlug(segment) || lower(r.name) == lower(segment)) {
+        if (r.id == segment || r.id == idSlug(segment) || asciiLower(r.name) == asciiLower(segment)) {
             return &r;
         }
     }
@@ -54,7 +49,7 @@ std::string baseName(const std::string& fileName)
 {
     std::string base = std::filesystem::path(fileName).filename().string();
     for (const std::string suffix : {".gift.txt", ".gift", ".xml"}) {
-        if (base.size() > suffix.size() && lower(base.substr(base.size() - suffix.size())) == suffix) {
+        if (base.size() > suffix.size() && asciiLower(base.substr(base.size() - suffix.size())) == suffix) {
             return base.substr(0, base.size() - suffix.size());
         }
     }
@@ -230,7 +225,7 @@ bool PackBuilder::placeInBlueprint(json& q, const SourcePos& at)
         std::string s = m_category.substr(from, slash - from);
         s.erase(0, s.find_first_not_of(" \t"));
         s.erase(s.find_last_not_of(" \t") + 1);
-        if (!s.empty() && s[0] != '$' && lower(s) != "top") {
+        if (!s.empty() && s[0] != '$' && asciiLower(s) != "top") {
             segments.push_back(s);
         }
         from = slash + 1;

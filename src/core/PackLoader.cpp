@@ -6,10 +6,12 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include "certdrill/MoodleXmlReader.h"
 #include "certdrill/Sha256.h"
+#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -529,11 +531,10 @@ std::string stemKey(const std::string& stem)
 
 /// Warns about a question whose stem repeats one earlier in the batch: a mock exam could serve both, and
 /// then the first gives the second away.
-void warnRepeatedStems(LoadedPack* begin, LoadedPack* end)
+void warnRepeatedStems(std::span<LoadedPack> packs)
 {
     std::map<std::string, std::pair<std::string, std::string>> first; // stem key -> (question id, file)
-    for (LoadedPack* it = begin; it != end; ++it) {
-        LoadedPack& lp = *it;
+    for (LoadedPack& lp : packs) {
         Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
         for (std::size_t i = 0; i < lp.pack.questions.size(); ++i) {
             const Question& q = lp.pack.questions[i];
@@ -611,9 +612,7 @@ void addExams(ExamCatalog& catalog, const LoadedPack& lp)
 bool stemStatesSelectCount(const std::string& stem, int select)
 {
     static const char* words[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"};
-    std::string lower(stem);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char ch) { return std::tolower(ch); });
+    const std::string lower = asciiLower(stem);
     const std::string number = std::to_string(select);
     const std::string word = select >= 0 && select < 10 ? words[select] : number;
     for (const char* verb : {"select ", "choose ", "pick "}) {
@@ -634,7 +633,7 @@ LoadedPack loadPackText(const std::string& text, const std::string& fileName, co
     if (lp.diagnostics.empty() || lp.document.root.is_object()) {
         checkReferences(lp, catalog);
     }
-    warnRepeatedStems(&lp, &lp + 1);
+    warnRepeatedStems({&lp, 1});
     return lp;
 }
 
@@ -716,7 +715,7 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             checkReferences(lp, catalog);
         }
     }
-    warnRepeatedStems(packs.data(), packs.data() + packs.size());
+    warnRepeatedStems(packs);
     for (std::size_t i = 0; i < packs.size(); ++i) {
         if (const auto& conversion = conversions[i]) {
             auto& diagnostics = packs[i].diagnostics;

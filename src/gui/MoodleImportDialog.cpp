@@ -45,18 +45,12 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     }
 
     // One pack id serves one file; several files each keep their own default id.
-    const QString fallback = QString::fromStdString(defaultPackId(moodleFiles.value(0).toStdString()));
-    m_packId->setPlaceholderText(fallback);
-    m_packId->setEnabled(moodleFiles.size() == 1);
-    if (moodleFiles.size() != 1) {
-        m_packId->setPlaceholderText(tr("one per file: gift- or moodle- and the file name"));
-    }
-    m_version->setText(QStringLiteral("1.0.0"));
-    for (const auto& p : m_packs) {
-        if (moodleFiles.size() == 1 && QString::fromStdString(p.id) == fallback) {
-            m_version->setText(QString::fromStdString(p.version));
-        }
-    }
+    const bool single = moodleFiles.size() == 1;
+    m_packId->setEnabled(single);
+    m_packId->setPlaceholderText(single ? QString::fromStdString(defaultPackId(moodleFiles[0].toStdString()))
+                                        : tr("one per file: gift- or moodle- and the file name"));
+    const StoredPack* stored = single ? storedPack(packId()) : nullptr;
+    m_version->setText(stored ? QString::fromStdString(stored->version) : QStringLiteral("1.0.0"));
 
     QStringList names;
     for (const QString& f : moodleFiles) {
@@ -99,6 +93,22 @@ const ExamDef* MoodleImportDialog::shownExam() const
     return nullptr;
 }
 
+const StoredPack* MoodleImportDialog::storedPack(const QString& id) const
+{
+    for (const auto& p : m_packs) {
+        if (QString::fromStdString(p.id) == id) {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+QString MoodleImportDialog::packId() const
+{
+    const QString typed = m_packId->text().trimmed();
+    return typed.isEmpty() ? m_packId->placeholderText() : typed;
+}
+
 void MoodleImportDialog::fillDomains()
 {
     m_domain->clear();
@@ -117,18 +127,15 @@ void MoodleImportDialog::showPackState()
         m_packState->setText(tr("The version applies to every file's pack."));
         return;
     }
-    const QString id =
-        m_packId->text().trimmed().isEmpty() ? m_packId->placeholderText() : m_packId->text().trimmed();
-    for (const auto& p : m_packs) {
-        if (QString::fromStdString(p.id) == id) {
-            m_packState->setText(tr("%1 is imported at version %2. Importing the same file again changes "
-                                    "nothing; if you changed "
-                                    "the file, raise the version to update it.")
-                                     .arg(id, QString::fromStdString(p.version)));
-            return;
-        }
+    const QString id = packId();
+    if (const StoredPack* p = storedPack(id)) {
+        m_packState->setText(
+            tr("%1 is imported at version %2. Importing the same file again changes nothing; if "
+               "you changed the file, raise the version to update it.")
+                .arg(id, QString::fromStdString(p->version)));
+    } else {
+        m_packState->setText(tr("%1 is a new pack.").arg(id));
     }
-    m_packState->setText(tr("%1 is a new pack.").arg(id));
 }
 
 ImportOptions MoodleImportDialog::options() const

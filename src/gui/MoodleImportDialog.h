@@ -34,6 +34,10 @@ public:
 private:
     /// The exam whose domains the domain list shows: the chosen one, or the only one there is.
     const ExamDef* shownExam() const;
+    /// The pack the database holds under `id`, if any.
+    const StoredPack* storedPack(const QString& id) const;
+    /// The pack id the single Moodle file imports as: the one typed, else its default.
+    QString packId() const;
     void fillDomains();
     void showPackState();
 

@@ -152,7 +152,7 @@ void ResultsPage::showSession(const ExamSession& session)
     for (const auto& it : m_items) {
         flagged += it.flagged;
     }
-    const double perQuestion = Tally{"", s.correct, s.total, s.timeMs}.minutesPerQuestion();
+    const double perQuestion = minutesPerQuestion(s.timeMs, s.total);
     m_details->setText(
         tr("Score %1% (%2 of %3 correct); pass mark %4%. Time used %5 min, %6 min per question "
            "(the exam allows %7). Flagged %8. Multi-select near misses %9.")

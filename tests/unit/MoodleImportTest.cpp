@@ -47,6 +47,18 @@ std::vector<ExamDef> miniExams()
     return exams;
 }
 
+/// The third-party test data folder `sub` of ../shared/realdata, or an empty path, with a warning, when it is
+/// absent: it is not part of the repository, so a clone without it skips those tests.
+std::filesystem::path realdata(const std::filesystem::path& sub)
+{
+    const std::filesystem::path dir = std::filesystem::path(CERTDRILL_REALDATA_DIR) / sub;
+    if (!std::filesystem::is_directory(dir)) {
+        WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
+        return {};
+    }
+    return dir;
+}
+
 const Diagnostic* findMessage(const std::vector<Diagnostic>& ds, const std::string& part)
 {
     for (const auto& d : ds) {
@@ -250,10 +262,8 @@ TEST_CASE("a GIFT import is atomic and versioned like any pack", "[gift]")
 
 TEST_CASE("the GIFT importer agrees with GIFT-grammar-PEG.js's expected parses", "[gift][realdata]")
 {
-    const std::filesystem::path dir =
-        std::filesystem::path(CERTDRILL_REALDATA_DIR) / "GIFT-grammar-PEG.js" / "tests" / "questions";
-    if (!std::filesystem::is_directory(dir)) {
-        WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
+    const std::filesystem::path dir = realdata("GIFT-grammar-PEG.js/tests/questions");
+    if (dir.empty()) {
         return;
     }
     ImportOptions o;
@@ -311,10 +321,8 @@ TEST_CASE("the GIFT importer agrees with GIFT-grammar-PEG.js's expected parses",
 
 TEST_CASE("Moodle's own GIFT import fixtures load", "[gift][realdata]")
 {
-    const std::filesystem::path dir = std::filesystem::path(CERTDRILL_REALDATA_DIR) / "moodle-fixtures" /
-                                      "question" / "format" / "gift" / "tests" / "fixtures";
-    if (!std::filesystem::is_directory(dir)) {
-        WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
+    const std::filesystem::path dir = realdata("moodle-fixtures/question/format/gift/tests/fixtures");
+    if (dir.empty()) {
         return;
     }
     ImportOptions o;
@@ -411,10 +419,8 @@ TEST_CASE("Moodle XML problems are reported at their line and column", "[moodle-
 
 TEST_CASE("Moodle's own XML import fixtures load", "[moodle-xml][realdata]")
 {
-    const std::filesystem::path dir = std::filesystem::path(CERTDRILL_REALDATA_DIR) / "moodle-fixtures" /
-                                      "question" / "format" / "xml" / "tests" / "fixtures";
-    if (!std::filesystem::is_directory(dir)) {
-        WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
+    const std::filesystem::path dir = realdata("moodle-fixtures/question/format/xml/tests/fixtures");
+    if (dir.empty()) {
         return;
     }
     ImportOptions o;
@@ -469,7 +475,8 @@ TEST_CASE("Moodle XML and GIFT questions written in HTML are imported as plain t
         "src=\"x.png\"></p>]]></text></questiontext>\n"
         "<answer fraction=\"100\" format=\"html\"><text>&lt;p&gt;Yes&lt;/p&gt;</text>"
         "<feedback format=\"html\"><text><![CDATA[<p>3 is <i>less</i>.</p>]]></text></feedback></answer>\n"
-        "<answer fraction=\"0\" format=\"plain_text\"><text>No &lt;b&gt;way&lt;/b&gt;</text></answer></question></quiz>";
+        "<answer fraction=\"0\" format=\"plain_text\"><text>No "
+        "&lt;b&gt;way&lt;/b&gt;</text></answer></question></quiz>";
     const auto x = convertMoodleXml(xml, "h.xml", exams, {});
     REQUIRE(errorCount(x.diagnostics) == 0);
     const json q = json::parse(x.json)["questions"][0];

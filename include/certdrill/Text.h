@@ -1,9 +1,19 @@
 #pragma once
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <string>
 
 namespace certdrill {
+
+/// `s` with ASCII letters in lower case (file endings, format names, ids; other bytes unchanged).
+inline std::string asciiLower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
 
 /// Appends the UTF-8 encoding of code point `cp` (at most U+10FFFF; the caller rejects surrogates).
 inline void appendUtf8(std::string& out, std::uint32_t cp)
