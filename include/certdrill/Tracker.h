@@ -105,6 +105,12 @@ struct TrackerReport
 std::map<std::int64_t, ItemMemory> replayMemory(const std::vector<Review>& reviews,
                                                 const Fsrs& fsrs = Fsrs{});
 
+/// The readiness line about exam simulations ("Exam simulations: the last 3 must each score at least 80%;
+/// last scores 84%, 79%"), or nothing when the last `settings.readinessExams` scores (newest first,
+/// fractions) each reach `settings.readinessScore`.
+std::optional<std::string> examReadinessGap(const std::vector<double>& recentExamScores,
+                                            const TrackerSettings& settings);
+
 /// Builds the report from evidence (pure: no store, no clock).
 TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& bank,
                              const std::vector<Review>& reviews,

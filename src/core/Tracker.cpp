@@ -110,6 +110,29 @@ std::map<std::int64_t, ItemMemory> replayMemory(const std::vector<Review>& revie
     return memory;
 }
 
+std::optional<std::string> examReadinessGap(const std::vector<double>& recentExamScores,
+                                            const TrackerSettings& settings)
+{
+    const int exams = static_cast<int>(recentExamScores.size());
+    int good = 0;
+    for (int i = 0; i < std::min(exams, settings.readinessExams); ++i) {
+        good += recentExamScores[static_cast<std::size_t>(i)] + 1e-9 >= settings.readinessScore;
+    }
+    if (exams >= settings.readinessExams && good >= settings.readinessExams) {
+        return std::nullopt;
+    }
+    std::string line = "Exam simulations: the last " + std::to_string(settings.readinessExams) +
+                       " must each score at least " + percent(settings.readinessScore) + "; ";
+    if (exams == 0) {
+        return line + "none taken yet";
+    }
+    line += "last scores ";
+    for (int i = 0; i < std::min(exams, settings.readinessExams); ++i) {
+        line += (i ? ", " : "") + percent(recentExamScores[static_cast<std::size_t>(i)]);
+    }
+    return line;
+}
+
 TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& bank,
                              const std::vector<Review>& reviews,
                              const std::map<std::pair<std::string, std::string>, Band>& selfRatings,
@@ -288,23 +311,8 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         }
         report.readiness.push_back(line);
     }
-    const int exams = static_cast<int>(recentExamScores.size());
-    int good = 0;
-    for (int i = 0; i < std::min(exams, settings.readinessExams); ++i) {
-        good += recentExamScores[static_cast<std::size_t>(i)] + 1e-9 >= settings.readinessScore;
-    }
-    if (exams < settings.readinessExams || good < settings.readinessExams) {
-        std::string line = "Exam simulations: the last " + std::to_string(settings.readinessExams) +
-                           " must each score at least " + percent(settings.readinessScore) + "; ";
-        if (exams == 0) {
-            line += "none taken yet";
-        } else {
-            line += "last scores ";
-            for (int i = 0; i < std::min(exams, settings.readinessExams); ++i) {
-                line += (i ? ", " : "") + percent(recentExamScores[static_cast<std::size_t>(i)]);
-            }
-        }
-        report.readiness.push_back(line);
+    if (auto gap = examReadinessGap(recentExamScores, settings)) {
+        report.readiness.push_back(std::move(*gap));
     }
     report.ready = report.readiness.empty();
     if (report.ready) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include <QCoreApplication>
+#include <QLineSeries>
+#include <QPen>
 
 namespace certdrill::gui {
 
@@ -26,6 +28,32 @@ QString statusText(ItemStatus s)
         return tr("Unseen");
     }
     return {};
+}
+
+QColor passColor()
+{
+    return {0x2e, 0x7d, 0x32};
+}
+
+QColor failColor()
+{
+    return {0xc6, 0x28, 0x28};
+}
+
+QColor markColor()
+{
+    return {0x21, 0x21, 0x21};
+}
+
+QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style)
+{
+    auto* series = new QLineSeries;
+    series->setName(name);
+    QPen pen(color);
+    pen.setWidth(2);
+    pen.setStyle(style);
+    series->setPen(pen);
+    return series;
 }
 
 QColor statusColor(ItemStatus s)

@@ -5,6 +5,8 @@
 #include <QColor>
 #include <QString>
 
+class QLineSeries;
+
 #include "certdrill/ExamSession.h"
 #include "certdrill/ItemStatus.h"
 
@@ -16,6 +18,15 @@ namespace certdrill::gui {
 QString statusText(ItemStatus s);
 /// The navigator's and review screen's background for a status: green, amber, grey.
 QColor statusColor(ItemStatus s);
+/// The color of a pass, and of a score at or above a mark, on every screen (results, history).
+QColor passColor();
+/// The color of a fail, and of a score below a mark.
+QColor failColor();
+/// The near-black of the pass-mark line.
+QColor markColor();
+/// An empty line series drawn as a 2-px line in `color` and `style`, for a mark across a chart (the pass
+/// mark, the readiness score); the caller appends its two ends.
+QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style);
 /// "Correct", "Wrong" or "Unanswered" for a scored item.
 QString verdictText(const SessionItem& item);
 /// "Select TWO." for a multi-select question, as the real exam words it; empty for a single answer.

@@ -2,15 +2,19 @@
 
 #include <QWidget>
 
+#include "certdrill/SessionHistory.h"
 #include "certdrill/Store.h"
 
+class QChartView;
 class QLabel;
 class QPushButton;
 class QTableWidget;
 
 namespace certdrill::gui {
 
-/// Past mock and practice exams, newest first; opening one shows its results again.
+/// Past mock and practice exams: a chart of their scores against the pass mark and the readiness score,
+/// with how far the last exam simulations are from "ready to schedule", then the list, newest first;
+/// opening one shows its results again.
 class HistoryPage : public QWidget
 {
     Q_OBJECT
@@ -28,9 +32,13 @@ signals:
 
 private:
     void openRow(int row);
+    /// Charts the sessions of the newest session's exam, oldest to newest, and says what readiness needs.
+    void renderTrend(const std::vector<SessionSummary>& history);
 
     Store& m_store;
     QLabel* m_summary;
+    QLabel* m_readiness;
+    QChartView* m_chart;
     QTableWidget* m_table;
     QPushButton* m_openButton;
 };

@@ -24,8 +24,6 @@ namespace certdrill::gui {
 
 namespace {
 
-const QColor kPassColor(0x2e, 0x7d, 0x32);
-const QColor kFailColor(0xc6, 0x28, 0x28);
 const QColor kPassBackground(0xc8, 0xe6, 0xc9);
 const QColor kFailBackground(0xff, 0xcd, 0xd2);
 
@@ -190,8 +188,8 @@ void ResultsPage::renderChart(const SessionScore& s)
     // the list is reversed to read in blueprint order from the top.
     auto* pass = new QBarSet(tr("at or above the pass mark"));
     auto* fail = new QBarSet(tr("below the pass mark"));
-    pass->setColor(kPassColor);
-    fail->setColor(kFailColor);
+    pass->setColor(passColor());
+    fail->setColor(failColor());
     QStringList categories;
     for (auto it = s.domains.rbegin(); it != s.domains.rend(); ++it) {
         const Domain* d = m_exam.findDomain(it->id);
@@ -225,15 +223,10 @@ void ResultsPage::renderChart(const SessionScore& s)
     bars->attachAxis(percentAxis);
 
     // The pass mark as a vertical line over the bars, on a hidden axis spanning the category slots.
-    auto* mark = new QLineSeries;
-    mark->setName(tr("pass mark %1%").arg(m_exam.passPercent));
+    auto* mark = markSeries(tr("pass mark %1%").arg(m_exam.passPercent), markColor(), Qt::DashLine);
     const double slotCount = static_cast<double>(categories.size());
     mark->append(m_exam.passPercent, -0.5);
     mark->append(m_exam.passPercent, slotCount - 0.5);
-    QPen pen(QColor(0x21, 0x21, 0x21));
-    pen.setWidth(2);
-    pen.setStyle(Qt::DashLine);
-    mark->setPen(pen);
     chart->addSeries(mark);
     auto* slotAxis = new QValueAxis;
     slotAxis->setRange(-0.5, slotCount - 0.5);

@@ -10,14 +10,19 @@
 #include <QComboBox>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLineSeries>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScatterSeries>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QToolTip>
 #include <QtTest>
+
+#include "certdrill/ExamAssembler.h"
 
 #include "ExamPage.h"
 #include "GuiTestSupport.h"
@@ -274,7 +279,6 @@ private slots:
         QCOMPARE(history->rowCount(), 1);
         QVERIFY(history->item(0, 2)->text().startsWith(QStringLiteral("3.1% (2/65)")));
         QCOMPARE(history->item(0, 3)->text(), QStringLiteral("FAIL"));
-        certdrill::test::screenshot(w->window.get(), "history");
         w->window->findChild<QAction*>(QStringLiteral("startMockAction")); // menu stays intact
         QTest::mouseClick(
             w->window->historyPage()->findChild<QPushButton*>(QStringLiteral("historyOpenButton")),
@@ -283,6 +287,87 @@ private slots:
         QVERIFY(results->findChild<QLabel*>(QStringLiteral("resultDetailsLabel"))
                     ->text()
                     .contains(QStringLiteral("2 of 65 correct")));
+    }
+
+    /// Sits and submits a short session, answering every question right or leaving all blank.
+    static void sitSession(World& w, SessionMode mode, bool allRight, std::uint64_t seed)
+    {
+        const ExamDef exam = w.store->exams().value().front();
+        const Form form = assembleForm(exam, w.store->candidates(exam.id).value(), 5, seed);
+        auto s = std::move(ExamSession::start(*w.store, exam, form, mode).value());
+        for (const auto& it : s->items()) {
+            std::vector<int> right;
+            for (size_t o = 0; o < it.question.options.size(); ++o) {
+                if (it.question.options[o].correct) {
+                    right.push_back(static_cast<int>(o));
+                }
+            }
+            if (allRight) {
+                QVERIFY(s->choose(it.position, right).ok());
+            }
+        }
+        w.clock.advanceMinutes(10);
+        QVERIFY(s->submit().ok());
+        w.clock.advanceMinutes(60);
+    }
+
+    /// The history chart plots every finished session of the exam against the pass mark and the readiness
+    /// score, and says whether the last exam simulations meet the readiness rule.
+    void historyTrend()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        auto* action = w->window->findChild<QAction*>(QStringLiteral("historyAction"));
+        gui::HistoryPage* page = w->window->historyPage();
+        auto* chart = page->findChild<QChartView*>(QStringLiteral("historyChart"));
+        auto* readiness = page->findChild<QLabel*>(QStringLiteral("historyReadiness"));
+        action->trigger();
+        QVERIFY(!chart->isVisible()); // nothing to plot yet
+        QVERIFY(page->findChild<QLabel*>(QStringLiteral("historySummary"))->text().startsWith("No finished"));
+
+        sitSession(*w, SessionMode::Exam, false, 1);
+        sitSession(*w, SessionMode::Practice, true, 2);
+        sitSession(*w, SessionMode::Exam, true, 3);
+        action->trigger();
+        QVERIFY(chart->isVisible());
+        QVERIFY(readiness->text().startsWith(QStringLiteral("Not ready")));
+        QVERIFY2(readiness->text().contains(QStringLiteral("last scores 100%, 0%")),
+                 qPrintable(readiness->text()));
+
+        sitSession(*w, SessionMode::Exam, true, 4);
+        sitSession(*w, SessionMode::Exam, true, 5);
+        action->trigger();
+        QVERIFY2(readiness->text().startsWith(
+                     QStringLiteral("The last 3 exam simulations each scored at least 80%")),
+                 qPrintable(readiness->text()));
+        QLineSeries* exams = nullptr;
+        QScatterSeries* practice = nullptr;
+        QList<QLineSeries*> marks;
+        for (QAbstractSeries* series : chart->chart()->series()) {
+            if (auto* scatter = qobject_cast<QScatterSeries*>(series)) {
+                practice = scatter;
+            } else if (auto* line = qobject_cast<QLineSeries*>(series)) {
+                if (line->name() == QStringLiteral("exam simulation")) {
+                    exams = line;
+                } else {
+                    marks << line;
+                }
+            }
+        }
+        QVERIFY(exams && practice);
+        // Oldest first on the x axis: exam 0%, practice 100%, then three exams at 100%.
+        QCOMPARE(exams->points(), (QList<QPointF>{{1, 0}, {3, 100}, {4, 100}, {5, 100}}));
+        QCOMPARE(practice->points(), (QList<QPointF>{{2, 100}}));
+        QCOMPARE(marks.size(), 2);
+        QCOMPARE(marks[0]->name(), QStringLiteral("pass mark 70%"));
+        QCOMPARE(marks[0]->at(0).y(), 70.0);
+        QVERIFY(marks[1]->name().startsWith(QStringLiteral("readiness 80%")));
+        QCOMPARE(marks[1]->at(1), QPointF(5.5, 80));
+        QCOMPARE(page->findChild<QTableWidget*>(QStringLiteral("historyTable"))->rowCount(), 5);
+        emit practice->hovered(QPointF(2, 100), true); // hovering a point names its session
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("practice: 100.0% (5/5), PASS")),
+                 qPrintable(QToolTip::text()));
+        certdrill::test::screenshot(w->window.get(), "history");
     }
 
     void keyboardShortcuts()

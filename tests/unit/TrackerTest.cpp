@@ -200,6 +200,22 @@ TEST_CASE("readiness needs every domain Green and three exams at the mark", "[tr
     CHECK(bandChanges(before, t) == std::vector<std::string>{"A: Red → Green", "B: Red → Green"});
 }
 
+TEST_CASE("the exam half of readiness reads only the newest scores, each at the mark", "[tracker]")
+{
+    TrackerSettings settings;
+    settings.readinessScore = 0.85;
+    CHECK(examReadinessGap({}, settings) ==
+          "Exam simulations: the last 3 must each score at least 85%; none taken yet");
+    CHECK(examReadinessGap({0.9, 0.95}, settings) ==
+          "Exam simulations: the last 3 must each score at least 85%; last scores 90%, 95%");
+    CHECK_FALSE(examReadinessGap({0.85, 0.9, 0.85}, settings)); // exactly at the mark counts
+    CHECK(examReadinessGap({0.85, 0.84, 0.99}, settings).has_value());
+    CHECK_FALSE(examReadinessGap({0.9, 0.9, 0.9, 0.1}, settings)); // an old fail no longer counts
+    settings.readinessExams = 4;
+    CHECK(examReadinessGap({0.9, 0.9, 0.9, 0.1}, settings) ==
+          "Exam simulations: the last 4 must each score at least 85%; last scores 90%, 90%, 90%, 10%");
+}
+
 TEST_CASE("each row's mastery starts from what the level model expects on its questions", "[tracker]")
 {
     ExamDef exam;
