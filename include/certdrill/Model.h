@@ -21,6 +21,9 @@ struct Domain
     /// Minimum number of questions the bank promises for this domain (0 = no promise).
     int minQuestions = 0;
     std::vector<Subtopic> subtopics;
+
+    /// The subtopic with this id, or nullptr.
+    const Subtopic* findSubtopic(const std::string& subtopicId) const;
 };
 
 /// Minimums a bank promises for an exam; checked by `certdrill-cli validate --coverage`.

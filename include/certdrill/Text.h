@@ -15,6 +15,23 @@ inline std::string asciiLower(std::string s)
     return s;
 }
 
+/// `s` as one CSV field (RFC 4180): quoted, with inner quotes doubled, when it holds a comma, a quote or a
+/// line break; as it is otherwise.
+inline std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\r\n") == std::string::npos) {
+        return s;
+    }
+    std::string out = "\"";
+    for (char c : s) {
+        out += c;
+        if (c == '"') {
+            out += '"';
+        }
+    }
+    return out + "\"";
+}
+
 /// Appends the UTF-8 encoding of code point `cp` (at most U+10FFFF; the caller rejects surrogates).
 inline void appendUtf8(std::string& out, std::uint32_t cp)
 {

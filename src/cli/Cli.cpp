@@ -1,5 +1,7 @@
 #include "Cli.h"
 
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -227,6 +229,8 @@ Commands:
                                   N synthetic learners (default 500), seeds S+1..S+N (S default 0)
   history [--json]                finished mock and practice exams, newest first: mode,
                                   dates (UTC), score, pass/fail and per-domain results
+  results ID [--csv]              every question of finished session ID (from history): its
+                                  id, domain, your answer, the key, result and seconds spent
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";
@@ -283,6 +287,7 @@ int Cli::run(const std::vector<std::string>& argsIn)
         {"tracker", &Cli::tracker},   {"rate", &Cli::rate},
         {"set", &Cli::set},           {"drill-plan", &Cli::drillPlan},
         {"simulate", &Cli::simulate}, {"history", &Cli::history},
+        {"results", &Cli::results},
     };
     for (const auto& [name, run] : commands) {
         if (command == name) {
@@ -847,6 +852,20 @@ int Cli::set(const Args& args)
     return kOk;
 }
 
+std::optional<std::vector<SessionSummary>> Cli::finishedSessions()
+{
+    Store* s = store();
+    if (!s) {
+        return std::nullopt;
+    }
+    auto sessions = sessionHistory(*s);
+    if (!sessions) {
+        m_err << "certdrill-cli: " << sessions.error().message << "\n";
+        return std::nullopt;
+    }
+    return std::move(sessions.value());
+}
+
 int Cli::history(const Args& argsIn)
 {
     Args args = argsIn;
@@ -854,18 +873,13 @@ int Cli::history(const Args& argsIn)
     if (!args.empty()) {
         return usage("history: unexpected argument " + args.front());
     }
-    Store* s = store();
-    if (!s) {
-        return kInvalid;
-    }
-    auto sessions = sessionHistory(*s);
+    const auto sessions = finishedSessions();
     if (!sessions) {
-        m_err << "certdrill-cli: " << sessions.error().message << "\n";
         return kInvalid;
     }
     if (asJson) {
         json j = json::array();
-        for (const auto& h : sessions.value()) {
+        for (const auto& h : *sessions) {
             json domains = json::array();
             for (const auto& d : h.domains) {
                 domains.push_back({{"id", d.id},
@@ -889,7 +903,7 @@ int Cli::history(const Args& argsIn)
         m_out << j.dump(2) << "\n";
         return kOk;
     }
-    if (sessions.value().empty()) {
+    if (sessions->empty()) {
         m_out << "no finished sessions\n";
         return kOk;
     }
@@ -897,7 +911,7 @@ int Cli::history(const Args& argsIn)
           << std::setw(18) << "finished (UTC)" << std::setw(11) << "reason" << std::right << std::setw(9)
           << "score" << std::setw(7) << "result"
           << "  domains (correct/total)\n";
-    for (const auto& h : sessions.value()) {
+    for (const auto& h : *sessions) {
         m_out << std::left << std::setw(6) << h.id << std::setw(10)
               << (h.mode == SessionMode::Exam ? "exam" : "practice") << std::setw(18)
               << utcMinute(h.startedAtMs) << std::setw(18) << utcMinute(h.finishedAtMs) << std::setw(11)
@@ -907,6 +921,57 @@ int Cli::history(const Args& argsIn)
             m_out << " " << d.id << " " << d.correct << "/" << d.total;
         }
         m_out << "\n";
+    }
+    return kOk;
+}
+
+int Cli::results(const Args& argsIn)
+{
+    Args args = argsIn;
+    const bool asCsv = takeFlag(args, "--csv");
+    if (args.size() != 1 || !unknownOption(args).empty()) {
+        return usage("results: usage is results ID [--csv], with ID from history");
+    }
+    std::int64_t id = 0;
+    const std::string& text = args.front();
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (ec != std::errc{} || end != text.data() + text.size()) {
+        return usage("results: the session ID must be a number, not \"" + text + "\"");
+    }
+    // Only a finished mock or practice exam: the answers of one still running stay hidden, as in the app.
+    const auto sessions = finishedSessions();
+    if (!sessions) {
+        return kInvalid;
+    }
+    const auto found =
+        std::find_if(sessions->begin(), sessions->end(), [&](const SessionSummary& h) { return h.id == id; });
+    if (found == sessions->end()) {
+        m_err << "certdrill-cli: no finished exam with ID " << id << " (see certdrill-cli history)\n";
+        return kInvalid;
+    }
+    auto session = ExamSession::open(*store(), id);
+    if (!session) {
+        m_err << "certdrill-cli: " << session.error().message << "\n";
+        return kInvalid;
+    }
+    const ExamSession& e = *session.value();
+    if (asCsv) {
+        m_out << sessionCsv(e.exam(), e.items());
+        return kOk;
+    }
+    m_out << (found->mode == SessionMode::Exam ? "exam" : "practice") << " " << id << ", finished "
+          << utcMinute(found->finishedAtMs) << " UTC: " << pct(found->score) << " (" << found->correct << "/"
+          << found->total << ") " << (found->passed ? "PASS" : "FAIL") << "\n";
+    m_out << std::left << std::setw(5) << "#" << std::setw(12) << "question" << std::setw(30) << "domain"
+          << std::setw(12) << "result" << std::setw(7) << "yours" << std::setw(7) << "key" << std::right
+          << std::setw(6) << "secs"
+          << "\n";
+    for (const SessionItem& it : e.items()) {
+        const AnswerLetters letters = answerLetters(it);
+        m_out << std::left << std::setw(5) << it.position + 1 << std::setw(12) << it.question.id
+              << std::setw(30) << it.question.domain << std::setw(12) << resultName(it) << std::setw(7)
+              << (letters.chosen.empty() ? "-" : letters.chosen) << std::setw(7) << letters.correct
+              << std::right << std::setw(6) << (it.timeMs + 500) / 1000 << "\n";
     }
     return kOk;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "certdrill/Clock.h"
+#include "certdrill/SessionHistory.h"
 #include "certdrill/Store.h"
 #include "certdrill/Tracker.h"
 
@@ -50,6 +51,10 @@ private:
     /// `simulate`: the learner-simulation benchmark (no database needed).
     int simulate(const Args& args);
     int history(const Args& args);
+    /// `results ID [--csv]`: one finished session, question by question.
+    int results(const Args& args);
+    /// The finished mock and practice exams (sessionHistory); empty, with the reason printed, on failure.
+    std::optional<std::vector<SessionSummary>> finishedSessions();
     /// Opens the store at m_dbPath, printing the reason on failure.
     Store* store();
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);

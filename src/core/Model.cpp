@@ -2,6 +2,16 @@
 
 namespace certdrill {
 
+const Subtopic* Domain::findSubtopic(const std::string& subtopicId) const
+{
+    for (const auto& s : subtopics) {
+        if (s.id == subtopicId) {
+            return &s;
+        }
+    }
+    return nullptr;
+}
+
 const Domain* ExamDef::findDomain(const std::string& domainId) const
 {
     for (const auto& d : domains) {

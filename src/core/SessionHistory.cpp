@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "certdrill/Text.h"
+
 namespace certdrill {
 
 Result<std::vector<SessionSummary>> sessionHistory(Store& store)
@@ -59,6 +61,47 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
         }
         return out;
     });
+}
+
+AnswerLetters answerLetters(const SessionItem& item)
+{
+    // Display position d showed original option optionOrder[d].
+    AnswerLetters out;
+    for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
+        const int original = item.optionOrder[d];
+        const char letter = static_cast<char>('A' + d);
+        if (std::find(item.chosen.begin(), item.chosen.end(), original) != item.chosen.end()) {
+            out.chosen += letter;
+        }
+        if (item.question.options[static_cast<std::size_t>(original)].correct) {
+            out.correct += letter;
+        }
+    }
+    return out;
+}
+
+const char* resultName(const SessionItem& item)
+{
+    return !item.answered() ? "unanswered" : item.correct() ? "correct" : "wrong";
+}
+
+std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items)
+{
+    std::string out = "position,question_id,domain,domain_name,subtopic,subtopic_name,select,your_answer,"
+                      "correct_answer,result,confidence,flagged,revealed,seconds,stem\n";
+    for (const SessionItem& it : items) {
+        const AnswerLetters letters = answerLetters(it);
+        const Domain* domain = exam.findDomain(it.question.domain);
+        const Subtopic* subtopic = domain ? domain->findSubtopic(it.question.subtopic) : nullptr;
+        out += std::to_string(it.position + 1) + "," + csvField(it.question.id) + "," +
+               csvField(it.question.domain) + "," + csvField(domain ? domain->name : "") + "," +
+               csvField(it.question.subtopic) + "," + csvField(subtopic ? subtopic->name : "") + "," +
+               std::to_string(it.question.select) + "," + letters.chosen + "," + letters.correct + "," +
+               resultName(it) + "," + (it.confidence ? confidenceName(*it.confidence) : "") + "," +
+               (it.flagged ? "1" : "0") + "," + (it.revealed ? "1" : "0") + "," +
+               std::to_string((it.timeMs + 500) / 1000) + "," + csvField(it.question.stem) + "\n";
+    }
+    return out;
 }
 
 } // namespace certdrill

@@ -9,6 +9,7 @@
 #include "certdrill/Ability.h"
 #include "certdrill/DrillSession.h"
 #include "certdrill/Store.h"
+#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -26,21 +27,6 @@ std::string capitalized(Band b)
 std::string percent(double x)
 {
     return std::to_string(static_cast<int>(std::lround(x * 100.0))) + "%";
-}
-
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos) {
-        return s;
-    }
-    std::string out = "\"";
-    for (char c : s) {
-        out += c;
-        if (c == '"') {
-            out += '"';
-        }
-    }
-    return out + "\"";
 }
 
 std::string calibrationAdvice(const std::vector<CalibrationRow>& rows)

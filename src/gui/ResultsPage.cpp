@@ -17,6 +17,8 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include "certdrill/SessionHistory.h"
+
 #include "Display.h"
 #include "Tables.h"
 
@@ -73,6 +75,7 @@ ResultsPage::ResultsPage(QWidget* parent)
           {tr("Subtopic"), tr("Domain"), tr("Correct"), tr("Percent"), tr("Min / question")},
           QStringLiteral("subtopicTable")))
     , m_filter(new QComboBox)
+    , m_exportButton(new QPushButton(tr("E&xport CSV…")))
     , m_review(new QTextBrowser)
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
@@ -81,6 +84,9 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_subtopicToggle->setObjectName(QStringLiteral("subtopicToggle"));
     m_filter->setObjectName(QStringLiteral("reviewFilter"));
     m_review->setObjectName(QStringLiteral("answerReview"));
+    m_exportButton->setObjectName(QStringLiteral("resultsExportButton"));
+    m_exportButton->setToolTip(
+        tr("Every question with its id, domain, your answer, the key, the result and the time spent"));
     QFont big = m_verdict->font();
     big.setPointSizeF(big.pointSizeF() * 2);
     big.setBold(true);
@@ -117,6 +123,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     filterRow->addWidget(new QLabel(tr("Answer review:")));
     filterRow->addWidget(m_filter);
     filterRow->addStretch();
+    filterRow->addWidget(m_exportButton);
     reviewLayout->addLayout(filterRow);
     reviewLayout->addWidget(m_review);
 
@@ -134,6 +141,10 @@ ResultsPage::ResultsPage(QWidget* parent)
     connect(m_subtopicToggle, &QPushButton::toggled, this, [this](bool on) {
         m_subtopics->setVisible(on);
         m_subtopicToggle->setText(on ? tr("Hide s&ubtopics") : tr("Show s&ubtopics"));
+    });
+    connect(m_exportButton, &QPushButton::clicked, this, [this] {
+        exportCsvInteractively(this, tr("Export answers"), QStringLiteral("exam-answers.csv"),
+                               sessionCsv(m_exam, m_items));
     });
 }
 
@@ -167,6 +178,11 @@ void ResultsPage::showSession(const ExamSession& session)
     renderChart(s);
     renderSubtopics(s);
     renderReview();
+}
+
+bool ResultsPage::exportCsv(const QString& path, QString* error) const
+{
+    return saveCsv(path, sessionCsv(m_exam, m_items), error);
 }
 
 void ResultsPage::renderDomains(const SessionScore& s)
@@ -248,14 +264,8 @@ void ResultsPage::renderSubtopics(const SessionScore& s)
         // Tally ids are "domain/subtopic".
         const auto slash = t.id.find('/');
         const Domain* d = m_exam.findDomain(t.id.substr(0, slash));
-        QString name = QString::fromStdString(t.id.substr(slash + 1));
-        if (d) {
-            for (const auto& st : d->subtopics) {
-                if (st.id == t.id.substr(slash + 1)) {
-                    name = QString::fromStdString(st.name);
-                }
-            }
-        }
+        const Subtopic* st = d ? d->findSubtopic(t.id.substr(slash + 1)) : nullptr;
+        const QString name = QString::fromStdString(st ? st->name : t.id.substr(slash + 1));
         addTallyRow(m_subtopics, {name, QString::fromStdString(d ? d->name : t.id.substr(0, slash))}, t,
                     m_exam.passPercent, s.minutesAllowedPerQuestion);
     }
@@ -269,7 +279,8 @@ void ResultsPage::renderReview()
         if ((m_filter->currentIndex() == 1 && ok) || (m_filter->currentIndex() == 2 && !it.flagged)) {
             continue;
         }
-        QString notes;
+        // The pack's id stays the same in every form, so a question can be found again (and reported).
+        QString notes = QStringLiteral(" · %1").arg(QString::fromStdString(it.question.id));
         if (it.confidence) {
             notes += tr(" · you were: %1").arg(confidenceText(*it.confidence));
         }

@@ -26,6 +26,8 @@ public:
 
     /// Shows a finished session.
     void showSession(const ExamSession& session);
+    /// Writes every question of the shown session as CSV (sessionCsv) to `path`.
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
 
 private:
     void renderReview();
@@ -42,6 +44,7 @@ private:
     QPushButton* m_subtopicToggle;
     QTableWidget* m_subtopics;
     QComboBox* m_filter;
+    QPushButton* m_exportButton;
     QTextBrowser* m_review;
 };
 

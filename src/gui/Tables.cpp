@@ -1,6 +1,10 @@
 #include "Tables.h"
 
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileDialog>
 #include <QHeaderView>
+#include <QMessageBox>
 #include <QTableWidget>
 
 namespace certdrill::gui {
@@ -19,6 +23,31 @@ QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objec
         t->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     }
     return t;
+}
+
+bool saveCsv(const QString& path, const std::string& csv, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(csv.data(), static_cast<qint64>(csv.size())) != static_cast<qint64>(csv.size())) {
+        if (error) {
+            *error =
+                QCoreApplication::translate("Tables", "Cannot write %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    return true;
+}
+
+void exportCsvInteractively(QWidget* parent, const QString& title, const QString& suggestedName,
+                            const std::string& csv)
+{
+    const QString path = QFileDialog::getSaveFileName(
+        parent, title, suggestedName, QCoreApplication::translate("Tables", "CSV files (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !saveCsv(path, csv, &error)) {
+        QMessageBox::warning(parent, QCoreApplication::translate("Tables", "Export failed"), error);
+    }
 }
 
 } // namespace certdrill::gui

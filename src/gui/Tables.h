@@ -1,13 +1,23 @@
 #pragma once
 
+#include <string>
+
 #include <QStringList>
 
 class QTableWidget;
+class QWidget;
 
 namespace certdrill::gui {
 
 /// A read-only, row-selecting table with the given headers: the first column stretches, the rest fit their
 /// contents.
 QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objectName);
+
+/// Writes `csv` to `path` (replacing the file); false with a reason in `error` when it cannot.
+bool saveCsv(const QString& path, const std::string& csv, QString* error = nullptr);
+
+/// Asks where to save `csv` (suggesting `suggestedName`), saves it, and warns in a message box on failure.
+void exportCsvInteractively(QWidget* parent, const QString& title, const QString& suggestedName,
+                            const std::string& csv);
 
 } // namespace certdrill::gui

@@ -1,8 +1,6 @@
 #include "TrackerPage.h"
 
 #include <QComboBox>
-#include <QFile>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -10,6 +8,8 @@
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include "Tables.h"
 
 namespace certdrill::gui {
 
@@ -82,7 +82,7 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
     custom->setObjectName(QStringLiteral("customDrillButton"));
     auto* calibration = new QPushButton(tr("C&alibration…"));
     calibration->setObjectName(QStringLiteral("calibrationButton"));
-    auto* csv = new QPushButton(tr("&Export CSV…"));
+    auto* csv = new QPushButton(tr("E&xport CSV…"));
     csv->setObjectName(QStringLiteral("exportCsvButton"));
     buttons->addWidget(drill);
     buttons->addWidget(custom);
@@ -102,12 +102,8 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
     connect(calibration, &QPushButton::clicked, this,
             [this] { QMessageBox::information(this, tr("Confidence calibration"), calibrationText()); });
     connect(csv, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export tracker"), QStringLiteral("tracker.csv"), tr("CSV files (*.csv)"));
-        QString error;
-        if (!path.isEmpty() && !exportCsv(path, &error)) {
-            QMessageBox::warning(this, tr("Export failed"), error);
-        }
+        exportCsvInteractively(this, tr("Export tracker"), QStringLiteral("tracker.csv"),
+                               trackerCsv(m_report));
     });
 }
 
@@ -187,15 +183,7 @@ void TrackerPage::rate(const TrackerRow& row, int comboIndex)
 
 bool TrackerPage::exportCsv(const QString& path, QString* error) const
 {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error) {
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        }
-        return false;
-    }
-    const std::string csv = trackerCsv(m_report);
-    return file.write(csv.data(), static_cast<qint64>(csv.size())) == static_cast<qint64>(csv.size());
+    return saveCsv(path, trackerCsv(m_report), error);
 }
 
 QString TrackerPage::calibrationText() const

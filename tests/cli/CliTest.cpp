@@ -1,6 +1,7 @@
 // End-to-end tests of the certdrill-cli binary: exit codes, messages, and the database left alone on failure.
 #define CATCH_CONFIG_MAIN
 #include <cstdio>
+#include <sstream>
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
@@ -243,6 +244,44 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
     CHECK(parsed[0]["domains"][1]["total"] == 2);
 
     CHECK(cli(db + " history --bogus").exitCode == 2);
+
+    // One finished session's questions: the text table and the CSV agree, with letters as displayed.
+    const std::string id = std::to_string(parsed[0]["id"].get<std::int64_t>());
+    const Run table = cli(db + " results " + id);
+    CHECK(table.exitCode == 0);
+    CHECK_THAT(table.out,
+               Catch::StartsWith("exam " + id + ", finished 2026-01-01 00:05 UTC: 25.0% (1/4) FAIL"));
+    const Run csv = cli(db + " results " + id + " --csv");
+    CHECK(csv.exitCode == 0);
+    std::istringstream lines(csv.out);
+    std::string line;
+    std::getline(lines, line);
+    CHECK(line == "position,question_id,domain,domain_name,subtopic,subtopic_name,select,your_answer,"
+                  "correct_answer,result,confidence,flagged,revealed,seconds,stem");
+    int rows = 0;
+    while (std::getline(lines, line)) {
+        ++rows;
+        if (line.find(",q1,") != std::string::npos) {
+            // q1 answered right: the candidate's letter is the key's letter.
+            CHECK_THAT(line,
+                       Catch::Matches(
+                           R"(\d,q1,alpha,Alpha,a1,[^,]*,1,([AB]),\1,correct,,0,0,\d+,Which is first\?)"));
+        } else {
+            CHECK_THAT(line, Catch::Contains(",unanswered,"));
+        }
+        if (line.find(",q4,") != std::string::npos) {
+            CHECK_THAT(line, Catch::Contains(",1,,A,unanswered,")); // q4 is not shuffled: its key stays A
+        }
+        if (line.find(",q2,") != std::string::npos) {
+            CHECK_THAT(line, Catch::Contains(",2,,")); // select TWO, nothing chosen
+        }
+    }
+    CHECK(rows == 4);
+    CHECK(cli(db + " results 999").exitCode == 1);
+    CHECK_THAT(cli(db + " results 999").err, Catch::Contains("no finished exam with ID 999"));
+    CHECK(cli(db + " results one").exitCode == 2);
+    CHECK(cli(db + " results").exitCode == 2);
+    CHECK(cli(db + " results " + id + " --bogus").exitCode == 2);
 }
 
 TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-version and --domain", "[cli]")

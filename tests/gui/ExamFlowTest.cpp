@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineSeries>
@@ -24,6 +25,7 @@
 
 #include "certdrill/ExamAssembler.h"
 
+#include "Display.h"
 #include "ExamPage.h"
 #include "GuiTestSupport.h"
 #include "HistoryPage.h"
@@ -271,6 +273,21 @@ private slots:
         QVERIFY(reviewText.contains(QStringLiteral("your answer")));
         QVERIFY(reviewText.contains(QStringLiteral("you were: Sure")));
         QVERIFY(reviewText.contains(QStringLiteral("you were: Unsure")));
+        // Each reviewed question carries its pack id, which stays the same in every shuffled form.
+        QVERIFY(reviewText.contains(
+            QStringLiteral("1. %1 · %2")
+                .arg(gui::verdictText(s->items()[0]), QString::fromStdString(s->items()[0].question.id))));
+        // Export: every question, one CSV line each, behind a header.
+        const QString csvPath = w->dir.filePath(QStringLiteral("answers.csv"));
+        QVERIFY(results->exportCsv(csvPath));
+        QFile csvFile(csvPath);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        const QString csv = QString::fromUtf8(csvFile.readAll());
+        QVERIFY(csv.startsWith(QStringLiteral("position,question_id,domain,")));
+        QVERIFY(
+            csv.contains(QStringLiteral("\n1,%1,").arg(QString::fromStdString(s->items()[0].question.id))));
+        QCOMPARE(csv.count(QStringLiteral(",correct,")), 2);
+        QVERIFY(results->findChild<QPushButton*>(QStringLiteral("resultsExportButton"))->isVisible());
 
         // History lists the finished session and opens its results again.
         w->window->findChild<QAction*>(QStringLiteral("historyAction"))->trigger();

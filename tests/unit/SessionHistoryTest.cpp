@@ -148,3 +148,35 @@ TEST_CASE("item status, navigator filter and review order", "[review]")
     CHECK(c.unanswered == 3);
     CHECK(c.flagged == 2);
 }
+
+TEST_CASE("the answers CSV gives letters as displayed and quotes what needs it", "[history]")
+{
+    ExamDef exam;
+    exam.domains = {{"gpu", "GPU Acceleration & Optimization", 14, 0, {{"nccl", "NCCL, collectives"}}}};
+    SessionItem item;
+    item.position = 6;
+    item.question.id = "gpu-007";
+    item.question.domain = "gpu";
+    item.question.subtopic = "nccl";
+    item.question.stem = "Which \"ring\" step comes first,\nand why?";
+    item.question.options = {{"a", true, ""}, {"b", false, ""}, {"c", true, ""}};
+    item.question.select = 2;
+    item.optionOrder = {2, 0, 1}; // shown as A = c, B = a, C = b
+    item.chosen = {0, 1};         // a and b: shown B and C
+    item.confidence = Confidence::Unsure;
+    item.flagged = true;
+    item.timeMs = 95'400;
+    const AnswerLetters letters = answerLetters(item);
+    CHECK(letters.chosen == "BC");
+    CHECK(letters.correct == "AB");
+    CHECK(std::string(resultName(item)) == "wrong");
+    const std::string csv = sessionCsv(exam, {item});
+    const std::string row = csv.substr(csv.find('\n') + 1);
+    CHECK(row ==
+          "7,gpu-007,gpu,GPU Acceleration & Optimization,nccl,\"NCCL, collectives\",2,BC,AB,wrong,unsure,1,0,"
+          "95,\"Which \"\"ring\"\" step comes first,\nand why?\"\n");
+    item.chosen.clear();
+    CHECK(std::string(resultName(item)) == "unanswered");
+    item.chosen = {0, 2};
+    CHECK(std::string(resultName(item)) == "correct");
+}
