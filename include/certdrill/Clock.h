@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <ctime>
 
 namespace certdrill {
 
@@ -29,6 +30,15 @@ public:
     }
     std::int64_t steadyMs() const override
     {
+#ifdef CLOCK_BOOTTIME
+        // steady_clock is CLOCK_MONOTONIC, which stands still while a laptop sleeps: an exam's clock would
+        // then show more time than its absolute deadline leaves. CLOCK_BOOTTIME is as monotonic and keeps
+        // counting through a suspend, as the real exam's clock would.
+        timespec ts{};
+        if (clock_gettime(CLOCK_BOOTTIME, &ts) == 0) {
+            return static_cast<std::int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1'000'000;
+        }
+#endif
         using namespace std::chrono;
         return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
     }

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QLineSeries>
 #include <QPen>
+#include <QTextBrowser>
+#include <QTextDocument>
 
 namespace certdrill::gui {
 
@@ -38,6 +40,31 @@ QColor passColor()
 QColor failColor()
 {
     return {0xc6, 0x28, 0x28};
+}
+
+namespace {
+
+/// GitHub's dialect without raw HTML: "<b>" is shown as the four characters, not read as a tag.
+constexpr auto kStemMarkdown =
+    QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub | QTextDocument::MarkdownNoHTML);
+
+} // namespace
+
+void showStem(QTextBrowser* view, const std::string& stem)
+{
+    view->document()->setMarkdown(QString::fromStdString(stem), kStemMarkdown);
+}
+
+QString stemHtml(const std::string& stem)
+{
+    QTextDocument doc;
+    doc.setMarkdown(QString::fromStdString(stem), kStemMarkdown);
+    // toHtml() is a whole document; the caller wants what is inside <body>.
+    const QString html = doc.toHtml();
+    const qsizetype open = html.indexOf(QLatin1Char('>'), html.indexOf(QStringLiteral("<body")));
+    const qsizetype close = html.lastIndexOf(QStringLiteral("</body>"));
+    return open >= 0 && close > open ? html.mid(open + 1, close - open - 1)
+                                     : QString::fromStdString(stem).toHtmlEscaped();
 }
 
 QColor markColor()

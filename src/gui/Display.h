@@ -6,6 +6,7 @@
 #include <QString>
 
 class QLineSeries;
+class QTextBrowser;
 
 #include "certdrill/ExamSession.h"
 #include "certdrill/ItemStatus.h"
@@ -27,6 +28,13 @@ QColor markColor();
 /// An empty line series drawn as a 2-px line in `color` and `style`, for a mark across a chart (the pass
 /// mark, the readiness score); the caller appends its two ends.
 QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style);
+/// Shows a question's stem (Markdown, docs/pack-format.md) in `view`. Raw HTML is off, so a stem that
+/// quotes "<question>" in a prompt template or "<tag>" in a command shows it as written instead of losing
+/// everything after it to an unknown HTML tag. Every screen that shows a stem goes through this or stemHtml.
+void showStem(QTextBrowser* view, const std::string& stem);
+/// A stem rendered by the same rules as an HTML fragment, for a page that puts many questions in one
+/// document (the results review).
+QString stemHtml(const std::string& stem);
 /// "Correct", "Wrong" or "Unanswered" for a scored item.
 QString verdictText(const SessionItem& item);
 /// "Select TWO." for a multi-select question, as the real exam words it; empty for a single answer.

@@ -180,7 +180,7 @@ void DrillPage::showQuestion(int position)
         reason += tr(" · pitched at your level: about %1% to work out").arg(std::lround(100 * item.solve));
     }
     m_reason->setText(reason);
-    m_stem->setMarkdown(QString::fromStdString(item.question.stem));
+    showStem(m_stem, item.question.stem);
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
 

@@ -322,7 +322,7 @@ void ExamPage::showQuestion(int position)
     m_position = position;
     const SessionItem& item = m_session->items()[static_cast<size_t>(position)];
     m_progressLabel->setText(tr("Question %1 of %2").arg(position + 1).arg(m_session->items().size()));
-    m_stem->setMarkdown(QString::fromStdString(item.question.stem));
+    showStem(m_stem, item.question.stem);
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
     m_message->clear();
@@ -562,6 +562,9 @@ void ExamPage::updateClock()
     auto finishedNow = m_session->tick();
     if (finishedNow && finishedNow.value()) {
         m_timer->stop();
+        if (m_confirm) {
+            m_confirm->reject(); // time ran out while "Submit now?" was asked: the question is moot
+        }
         emit finished(m_session->id());
         return;
     }
@@ -589,12 +592,19 @@ void ExamPage::requestSubmit()
         return;
     }
     const ReviewCounts counts = reviewCounts(m_session->items());
-    const auto answer = QMessageBox::question(
-        this, tr("Submit exam"),
-        tr("Submit now? %1 unanswered and %2 flagged. You cannot change answers afterwards.")
-            .arg(counts.unanswered)
-            .arg(counts.flagged));
-    if (answer == QMessageBox::Yes) {
+    QMessageBox box(QMessageBox::Question, tr("Submit exam"),
+                    tr("Submit now? %1 unanswered and %2 flagged. You cannot change answers afterwards.")
+                        .arg(counts.unanswered)
+                        .arg(counts.flagged),
+                    QMessageBox::Yes | QMessageBox::No, this);
+    // Submitting is final, so Enter must not do it: No is the default.
+    box.setDefaultButton(QMessageBox::No);
+    box.setObjectName(QStringLiteral("submitConfirmation"));
+    m_confirm = &box;
+    const int answer = box.exec();
+    m_confirm = nullptr;
+    // The clock may have run out while the box was open; the exam is then already submitted.
+    if (answer == QMessageBox::Yes && !m_session->finished()) {
         submitNow();
     }
 }

@@ -13,6 +13,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QMessageBox;
 class QPushButton;
 class QStackedWidget;
 class QTextBrowser;
@@ -114,6 +115,7 @@ private:
     QPushButton* m_nextButton;
     QPushButton* m_submitButton;
     QTimer* m_timer;
+    QMessageBox* m_confirm = nullptr; ///< the open "Submit now?" question, if any
 };
 
 } // namespace certdrill::gui

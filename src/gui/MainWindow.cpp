@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QFileDialog>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStackedWidget>
@@ -29,6 +30,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_drill(new DrillPage(store, m_stack))
     , m_tracker(new TrackerPage(store, m_stack))
     , m_history(new HistoryPage(store, m_stack))
+    , m_status(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
@@ -51,7 +53,10 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     setCentralWidget(m_stack);
     createMenus();
     resize(1100, 760);
-    statusBar()->showMessage(tr("Database: %1").arg(QString::fromStdString(m_store.database().path())));
+    // A permanent label, not showMessage(): a menu's status tip would wipe a temporary message for good.
+    m_status->setObjectName(QStringLiteral("statusLabel"));
+    statusBar()->addWidget(m_status, 1);
+    setExamLocked(false);
 }
 
 MainWindow::~MainWindow() = default;
@@ -88,6 +93,8 @@ void MainWindow::createMenus()
     QAction* tracker = learn->addAction(tr("&Tracker"), this, &MainWindow::showTracker);
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
+
+    m_leavingActions = {import, home, mock, practice, history, drill, custom, tracker};
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About certdrill"), this, [this] {
@@ -133,9 +140,27 @@ bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
         QMessageBox::warning(this, tr("Cannot start"), QString::fromStdString(session.error().message));
         return false;
     }
-    m_exam->setSession(std::move(session.value()), QString::fromStdString(exam->title));
-    m_stack->setCurrentWidget(m_exam);
+    enterExam(std::move(session.value()), QString::fromStdString(exam->title));
     return true;
+}
+
+void MainWindow::enterExam(std::unique_ptr<ExamSession> session, const QString& title)
+{
+    m_exam->setSession(std::move(session), title);
+    m_stack->setCurrentWidget(m_exam);
+    setExamLocked(true);
+}
+
+void MainWindow::setExamLocked(bool locked)
+{
+    for (QAction* a : std::as_const(m_leavingActions)) {
+        a->setEnabled(!locked);
+    }
+    if (locked) {
+        m_status->setText(tr("Exam in progress: the other screens open again after you submit."));
+    } else {
+        m_status->setText(tr("Database: %1").arg(QString::fromStdString(m_store.database().path())));
+    }
 }
 
 void MainWindow::startMock()
@@ -174,8 +199,7 @@ void MainWindow::offerResume()
         tr("You have an unfinished exam with %1 minutes left. Resume it?").arg(minutes));
     if (answer == QMessageBox::Yes) {
         const QString title = QString::fromStdString(session.value()->exam().title);
-        m_exam->setSession(std::move(session.value()), title);
-        m_stack->setCurrentWidget(m_exam);
+        enterExam(std::move(session.value()), title);
     }
 }
 
@@ -211,6 +235,7 @@ void MainWindow::offerDrillResume()
 
 void MainWindow::showResults(qint64 sessionId)
 {
+    setExamLocked(false); // the exam is over, even if its results cannot be read
     auto session = ExamSession::open(m_store, sessionId);
     if (!session) {
         return;

@@ -9,6 +9,8 @@
 
 class QStackedWidget;
 
+class QLabel;
+
 namespace certdrill::gui {
 
 class DrillPage;
@@ -64,6 +66,11 @@ private:
     /// Offers the newest unfinished drill; declining finishes it.
     void offerDrillResume();
     void createMenus();
+    /// Shows a session on the exam screen and keeps the candidate there until it is finished.
+    void enterExam(std::unique_ptr<ExamSession> session, const QString& title);
+    /// While an exam runs, every action that would leave its screen is off, as in a real test centre: the
+    /// clock keeps running, and a second exam must not start over the first.
+    void setExamLocked(bool locked);
 
     Store& m_store;
     const Clock& m_clock;
@@ -74,6 +81,8 @@ private:
     DrillPage* m_drill;
     TrackerPage* m_tracker;
     HistoryPage* m_history;
+    QLabel* m_status;
+    QList<QAction*> m_leavingActions; ///< everything in the menus that leaves the exam screen
 };
 
 } // namespace certdrill::gui

@@ -297,7 +297,7 @@ void ResultsPage::renderReview()
                 .arg(it.position + 1)
                 .arg(verdictText(it))
                 .arg(notes.toHtmlEscaped());
-        html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(it.question.stem).toHtmlEscaped());
+        html += stemHtml(it.question.stem);
         html += answerHtml(it) + QStringLiteral("<hr/>");
     }
     m_review->setHtml(html);

@@ -24,6 +24,7 @@
 #include <QtTest>
 
 #include "certdrill/ExamAssembler.h"
+#include "certdrill/SessionHistory.h"
 
 #include "Display.h"
 #include "ExamPage.h"
@@ -440,6 +441,17 @@ private slots:
         QVERIFY(w);
         QVERIFY(w->window->startExam(SessionMode::Exam, 7));
         gui::ExamPage* page = w->window->examPage();
+        // While it runs, nothing leaves the exam screen or starts a second exam over it.
+        auto* history = w->window->findChild<QAction*>(QStringLiteral("historyAction"));
+        auto* mock = w->window->findChild<QAction*>(QStringLiteral("startMockAction"));
+        QVERIFY(!history->isEnabled());
+        QVERIFY(!mock->isEnabled());
+        QVERIFY(!w->window->findChild<QAction*>(QStringLiteral("importAction"))->isEnabled());
+        history->trigger();
+        QVERIFY(page->isVisible());
+        QVERIFY(w->window->findChild<QLabel*>(QStringLiteral("statusLabel"))
+                    ->text()
+                    .startsWith("Exam in progress"));
         auto* clock = page->findChild<QLabel*>(QStringLiteral("clockLabel"));
         auto* toggle = page->findChild<QPushButton*>(QStringLiteral("clockToggle"));
         auto* warning = page->findChild<QLabel*>(QStringLiteral("timeWarning"));
@@ -469,12 +481,27 @@ private slots:
         page->updateClock();
         QVERIFY(!page->session()->finished());
         QCOMPARE(clock->text(), QStringLiteral("0:01:00"));
-        w->clock.advanceMinutes(1);
-        page->updateClock();
+        // Time runs out while "Submit now?" is open: the box goes, and the exam is submitted once, by time.
+        page->openReview();
+        bool defaultIsNo = false;
+        certdrill::test::onNextModal<QMessageBox>([&](QMessageBox* box) {
+            defaultIsNo = box->defaultButton() == box->button(QMessageBox::No); // Enter must not submit
+            w->clock.advanceMinutes(1);
+            page->updateClock();
+        });
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("reviewSubmitButton")),
+                          Qt::LeftButton);
+        QVERIFY(defaultIsNo);
+        QVERIFY(!QApplication::activeModalWidget());
         QVERIFY(page->session()->finished());
+        const auto sessions = sessionHistory(*w->store).value();
+        QCOMPARE(sessions.size(), std::size_t{1});
+        QCOMPARE(sessions.front().finishReason, std::string("timeout"));
         QVERIFY(w->window->resultsPage()->isVisible());
         QCOMPARE(w->window->resultsPage()->findChild<QLabel*>(QStringLiteral("verdictLabel"))->text(),
                  QStringLiteral("FAIL"));
+        QVERIFY(history->isEnabled()); // finished: the rest of the app is open again
+        QVERIFY(mock->isEnabled());
     }
 
     void practicePauseAndReveal()

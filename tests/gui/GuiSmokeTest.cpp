@@ -4,13 +4,17 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTextDocument>
 #include <QTreeWidget>
 #include <QtTest>
 
 #include "certdrill/Store.h"
 
+#include "Display.h"
 #include "DrillPage.h"
 #include "GuiTestSupport.h"
 #include "HomePage.h"
@@ -79,6 +83,48 @@ private slots:
         window.findChild<QPushButton*>(QStringLiteral("homeDrillButton"))->click();
         QVERIFY(window.drillPage()->isVisible());
         QCOMPARE(window.drillPage()->session()->items().size(), std::size_t{20});
+    }
+
+    /// Every bundled stem shows every word it has on the question screens and in the results review: none is
+    /// lost to Markdown reading "<tag>" as HTML or "__name__" as emphasis markers around a hidden word.
+    void everyBundledStemRendersWhole()
+    {
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.store);
+        QVERIFY(fixture.store->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
+        auto questions = fixture.store->activeQuestions("ncp-genl");
+        QVERIFY(questions.ok());
+        QVERIFY(questions.value().size() > 300);
+        QTextBrowser view;
+        const QRegularExpression word(QStringLiteral("[A-Za-z0-9]+"));
+        int checked = 0;
+        for (const auto& q : questions.value()) {
+            const QString source = QString::fromStdString(q.question.stem);
+            gui::showStem(&view, q.question.stem);
+            QTextDocument review;
+            review.setHtml(gui::stemHtml(q.question.stem));
+            for (const QString& shown : {view.toPlainText(), review.toPlainText()}) {
+                // The words, in order; Markdown may only drop punctuation (code-span backticks).
+                QStringList want;
+                QStringList got;
+                for (auto m = word.globalMatch(source); m.hasNext();) {
+                    want << m.next().captured();
+                }
+                for (auto m = word.globalMatch(shown); m.hasNext();) {
+                    got << m.next().captured();
+                }
+                QVERIFY2(got == want, qPrintable(QString::fromStdString(q.question.id) + ": " + shown));
+            }
+            // The "__" of a Python name stays visible.
+            QVERIFY2(!source.contains(QStringLiteral("__")) ||
+                         view.toPlainText().contains(QStringLiteral("__")),
+                     q.question.id.c_str());
+            ++checked;
+        }
+        QCOMPARE(checked, static_cast<int>(questions.value().size()));
+        // And a stem quoting HTML-like text keeps it as written.
+        gui::showStem(&view, "Send <question> then </question>.");
+        QCOMPARE(view.toPlainText(), QStringLiteral("Send <question> then </question>."));
     }
 
     void failedImportIsReportedAndChangesNothing()
