@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,10 +12,14 @@ namespace certdrill {
 /// What a Moodle file (GIFT or XML) cannot say about itself: which exam and pack its questions belong to.
 struct ImportOptions
 {
-    std::string exam;              ///< exam id; empty: the only exam there is
-    std::string packId;            ///< empty: "gift-" or "moodle-" and the file name as an id
-    std::string version = "1.0.0"; ///< raise it to update a pack imported before
-    std::string domain;            ///< the domain id of questions whose category names none; empty: an error
+    std::string exam;   ///< exam id; empty: the only exam there is
+    std::string packId; ///< empty: "gift-" or "moodle-" and the file name as an id
+    /// Raise it to update a pack imported before. Empty: the version already imported for the pack id
+    /// (storedVersions), else 1.0.0, so importing an unchanged file again changes nothing.
+    std::string version = "1.0.0";
+    std::string domain; ///< the domain id of questions whose category names none; empty: an error
+    /// Pack id → version in the database, for an empty `version`; Store::importFiles fills it from the store.
+    std::map<std::string, std::string> storedVersions;
 };
 
 /// Whether a file is read as Moodle GIFT (*.gift, *.gift.txt) or Moodle XML (*.xml), so needs ImportOptions.

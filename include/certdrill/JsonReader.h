@@ -27,6 +27,12 @@ struct JsonDocument
     SourcePos keyPositionOf(const std::string& pointer) const;
 };
 
+/// The error of a file that is not UTF-8, located at its first bad byte (line and column as in every
+/// Diagnostic), or nothing when the text is valid UTF-8. A file starting with a UTF-16 byte-order mark gets
+/// "file is UTF-16; save it as UTF-8" instead, since its every other byte would be reported. Every reader
+/// (JSON, GIFT, Moodle XML) checks this first: the pack model and nlohmann::json hold UTF-8 only.
+std::optional<Diagnostic> utf8Error(std::string_view text, const std::string& fileName);
+
 /// Parses strict JSON (RFC 8259): UTF-8 only, duplicate object keys rejected, nesting depth capped.
 /// Returns the document, or a Diagnostic located at the first offending character.
 /// nlohmann::json's own parser reports only byte offsets and keeps the last of duplicate keys,

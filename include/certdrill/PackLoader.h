@@ -50,7 +50,19 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
 /// and the pack's own exams.
 LoadedPack loadPackText(const std::string& text, const std::string& fileName, const ExamCatalog& known);
 
-/// True if the stem says how many options to choose ("Select TWO", "choose 3", …) for `select`.
+/// A number of options a stem tells the candidate to choose.
+struct StatedCount
+{
+    std::string text; ///< as the stem writes it, e.g. "Select THREE"
+    int count = 0;    ///< 3
+};
+
+/// Every count the stem states, in the stem's order: "select", "choose" or "pick" as a word, then a number
+/// word (one to ten) or digits, case-insensitive ("(Select TWO.)", "choose 3 answers", "pick one").
+std::vector<StatedCount> stemSelectCounts(const std::string& stem);
+
+/// True if the stem says how many options to choose ("Select TWO", "choose 3", …) for `select`: the last
+/// count it states (stemSelectCounts) is `select`.
 bool stemStatesSelectCount(const std::string& stem, int select);
 
 } // namespace certdrill

@@ -101,7 +101,8 @@ public:
     Result<std::vector<PackImportSummary>> importPacks(const std::vector<LoadedPack>& packs);
 
     /// Loads, validates (against the exams already stored) and imports the files as one atomic batch;
-    /// Moodle GIFT and XML files (loadPacks) are converted with `moodle`.
+    /// Moodle GIFT and XML files (loadPacks) are converted with `moodle`; an empty `moodle.version` means
+    /// each one's version already stored (else 1.0.0).
     ImportOutcome importFiles(const std::vector<std::filesystem::path>& files,
                               const ImportOptions& moodle = {});
 

@@ -447,6 +447,20 @@ SourcePos JsonDocument::keyPositionOf(const std::string& pointer) const
     return positionOf(pointer);
 }
 
+std::optional<Diagnostic> utf8Error(std::string_view text, const std::string& fileName)
+{
+    if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF") {
+        return Diagnostic{
+            Diagnostic::Severity::Error, fileName, {1, 1}, "", "file is UTF-16; save it as UTF-8"};
+    }
+    const size_t bad = firstInvalidUtf8(text);
+    if (bad == std::string_view::npos) {
+        return std::nullopt;
+    }
+    return Diagnostic{Diagnostic::Severity::Error, fileName, positionAtByte(text, bad), "",
+                      "file is not valid UTF-8"};
+}
+
 std::optional<JsonDocument> parseJson(std::string_view text, const std::string& fileName, Diagnostic* error)
 {
     auto report = [&](SourcePos pos, std::string message) {
@@ -454,8 +468,10 @@ std::optional<JsonDocument> parseJson(std::string_view text, const std::string& 
             *error = Diagnostic{Diagnostic::Severity::Error, fileName, pos, "", std::move(message)};
         }
     };
-    if (const size_t bad = firstInvalidUtf8(text); bad != std::string_view::npos) {
-        report(positionAtByte(text, bad), "file is not valid UTF-8");
+    if (auto bad = utf8Error(text, fileName)) {
+        if (error) {
+            *error = std::move(*bad);
+        }
         return std::nullopt;
     }
     // A UTF-8 byte-order mark is tolerated: editors on some systems add one.

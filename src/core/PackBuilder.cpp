@@ -259,15 +259,28 @@ bool PackBuilder::placeInBlueprint(json& q, const SourcePos& at)
 
 void PackBuilder::finish()
 {
+    // A file of only skipped types (essay, numerical, …) would otherwise fail as "a pack must define at
+    // least one exam or one question", which says nothing about the Moodle file.
+    if (m_questions.empty() && errorCount(m_out.diagnostics) == 0) {
+        error({1, 1}, "no multiple-choice or true/false question to import");
+    }
+    const std::string id = m_options.packId.empty() ? packIdFor(m_kind, m_file) : m_options.packId;
+    std::string version = m_options.version;
+    if (version.empty()) {
+        const auto stored = m_options.storedVersions.find(id);
+        version = stored != m_options.storedVersions.end() ? stored->second : "1.0.0";
+    }
     const json pack = {{"format", "certdrill-pack/1"},
                        {"pack",
-                        {{"id", m_options.packId.empty() ? packIdFor(m_kind, m_file) : m_options.packId},
+                        {{"id", id},
                          {"title", std::filesystem::path(m_file).filename().string()},
-                         {"version", m_options.version},
+                         {"version", version},
                          {"authors", {"imported from " + m_kind}},
                          {"license", "as the source file"}}},
                        {"questions", m_questions}};
-    m_out.json = pack.dump(1);
+    // The loader rejects a file that is not UTF-8 before converting it; should a byte slip through anyway,
+    // dump() would throw type_error 316 out of the core, so it becomes U+FFFD instead.
+    m_out.json = pack.dump(1, ' ', false, json::error_handler_t::replace);
 }
 
 void PackBuilder::origin(const std::string& pointer, const SourcePos& pos)

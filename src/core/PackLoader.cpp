@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <fstream>
 #include <optional>
 #include <regex>
 #include <set>
 #include <span>
 #include <sstream>
+#include <system_error>
 
 #include "certdrill/MoodleXmlReader.h"
 #include "certdrill/Sha256.h"
@@ -450,13 +452,23 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
         c.error(ptr + "/select", "\"select\" is " + std::to_string(out.select) + " but there are only " +
                                      plural(os.size(), "option") + "; it must be fewer than the options");
     }
-    if (out.select > 1 && !out.stem.empty() && !stemStatesSelectCount(out.stem, out.select)) {
+    if (out.stem.empty()) {
+        return;
+    }
+    // The last stated count is the instruction (conventionally a closing "(Select TWO.)"); prose before it,
+    // such as "the team must pick one to ship", does not count. Single-answer stems are checked too: "Select
+    // TWO" over one right option would send the candidate looking for a second.
+    const std::vector<StatedCount> stated = stemSelectCounts(out.stem);
+    if (!stated.empty() && stated.back().count != out.select) {
+        c.warning(ptr + "/stem",
+                  "stem says \"" + stated.back().text + "\" but \"select\" is " + std::to_string(out.select));
+    } else if (stated.empty() && out.select > 1) {
         c.warning(ptr + "/stem",
                   "multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
     }
 }
 
-void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack& out)
+void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack& out, bool sourceHasErrors)
 {
     Checker c(doc, file, out.diagnostics);
     const json& root = doc.root;
@@ -505,7 +517,10 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
             }
         }
     }
-    if (out.pack.exams.empty() && out.pack.questions.empty() && c.full() == false) {
+    // Only for a pack with no other problem: after a syntax error, a missing <quiz> or a question array over
+    // the limit, "no exam or question" would be a confusing echo of the real error.
+    if (out.pack.exams.empty() && out.pack.questions.empty() && errorCount(out.diagnostics) == 0 &&
+        !sourceHasErrors) {
         c.error("", "a pack must define at least one exam or one question");
     }
 }
@@ -582,7 +597,9 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
     }
 }
 
-LoadedPack parseAndCheck(const std::string& text, const std::string& fileName)
+/// Checks a pack's text; `sourceHasErrors` says that converting it (from a Moodle file) already failed, so
+/// an empty pack is a consequence, not a problem of its own.
+LoadedPack parseAndCheck(const std::string& text, const std::string& fileName, bool sourceHasErrors = false)
 {
     LoadedPack lp;
     lp.pack.sourcePath = fileName;
@@ -594,8 +611,37 @@ LoadedPack parseAndCheck(const std::string& text, const std::string& fileName)
         return lp;
     }
     lp.document = std::move(*doc);
-    checkDocument(lp.document, fileName, lp);
+    checkDocument(lp.document, fileName, lp, sourceHasErrors);
     return lp;
+}
+
+/// Reads a whole pack file into text; on failure, the reason as a Diagnostic without a JSON pointer (there
+/// is no document to point into).
+std::optional<Diagnostic> readPackFile(const std::filesystem::path& file, std::string& text)
+{
+    const auto unreadable = [&](const std::string& message) {
+        return Diagnostic{Diagnostic::Severity::Error, file.string(), {1, 1}, "", message};
+    };
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (status.type() == std::filesystem::file_type::not_found) {
+        return unreadable("no such file");
+    }
+    // A directory opens as a stream on Linux and reads as empty, which would be "unexpected end of file".
+    if (status.type() == std::filesystem::file_type::directory) {
+        return unreadable("is a directory, not a pack file");
+    }
+    errno = 0;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        const int reason = errno;
+        return unreadable(reason ? "cannot open file for reading: " + std::generic_category().message(reason)
+                                 : std::string("cannot open file for reading"));
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = std::move(buffer).str();
+    return std::nullopt;
 }
 
 void addExams(ExamCatalog& catalog, const LoadedPack& lp)
@@ -609,20 +655,60 @@ void addExams(ExamCatalog& catalog, const LoadedPack& lp)
 
 } // namespace
 
-bool stemStatesSelectCount(const std::string& stem, int select)
+std::vector<StatedCount> stemSelectCounts(const std::string& stem)
 {
-    static const char* words[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"};
-    const std::string lower = asciiLower(stem);
-    const std::string number = std::to_string(select);
-    const std::string word = select >= 0 && select < 10 ? words[select] : number;
-    for (const char* verb : {"select ", "choose ", "pick "}) {
-        for (const std::string& n : {word, number}) {
-            if (lower.find(verb + n) != std::string::npos) {
-                return true;
+    static const char* const words[] = {"one", "two",   "three", "four", "five",
+                                        "six", "seven", "eight", "nine", "ten"};
+    const auto isWordChar = [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) != 0;
+    };
+    const std::string lower = asciiLower(stem); // byte for byte, so offsets hold in `stem` too
+    std::vector<std::pair<std::size_t, StatedCount>> found;
+    for (const std::string verb : {"select", "choose", "pick"}) {
+        for (auto at = lower.find(verb); at != std::string::npos; at = lower.find(verb, at + 1)) {
+            // Whole words only: not "preselect", not "selection".
+            if (at > 0 && isWordChar(lower[at - 1])) {
+                continue;
+            }
+            std::size_t begin = at + verb.size();
+            if (begin >= lower.size() || !std::isspace(static_cast<unsigned char>(lower[begin]))) {
+                continue;
+            }
+            while (begin < lower.size() && std::isspace(static_cast<unsigned char>(lower[begin]))) {
+                ++begin;
+            }
+            std::size_t end = begin;
+            while (end < lower.size() && isWordChar(lower[end])) {
+                ++end;
+            }
+            const std::string number = lower.substr(begin, end - begin);
+            int count = 0;
+            for (int k = 0; k < 10; ++k) {
+                if (number == words[k]) {
+                    count = k + 1;
+                }
+            }
+            if (count == 0 && !number.empty() && number.size() <= 2 &&
+                std::all_of(number.begin(), number.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+                count = std::stoi(number);
+            }
+            if (count > 0) {
+                found.emplace_back(at, StatedCount{stem.substr(at, end - at), count});
             }
         }
     }
-    return false;
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<StatedCount> out;
+    for (auto& [at, s] : found) {
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+bool stemStatesSelectCount(const std::string& stem, int select)
+{
+    const auto stated = stemSelectCounts(stem);
+    return !stated.empty() && stated.back().count == select;
 }
 
 LoadedPack loadPackText(const std::string& text, const std::string& fileName, const ExamCatalog& known)
@@ -648,22 +734,26 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     std::vector<std::pair<std::size_t, std::string>> moodleTexts;
     for (std::size_t i = 0; i < files.size(); ++i) {
         const auto& file = files[i];
-        std::ifstream in(file, std::ios::binary);
-        if (!in) {
+        std::string text;
+        if (auto unreadable = readPackFile(file, text)) {
             LoadedPack lp;
             lp.pack.sourcePath = file.string();
-            lp.diagnostics.push_back(Diagnostic{
-                Diagnostic::Severity::Error, file.string(), {1, 1}, "/", "cannot open file for reading"});
+            lp.diagnostics.push_back(std::move(*unreadable));
             packs.push_back(std::move(lp));
             continue;
         }
-        std::ostringstream buffer;
-        buffer << in.rdbuf();
-        if (isMoodleFile(file.string())) {
-            moodleTexts.emplace_back(i, buffer.str());
-            packs.emplace_back(); // filled in below
+        if (!isMoodleFile(file.string())) {
+            packs.push_back(parseAndCheck(text, file.string()));
+        } else if (auto notUtf8 = utf8Error(text, file.string())) {
+            // The readers and the pack JSON need UTF-8; a Latin-1 file gets this one error, not converted.
+            LoadedPack lp;
+            lp.pack.sourcePath = file.string();
+            lp.pack.sha256 = sha256Hex(text);
+            lp.diagnostics.push_back(std::move(*notUtf8));
+            packs.push_back(std::move(lp));
         } else {
-            packs.push_back(parseAndCheck(buffer.str(), file.string()));
+            moodleTexts.emplace_back(i, std::move(text));
+            packs.emplace_back(); // filled in below
         }
     }
     std::map<std::string, ExamDef> examsById; // a batch's definition of an exam replaces the stored one
@@ -683,7 +773,8 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         const std::string name = files[i].string();
         conversions[i] = isGiftFile(name) ? convertGift(text, name, exams, moodle)
                                           : convertMoodleXml(text, name, exams, moodle);
-        packs[i] = parseAndCheck(conversions[i]->json, files[i].string());
+        packs[i] = parseAndCheck(conversions[i]->json, files[i].string(),
+                                 errorCount(conversions[i]->diagnostics) > 0);
     }
 
     // Exams defined anywhere in the batch are visible to every pack of the batch.

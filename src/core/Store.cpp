@@ -376,7 +376,19 @@ ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files
         outcome.error = catalog.error().message;
         return outcome;
     }
-    const std::vector<LoadedPack> loaded = loadPacks(files, catalog.value(), moodle);
+    ImportOptions options = moodle;
+    if (options.version.empty()) {
+        // Each Moodle file of the batch keeps the version its pack id already has.
+        auto stored = packs();
+        if (!stored) {
+            outcome.error = stored.error().message;
+            return outcome;
+        }
+        for (const auto& p : stored.value()) {
+            options.storedVersions.emplace(p.id, p.version);
+        }
+    }
+    const std::vector<LoadedPack> loaded = loadPacks(files, catalog.value(), options);
     int errors = 0;
     for (const auto& lp : loaded) {
         outcome.diagnostics.insert(outcome.diagnostics.end(), lp.diagnostics.begin(), lp.diagnostics.end());

@@ -500,3 +500,112 @@ TEST_CASE("Moodle XML and GIFT questions written in HTML are imported as plain t
     const auto plain = convertGift("$CATEGORY: alpha\n\n<b>Bold</b>?{=a ~b}\n", "p.gift", exams, {});
     CHECK(json::parse(plain.json)["questions"][0]["stem"] == "<b>Bold</b>?");
 }
+
+TEST_CASE("a Moodle file that is not UTF-8 gets one located error and is not converted", "[gift][moodle-xml]")
+{
+    TempDir dir;
+    const auto gift =
+        giftFile(dir, "latin1.gift", "$CATEGORY: alpha\n\n::caf\xE9:: Caf\xE9? {=oui#w ~non#w}\n");
+    const auto xml = giftFile(dir, "latin1.xml",
+                              "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<quiz>\n"
+                              "<question type=\"multichoice\"><name><text>caf\xE9</text></name></question>\n"
+                              "</quiz>\n");
+    const auto utf16 = giftFile(dir, "utf16.gift", std::string("\xFF\xFE$\0C\0", 6));
+    const auto loaded = loadPacks({gift, xml, utf16}, miniCatalog());
+    REQUIRE(loaded.size() == 3);
+    for (const auto& lp : loaded) {
+        REQUIRE(lp.diagnostics.size() == 1);
+        CHECK(lp.pack.questions.empty());
+    }
+    CHECK(loaded[0].diagnostics[0].format() == gift.string() + ":3:6: error: file is not valid UTF-8");
+    CHECK(loaded[1].diagnostics[0].format() == xml.string() + ":3:45: error: file is not valid UTF-8");
+    CHECK(loaded[2].diagnostics[0].message == "file is UTF-16; save it as UTF-8");
+
+    // The second guard: a converter handed bytes that are not UTF-8 does not throw out of the core.
+    Conversion conv;
+    REQUIRE_NOTHROW(conv =
+                        convertGift("$CATEGORY: alpha\n\nCaf\xE9?{=oui ~non}\n", "x.gift", miniExams(), {}));
+    CHECK(json::parse(conv.json)["questions"][0]["stem"] == "Caf\xEF\xBF\xBD?"); // U+FFFD
+
+    // And a batch holding such a file imports nothing.
+    FakeClock clock;
+    auto s = Store::open(dir / "db.sqlite", clock);
+    REQUIRE(s.ok());
+    REQUIRE(s.value()->importFiles({dataFile("mini-exam.json")}).ok());
+    const auto failed = s.value()->importFiles({dataFile("sample.gift"), gift});
+    CHECK_FALSE(failed.ok());
+    CHECK(s.value()->candidates("mini").value().empty());
+}
+
+TEST_CASE("a Moodle file that fails to convert gets no \"a pack must define\" follow-on error",
+          "[gift][moodle-xml]")
+{
+    TempDir dir;
+    const auto errorsOf = [&](const std::string& name, const std::string& text, const ImportOptions& o = {}) {
+        const auto loaded = loadPacks({giftFile(dir, name, text)}, miniCatalog(), o);
+        std::vector<std::string> errors;
+        for (const auto& d : loaded.at(0).diagnostics) {
+            if (d.isError()) {
+                errors.push_back(d.message);
+            }
+        }
+        return errors;
+    };
+    const auto syntax = errorsOf("syntax.xml", "<quiz>\n  <question type=\"multichoice\">\n</quiz>\n");
+    REQUIRE(syntax.size() == 1);
+    CHECK_THAT(syntax[0], Catch::StartsWith("not well-formed XML"));
+    const auto noQuiz = errorsOf("noquiz.xml", "<questions/>\n");
+    REQUIRE(noQuiz.size() == 1);
+    CHECK_THAT(noQuiz[0], Catch::Contains("<quiz> root element"));
+    ImportOptions unknownExam;
+    unknownExam.exam = "nope";
+    const auto exam = errorsOf("exam.gift", "$CATEGORY: alpha\n\nQ?{=a ~b}\n", unknownExam);
+    REQUIRE(exam.size() == 1);
+    CHECK_THAT(exam[0], Catch::Contains("exam \"nope\" is not in the database"));
+
+    // Only unsupported types: the skip warnings, then one error that says why nothing is left.
+    const auto loaded = loadPacks(
+        {giftFile(dir, "essays.xml",
+                  "<quiz>\n<question type=\"essay\"><questiontext><text>Discuss.</text></questiontext>"
+                  "</question>\n</quiz>\n")},
+        miniCatalog());
+    const auto& ds = loaded.at(0).diagnostics;
+    REQUIRE(ds.size() == 2);
+    CHECK_THAT(ds[0].format(), Catch::Contains(":2:1: warning: <question type=\"essay\"> is not imported"));
+    CHECK_THAT(ds[1].format(),
+               Catch::EndsWith(":1:1: error: no multiple-choice or true/false question to import"));
+    CHECK(errorsOf("numerical.gift", "$CATEGORY: alpha\n\nHow many?{#3}\n") ==
+          std::vector<std::string>{"no multiple-choice or true/false question to import"});
+}
+
+TEST_CASE("without a version, a Moodle import keeps the version already stored for its pack", "[gift]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto s = Store::open(dir / "db.sqlite", clock);
+    REQUIRE(s.ok());
+    Store& store = *s.value();
+    REQUIRE(store.importFiles({dataFile("mini-exam.json")}).ok());
+    ImportOptions v11;
+    v11.version = "1.1";
+    const auto gift = giftFile(dir, "x.gift", "$CATEGORY: alpha\n\nQ?{=a ~b}\n");
+    const auto xml = giftFile(dir, "y.xml", readText(dataFile("sample.xml")));
+    REQUIRE(store.importFiles({gift}, v11).ok());
+
+    ImportOptions stored;
+    stored.version.clear();
+    // x.gift keeps its 1.1; y.xml, new, starts at 1.0.0.
+    const auto again = store.importFiles({gift, xml}, stored);
+    REQUIRE(again.ok());
+    REQUIRE(again.summaries.size() == 2);
+    CHECK(again.summaries[0].version == "1.1");
+    CHECK(again.summaries[0].unchanged);
+    CHECK(again.summaries[1].version == "1.0.0");
+    CHECK(again.summaries[1].previousVersion.empty());
+
+    // An edited file still needs a raised version.
+    writeFile(gift, "$CATEGORY: alpha\n\nQ?{=a ~b ~c}\n");
+    const auto edited = store.importFiles({gift}, stored);
+    CHECK_FALSE(edited.ok());
+    CHECK_THAT(edited.error, Catch::Contains("raise \"version\""));
+}
