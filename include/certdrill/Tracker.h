@@ -130,6 +130,9 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId);
 /// The tracker settings stored in the database (keys "tracker.target" and "readiness.score"), defaults for
 /// the rest.
 Result<TrackerSettings> loadTrackerSettings(Store& store);
+/// Whether `value` is allowed for the setting `name` (the ranges saveTrackerSetting enforces), without
+/// storing anything, so a caller can tell a bad argument from a database failure.
+Result<void> checkTrackerSetting(const std::string& name, double value);
 /// Stores one setting after checking its range: "target" 0.50..0.99, "readiness-score" 0.80..0.85 (the study
 /// guide's advice).
 Result<void> saveTrackerSetting(Store& store, const std::string& name, double value);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -26,6 +27,9 @@ namespace certdrill::cli {
 namespace {
 
 using nlohmann::json;
+
+/// The most learners `simulate` runs.
+constexpr int kMaxLearners = 100000;
 
 std::string fixed(double v, int decimals)
 {
@@ -48,6 +52,31 @@ std::string utcMinute(std::int64_t unixMs)
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
     return buf;
+}
+
+/// "1 question", "2 questions".
+std::string counted(std::size_t n, const std::string& noun)
+{
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+/// Reads the whole of `text` as the whole number `option` takes: decimal digits only, a '-' only for a signed
+/// T, nothing before or after ("65x", "1e3", "2.5" and " 7" are refused, unlike std::stoi). Returns the usage
+/// message, or empty when `out` is set.
+template <typename T> std::string parseWholeNumber(const std::string& option, const std::string& text, T& out)
+{
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [stop, ec] = std::from_chars(text.data(), end, value);
+    if (ec == std::errc::result_out_of_range) {
+        return option + " " + text + " is out of range";
+    }
+    if (text.empty() || ec != std::errc{} || stop != end) {
+        return option + " takes a whole number" + (std::is_signed_v<T> ? "" : " (0 or more)") + ", not \"" +
+               text + "\"";
+    }
+    out = value;
+    return {};
 }
 
 bool takeFlag(std::vector<std::string>& args, const std::string& flag)
@@ -79,13 +108,17 @@ bool takeOption(std::vector<std::string>& args, const std::string& name, std::st
 }
 
 /// Removes --exam, --pack-id, --pack-version and --domain, which say where GIFT questions go; false (with
-/// `error` set) on a missing value.
+/// `error` set) on a missing value. Without --pack-version the version is left empty: the one already
+/// imported for the pack id, else 1.0.0 (ImportOptions::version), as the GUI's import dialog offers.
 bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, std::string& error)
 {
     bool missing = false;
     takeOption(args, "--exam", moodle.exam, missing);
     takeOption(args, "--pack-id", moodle.packId, missing);
-    takeOption(args, "--pack-version", moodle.version, missing);
+    moodle.version.clear();
+    if (takeOption(args, "--pack-version", moodle.version, missing) && moodle.version.empty()) {
+        missing = true;
+    }
     takeOption(args, "--domain", moodle.domain, missing);
     if (missing) {
         error = "--exam, --pack-id, --pack-version and --domain need a value";
@@ -102,8 +135,9 @@ struct PlanArgs
     std::uint64_t seed = 0;
 };
 
-/// Parses --json, --exam, --count and --seed; the seed defaults to `defaultSeed`. Returns the usage error
-/// (prefixed with `command`), or empty when everything parsed.
+/// Parses --json, --exam, --count and --seed; the seed defaults to `defaultSeed`, and count stays empty
+/// only when --count is absent (the caller range-checks it). Returns the usage error (prefixed with
+/// `command`), or empty when everything parsed.
 std::string parsePlanArgs(std::vector<std::string> args, const std::string& command,
                           std::uint64_t defaultSeed, PlanArgs& out)
 {
@@ -111,21 +145,26 @@ std::string parsePlanArgs(std::vector<std::string> args, const std::string& comm
     std::string countText, seedText;
     bool missing = false;
     takeOption(args, "--exam", out.examId, missing);
-    takeOption(args, "--count", countText, missing);
-    takeOption(args, "--seed", seedText, missing);
+    const bool hasCount = takeOption(args, "--count", countText, missing);
+    const bool hasSeed = takeOption(args, "--seed", seedText, missing);
     if (missing) {
         return command + ": an option is missing its value";
     }
     if (!args.empty()) {
         return command + ": unexpected argument " + args.front();
     }
-    try {
-        if (!countText.empty()) {
-            out.count = std::stoi(countText);
+    if (hasCount) {
+        int count = 0;
+        if (const auto error = parseWholeNumber("--count", countText, count); !error.empty()) {
+            return command + ": " + error;
         }
-        out.seed = seedText.empty() ? defaultSeed : std::stoull(seedText);
-    } catch (const std::exception&) {
-        return command + ": --count and --seed take numbers";
+        out.count = count;
+    }
+    out.seed = defaultSeed;
+    if (hasSeed) {
+        if (const auto error = parseWholeNumber("--seed", seedText, out.seed); !error.empty()) {
+            return command + ": " + error;
+        }
     }
     return {};
 }
@@ -192,7 +231,7 @@ Usage: certdrill-cli [GLOBAL OPTIONS] COMMAND [ARGS]
 Global options (before the command):
   --db PATH      database file (default: $XDG_DATA_HOME/certdrill/certdrill.db,
                  else ~/.local/share/certdrill/certdrill.db; the GUI uses the same)
-  --verbose      log diagnostics to stderr
+  --verbose      also log the core's diagnostics (warnings, debug) to stderr
   --version      print the version and exit
   --help         print this help and exit
 
@@ -205,14 +244,16 @@ Commands:
                                   Moodle XML; their categories name the blueprint domain.
                                   MOODLE OPTIONS: --exam ID (default: the only exam),
                                   --pack-id ID (default: gift-FILENAME or moodle-FILENAME),
-                                  --pack-version V (default 1.0.0),
+                                  --pack-version V (default: the version already
+                                  imported for the pack id, else 1.0.0),
                                   --domain ID (for questions whose category names none)
   list exams|packs|domains [--exam ID] [--json]
                                   show what the database holds
   mock-plan [--exam ID] [--count N] [--seed S] [--json]
                                   assemble a mock-exam form without starting it: per-domain
                                   counts, multi-select count, question ids, and every domain
-                                  the bank cannot fill (exit 1 if any)
+                                  the bank cannot fill (exit 1 if any); N within the exam's
+                                  question count range (default: the exam's default)
   tracker [--exam ID] [--json|--csv]
                                   the Red/Yellow/Green sheet from your answers: mastery with
                                   its 80% interval per domain and subtopic, bands, self-ratings,
@@ -223,10 +264,11 @@ Commands:
                                   Green needs the lower bound >= target (0.50-0.99, default 0.80);
                                   readiness needs the last 3 mocks >= readiness-score (0.80-0.85)
   drill-plan [--exam ID] [--count N] [--seed S] [--json]
-                                  plan the next drill (default 20 questions) without starting it
+                                  plan the next drill (N 1-500, default 20) without starting it
   simulate [--learners N] [--seed S] [--json]
                                   run the learner-simulation benchmark (docs/benchmarks.md) on
-                                  N synthetic learners (default 500), seeds S+1..S+N (S default 0)
+                                  N synthetic learners (1-100000, default 500), seeds S+1..S+N
+                                  (S default 0)
   history [--json]                finished mock and practice exams, newest first: mode,
                                   dates (UTC), score, pass/fail and per-domain results
   results ID [--csv]              every question of finished session ID (from history): its
@@ -253,7 +295,9 @@ int Cli::usage(const std::string& message)
 int Cli::run(const std::vector<std::string>& argsIn)
 {
     size_t i = 0;
-    spdlog::set_level(spdlog::level::warn);
+    // The core's warnings (e.g. "import rolled back") repeat what the command itself prints as its error, so
+    // only --verbose shows them.
+    spdlog::set_level(spdlog::level::err);
     for (; i < argsIn.size() && argsIn[i].rfind("--", 0) == 0; ++i) {
         const std::string& a = argsIn[i];
         if (a == "--help") {
@@ -267,7 +311,8 @@ int Cli::run(const std::vector<std::string>& argsIn)
         if (a == "--verbose") {
             spdlog::set_level(spdlog::level::debug);
         } else if (a == "--db") {
-            if (i + 1 >= argsIn.size()) {
+            // An empty path would make SQLite open a private temporary database and report success.
+            if (i + 1 >= argsIn.size() || argsIn[i + 1].empty()) {
                 return usage("--db needs a path");
             }
             m_dbPath = argsIn[++i];
@@ -376,7 +421,7 @@ int Cli::validate(const Args& argsIn)
               << (warnings == 1 ? " warning" : " warnings") << " in " << files.size() << " file(s)\n";
         return kInvalid;
     }
-    m_out << files.size() << " file(s) valid: " << questions << " questions, " << warnings
+    m_out << files.size() << " file(s) valid: " << counted(questions, "question") << ", " << warnings
           << (warnings == 1 ? " warning" : " warnings") << "\n";
     if (!coverage) {
         return kOk;
@@ -437,7 +482,8 @@ int Cli::import(const Args& argsIn)
     for (const auto& p : outcome.summaries) {
         m_out << "  " << p.packId << " " << p.version;
         if (p.unchanged) {
-            m_out << ": already imported, unchanged (" << p.unchangedQuestions << " questions)\n";
+            m_out << ": already imported, unchanged ("
+                  << counted(static_cast<std::size_t>(p.unchangedQuestions), "question") << ")\n";
         } else {
             m_out << (p.previousVersion.empty() ? " (new)" : " (was " + p.previousVersion + ")") << ": "
                   << p.added << " added, " << p.updated << " updated, " << p.retired << " retired, "
@@ -492,7 +538,8 @@ int Cli::list(const Args& argsIn)
                          {"retired", p.retiredQuestions}});
             if (!asJson) {
                 m_out << std::left << std::setw(36) << p.id << std::setw(10) << p.version << std::right
-                      << std::setw(5) << p.activeQuestions << " questions  " << p.title << "\n";
+                      << std::setw(5) << p.activeQuestions
+                      << (p.activeQuestions == 1 ? " question   " : " questions  ") << p.title << "\n";
             }
         }
         if (asJson) {
@@ -550,16 +597,17 @@ int Cli::list(const Args& argsIn)
         }
         if (what == "exams") {
             m_out << e.id << "  " << e.title << " (" << e.version << "): " << e.durationMinutes << " min, "
-                  << e.countDefault << " questions (" << e.countMin << "-" << e.countMax << "), pass "
-                  << fixed(e.passPercent, 0) << "%, " << e.domains.size() << " domains, " << total
-                  << " questions in the bank\n";
+                  << counted(static_cast<std::size_t>(e.countDefault), "question") << " (" << e.countMin
+                  << "-" << e.countMax << "), pass " << fixed(e.passPercent, 0) << "%, "
+                  << counted(e.domains.size(), "domain") << ", "
+                  << counted(static_cast<std::size_t>(total), "question") << " in the bank\n";
         } else {
             m_out << e.id << ":\n";
             for (const auto& d : e.domains) {
                 const auto& c = byDomain[d.id];
                 m_out << "  " << std::left << std::setw(24) << d.id << std::setw(44) << d.name << std::right
                       << std::setw(4) << fixed(d.weight, 0) << "%" << std::setw(6) << c.questions
-                      << " questions\n";
+                      << (c.questions == 1 ? " question\n" : " questions\n");
             }
         }
     }
@@ -582,7 +630,6 @@ int Cli::mockPlan(const Args& args)
     }
     const bool asJson = a.json;
     std::string& examId = a.examId;
-    const int count = a.count.value_or(0); // 0: the exam's default length
     const std::uint64_t seed = a.seed;
     Store* s = store();
     if (!s || !resolveExam(examId)) {
@@ -593,7 +640,8 @@ int Cli::mockPlan(const Args& args)
         m_err << "certdrill-cli: " << exam.error().message << "\n";
         return kInvalid;
     }
-    if (count != 0 && (count < exam->countMin || count > exam->countMax)) {
+    // The exam's default length applies only when --count is absent; "--count 0" is out of range like 71.
+    if (a.count && (*a.count < exam->countMin || *a.count > exam->countMax)) {
         return usage("mock-plan: --count must be between " + std::to_string(exam->countMin) + " and " +
                      std::to_string(exam->countMax) + " for " + examId);
     }
@@ -602,7 +650,7 @@ int Cli::mockPlan(const Args& args)
         m_err << "certdrill-cli: " << pool.error().message << "\n";
         return kInvalid;
     }
-    const Form form = assembleForm(exam.value(), pool.value(), count, seed);
+    const Form form = assembleForm(exam.value(), pool.value(), a.count.value_or(0), seed);
     if (asJson) {
         json domains = json::array();
         for (const auto& d : form.domains) {
@@ -630,9 +678,9 @@ int Cli::mockPlan(const Args& args)
                      .dump(2)
               << "\n";
     } else {
-        m_out << "Mock exam form for " << form.examId << ": " << form.items.size() << " of " << form.requested
-              << " questions, " << form.multiSelect() << " multi-select (target " << form.multiSelectTarget
-              << "), seed " << form.seed << "\n";
+        m_out << "Mock exam form for " << form.examId << ": " << form.items.size() << " of "
+              << counted(static_cast<std::size_t>(form.requested), "question") << ", " << form.multiSelect()
+              << " multi-select (target " << form.multiSelectTarget << "), seed " << form.seed << "\n";
         m_out << "  " << std::left << std::setw(40) << "domain" << std::right << std::setw(7) << "weight"
               << std::setw(8) << "target" << std::setw(7) << "drawn" << std::setw(7) << "multi"
               << std::setw(7) << "bank"
@@ -835,10 +883,15 @@ int Cli::set(const Args& args)
     if (args.size() != 2) {
         return usage("set: usage is set target|readiness-score VALUE");
     }
-    char* end = nullptr;
-    const double value = std::strtod(args[1].c_str(), &end);
-    if (end == args[1].c_str() || *end != '\0') {
-        return usage("set: \"" + args[1] + "\" is not a number");
+    // Every argument error is a usage error (exit 2), the range included; only the store's failure is exit 1.
+    double value = 0;
+    const std::string& text = args[1];
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
+        return usage("set: \"" + text + "\" is not a number");
+    }
+    if (auto checked = checkTrackerSetting(args[0], value); !checked) {
+        return usage("set: " + checked.error().message);
     }
     Store* s = store();
     if (!s) {
@@ -933,10 +986,8 @@ int Cli::results(const Args& argsIn)
         return usage("results: usage is results ID [--csv], with ID from history");
     }
     std::int64_t id = 0;
-    const std::string& text = args.front();
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-    if (ec != std::errc{} || end != text.data() + text.size()) {
-        return usage("results: the session ID must be a number, not \"" + text + "\"");
+    if (!parseWholeNumber("ID", args.front(), id).empty()) {
+        return usage("results: the session ID must be a number, not \"" + args.front() + "\"");
     }
     // Only a finished mock or practice exam: the answers of one still running stay hidden, as in the app.
     const auto sessions = finishedSessions();
@@ -1035,7 +1086,7 @@ int Cli::drillPlan(const Args& args)
               << "\n";
         return kOk;
     }
-    m_out << "Drill plan for " << examId << ": " << plan.questions.size() << " questions, seed "
+    m_out << "Drill plan for " << examId << ": " << counted(plan.questions.size(), "question") << ", seed "
           << options.seed << "\n";
     for (std::size_t d = 0; d < t.domains.size(); ++d) {
         m_out << "  " << std::left << std::setw(44) << t.domains[d].name << std::setw(8)
@@ -1058,8 +1109,8 @@ int Cli::simulate(const Args& argsIn)
     const bool asJson = takeFlag(args, "--json");
     std::string learnersText, seedText;
     bool missing = false;
-    takeOption(args, "--learners", learnersText, missing);
-    takeOption(args, "--seed", seedText, missing);
+    const bool hasLearners = takeOption(args, "--learners", learnersText, missing);
+    const bool hasSeed = takeOption(args, "--seed", seedText, missing);
     if (missing) {
         return usage("simulate: an option is missing its value");
     }
@@ -1068,18 +1119,20 @@ int Cli::simulate(const Args& argsIn)
     }
     SimulationConfig config;
     config.learners = 500;
-    try {
-        if (!learnersText.empty()) {
-            config.learners = std::stoi(learnersText);
+    if (hasLearners) {
+        if (const auto error = parseWholeNumber("--learners", learnersText, config.learners);
+            !error.empty()) {
+            return usage("simulate: " + error);
         }
-        if (!seedText.empty()) {
-            config.seedOffset = std::stoull(seedText);
-        }
-    } catch (const std::exception&) {
-        return usage("simulate: --learners and --seed take numbers");
     }
-    if (config.learners < 1) {
-        return usage("simulate: --learners must be at least 1");
+    if (hasSeed) {
+        if (const auto error = parseWholeNumber("--seed", seedText, config.seedOffset); !error.empty()) {
+            return usage("simulate: " + error);
+        }
+    }
+    // 500 learners take seconds; the bound keeps a typo from running for hours (and seeds from wrapping).
+    if (config.learners < 1 || config.learners > kMaxLearners) {
+        return usage("simulate: --learners must be between 1 and " + std::to_string(kMaxLearners));
     }
     // No database: the simulation is a pure function of its configuration.
     const SimulationResults results = runSimulation(config);
@@ -1087,8 +1140,12 @@ int Cli::simulate(const Args& argsIn)
         m_out << simulationMarkdown(results);
         return kOk;
     }
+    // With fewer than 2 learners there is no interval: null, not a zero-width one.
     const auto diff = [](const PairedDifference& d) {
-        return json{{"mean", d.mean}, {"lower95", d.lower}, {"upper95", d.upper}, {"n", d.n}};
+        return json{{"mean", d.mean},
+                    {"lower95", d.n < 2 ? json(nullptr) : json(d.lower)},
+                    {"upper95", d.n < 2 ? json(nullptr) : json(d.upper)},
+                    {"n", d.n}};
     };
     json schedulers = json::array();
     for (const auto& s : results.summaries) {

@@ -733,6 +733,12 @@ std::string simulationMarkdown(const SimulationResults& results)
         }
         const auto& f = s.finalVsCertdrill;
         const auto& q = s.questionsVsCertdrill;
+        // One learner has no spread, so no interval; a zero-width one would look like certainty.
+        if (f.n < 2 || q.n < 2) {
+            out += format("%+.2f pts [n/a]", 100 * f.mean) + " | " + format("%+.1f [n/a]", q.mean) + " | " +
+                   format("%.1f%% [n/a]", -100 * q.mean / s.meanQuestions) + " |\n";
+            continue;
+        }
         out += format("%+.2f pts [%+.2f, %+.2f]", 100 * f.mean, 100 * f.lower, 100 * f.upper) + " | " +
                format("%+.1f [%+.1f, %+.1f]", q.mean, q.lower, q.upper) + " | " +
                format("%.1f%% [%.1f%%, %.1f%%]", -100 * q.mean / s.meanQuestions,

@@ -425,28 +425,39 @@ Result<TrackerSettings> loadTrackerSettings(Store& store)
     });
 }
 
-Result<void> saveTrackerSetting(Store& store, const std::string& name, double value)
+Result<void> checkTrackerSetting(const std::string& name, double value)
 {
     for (const auto& k : kSettings) {
         if (name != k.name) {
             continue;
         }
+        // Written so that NaN fails too.
         if (!(value >= k.min && value <= k.max)) {
             char range[64];
             std::snprintf(range, sizeof range, "%.2f and %.2f", k.min, k.max);
             return Error{"setting \"" + name + "\" must be between " + range};
         }
-        return catchDbError("cannot store the setting", [&]() -> Result<void> {
-            Transaction tx(store.database());
-            Statement s(store.database(), "INSERT INTO settings (key, value) VALUES (?, ?) "
-                                          "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-            s.bind(1, k.key).bind(2, std::to_string(value));
-            s.run();
-            tx.commit();
-            return {};
-        });
+        return {};
     }
     return Error{"unknown setting \"" + name + "\" (known: target, readiness-score)"};
+}
+
+Result<void> saveTrackerSetting(Store& store, const std::string& name, double value)
+{
+    if (auto checked = checkTrackerSetting(name, value); !checked) {
+        return checked;
+    }
+    const auto k = std::find_if(std::begin(kSettings), std::end(kSettings),
+                                [&](const SettingKey& s) { return name == s.name; });
+    return catchDbError("cannot store the setting", [&]() -> Result<void> {
+        Transaction tx(store.database());
+        Statement s(store.database(), "INSERT INTO settings (key, value) VALUES (?, ?) "
+                                      "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+        s.bind(1, k->key).bind(2, std::to_string(value));
+        s.run();
+        tx.commit();
+        return {};
+    });
 }
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId)

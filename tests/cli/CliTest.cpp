@@ -167,9 +167,9 @@ TEST_CASE("tracker, rate and drill-plan", "[cli]")
     CHECK_THAT(plan.out, Catch::Contains("\"solve\": "));
 
     // Settings: range-checked, stored, and used by the tracker.
-    CHECK(cli(db + "set readiness-score 0.9").exitCode == 1);
+    CHECK(cli(db + "set readiness-score 0.9").exitCode == 2);
     CHECK_THAT(cli(db + "set target 2").err, Catch::Contains("between 0.50 and 0.99"));
-    CHECK(cli(db + "set colour 1").exitCode == 1);
+    CHECK(cli(db + "set colour 1").exitCode == 2);
     CHECK(cli(db + "set target x").exitCode == 2);
     CHECK(cli(db + "set target 0.9").exitCode == 0);
     CHECK_THAT(cli(db + "tracker --json").out, Catch::Contains("\"target\": 0.9"));
@@ -339,4 +339,142 @@ TEST_CASE("import reads Moodle XML, and a malformed XML file changes nothing", "
     CHECK_THAT(imported.out, Catch::Contains("moodle-sample 1.0.0 (new): 3 added"));
     CHECK_THAT(imported.err, Catch::Contains("warning: <question type=\"essay\"> is not imported"));
     CHECK_THAT(cli(db + " list packs").out, Catch::Contains("moodle-sample"));
+}
+
+TEST_CASE("a GIFT or XML file that is not UTF-8 is one located error and changes nothing", "[cli]")
+{
+    TempDir dir;
+    const auto dbPath = dir / "db.sqlite";
+    const std::string db = "--db " + dbPath.string();
+    REQUIRE(cli(db + " import " + data("mini-exam.json")).exitCode == 0);
+    const auto gift = dir / "latin1.gift";
+    writeFile(gift, "$CATEGORY: fine-tuning\n\n::caf\xE9:: Caf\xE9? {=oui#w ~non#w}\n");
+    const auto xml = dir / "latin1.xml";
+    writeFile(xml, "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<quiz>\n<question type=\"multichoice\">"
+                   "<name><text>caf\xE9</text></name></question>\n</quiz>\n");
+
+    const Run g = cli(db + " validate " + gift.string());
+    CHECK(g.exitCode == 1);
+    CHECK_THAT(g.err, Catch::StartsWith(gift.string() + ":3:6: error: file is not valid UTF-8\n"));
+    CHECK(countLines(g.err, ": error: ") == 1);
+    const Run x = cli(db + " validate " + xml.string());
+    CHECK(x.exitCode == 1);
+    CHECK_THAT(x.err, Catch::StartsWith(xml.string() + ":3:45: error: file is not valid UTF-8\n"));
+
+    const std::string before = readFile(dbPath);
+    const Run batch = cli(db + " import " + data("sample.gift") + " " + gift.string());
+    CHECK(batch.exitCode == 1);
+    CHECK_THAT(batch.err, Catch::Contains("nothing was imported"));
+    CHECK(readFile(dbPath) == before);
+}
+
+TEST_CASE("a missing file, a directory and an empty --db are reported as such", "[cli]")
+{
+    TempDir dir;
+    std::filesystem::create_directory(dir / "adir.json");
+    const Run r = cli("validate " + (dir / "adir.json").string() + " " + (dir / "none.json").string());
+    CHECK(r.exitCode == 1);
+    CHECK_THAT(r.err, Catch::Contains("adir.json:1:1: error: is a directory, not a pack file\n"));
+    CHECK_THAT(r.err, Catch::Contains("none.json:1:1: error: no such file\n"));
+    CHECK_THAT(r.err, !Catch::Contains("/: "));
+
+    const Run emptyDb = cli("--db '' import " + data("mini-exam.json"));
+    CHECK(emptyDb.exitCode == 2);
+    CHECK_THAT(emptyDb.err, Catch::Contains("--db needs a path"));
+    CHECK(emptyDb.out.empty());
+}
+
+TEST_CASE("numeric options are whole numbers in range, or a usage error", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string() + " ";
+    REQUIRE(cli(db + "import " + data("mini-exam.json") + " " + data("mini-questions.json")).exitCode == 0);
+    for (const std::string bad : {"--count 65x", "--count 1e3", "--count 2.5", "--count ''", "--count +3",
+                                  "--seed 1.5", "--seed -1", "--seed 99999999999999999999", "--count 0"}) {
+        for (const std::string command : {"mock-plan ", "drill-plan "}) {
+            const Run r = cli(db + command + bad);
+            INFO(command + bad + ": " + r.err);
+            CHECK(r.exitCode == 2);
+            CHECK(r.out.empty());
+        }
+    }
+    CHECK_THAT(cli(db + "mock-plan --count 65x").err,
+               Catch::Contains("mock-plan: --count takes a whole number, not \"65x\""));
+    CHECK_THAT(cli(db + "drill-plan --seed -1").err,
+               Catch::Contains("drill-plan: --seed takes a whole number (0 or more), not \"-1\""));
+    CHECK_THAT(cli(db + "mock-plan --count 0").err, Catch::Contains("--count must be between 2 and 4"));
+    CHECK(cli(db + "mock-plan --count 2 --seed 5").exitCode == 0);
+    CHECK(cli(db + "mock-plan --seed 5").exitCode == 0); // the exam's default length
+
+    for (const std::string bad : {"--learners 2.9", "--learners 0", "--learners 100001", "--learners -3",
+                                  "--seed 1.5", "--seed -1"}) {
+        const Run r = cli("simulate " + bad);
+        INFO(bad + ": " + r.err);
+        CHECK(r.exitCode == 2);
+    }
+    CHECK_THAT(cli("simulate --learners 100001").err, Catch::Contains("between 1 and 100000"));
+}
+
+TEST_CASE("every bad set argument is a usage error", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string() + " ";
+    for (const std::string bad : {"target 1", "target abc", "target 0.8x", "target nan", "bogus 0.8",
+                                  "readiness-score 0.9", "target"}) {
+        const Run r = cli(db + "set " + bad);
+        INFO(bad + ": " + r.err);
+        CHECK(r.exitCode == 2);
+    }
+    CHECK_THAT(cli(db + "set bogus 0.8").err, Catch::Contains("unknown setting \"bogus\""));
+    CHECK(cli(db + "set target 0.85").exitCode == 0);
+}
+
+TEST_CASE("a Moodle import without --pack-version keeps the stored version; logs stay quiet", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string() + " ";
+    REQUIRE(cli(db + "import " + data("mini-exam.json")).exitCode == 0);
+    const auto gift = dir / "x.gift";
+    writeFile(gift, "$CATEGORY: alpha\n\nWhich? (Select ONE.){=a ~b}\n");
+    REQUIRE(cli(db + "import --pack-version 1.1 " + gift.string()).exitCode == 0);
+
+    const Run again = cli(db + "import " + gift.string());
+    CHECK(again.exitCode == 0);
+    CHECK_THAT(again.out, Catch::Contains("gift-x 1.1: already imported, unchanged (1 question)"));
+
+    // A refused import prints the CLI's message only; --verbose adds the core's log line.
+    const Run older = cli(db + "import --pack-version 1.0 " + gift.string());
+    CHECK(older.exitCode == 1);
+    CHECK_THAT(older.err, Catch::Contains("import failed:"));
+    CHECK_THAT(older.err, Catch::Contains("is older than the imported version 1.1"));
+    CHECK_THAT(older.err, !Catch::Contains("[warning]"));
+    const Run verbose = cli("--verbose " + db + "import --pack-version 1.0 " + gift.string());
+    CHECK_THAT(verbose.err, Catch::Contains("[warning] import rolled back"));
+    CHECK_THAT(verbose.out, !Catch::Contains("[warning]")); // stdout stays the command's output only
+
+    writeFile(gift, "$CATEGORY: alpha\n\nWhich? (Select ONE.){=a ~b ~c}\n");
+    const Run edited = cli(db + "import " + gift.string());
+    CHECK(edited.exitCode == 1);
+    CHECK_THAT(edited.err, Catch::Contains("raise \"version\""));
+    CHECK(cli(db + "import --pack-version '' " + gift.string()).exitCode == 2);
+}
+
+TEST_CASE("counts read \"1 question\", and one learner has no interval", "[cli]")
+{
+    TempDir dir;
+    const auto one = dir / "one.gift";
+    writeFile(one, "$CATEGORY: alpha\n\nWhich?{=a#x ~b#y}\n");
+    const std::string db = "--db " + (dir / "db.sqlite").string() + " ";
+    REQUIRE(cli(db + "import " + data("mini-exam.json")).exitCode == 0);
+    CHECK_THAT(cli(db + "validate " + one.string()).out, Catch::Contains("valid: 1 question, 0 warnings"));
+    CHECK_THAT(cli(db + "import " + one.string()).out, Catch::Contains("gift-one 1.0.0 (new): 1 added"));
+    CHECK_THAT(cli(db + "drill-plan --count 1 --seed 1").out, Catch::Contains(": 1 question, seed 1"));
+
+    const Run sim = cli("simulate --learners 1");
+    CHECK(sim.exitCode == 0);
+    CHECK_THAT(sim.out, Catch::Contains("[n/a]"));
+    CHECK_THAT(sim.out, !Catch::Contains("[+0.00, +0.00]"));
+    const Run simJson = cli("simulate --learners 1 --json");
+    CHECK_THAT(simJson.out, Catch::Contains("\"lower95\": null"));
+    CHECK_THAT(cli("simulate --learners 2").out, !Catch::Contains("n/a"));
 }
