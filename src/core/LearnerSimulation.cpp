@@ -552,7 +552,8 @@ LearnerOutcome simulateLearner(const SimulationConfig& config, std::uint64_t see
         out.questionsToTarget = 0;
     }
     int asked = 0;
-    for (int day = 0; day < config.days; ++day) {
+    // One study day; `examT` is the day the oracle aims its gains at.
+    const auto studyDay = [&](int day, double examT) {
         std::vector<int> plan;
         if (scheduler == Scheduler::Certdrill) {
             plan = planCertdrillDay(book, config, seed, day);
@@ -586,7 +587,7 @@ LearnerOutcome simulateLearner(const SimulationConfig& config, std::uint64_t see
                                                          : pickFsrsOnly(book, order, nextNew, items, t);
                 break;
             case Scheduler::Oracle:
-                item = pickOracle(learner, t, config.examDay());
+                item = pickOracle(learner, t, examT);
                 break;
             }
             const bool correct = learner.answer(item, t);
@@ -598,12 +599,20 @@ LearnerOutcome simulateLearner(const SimulationConfig& config, std::uint64_t see
                 out.questionsToTarget = asked;
             }
         }
+    };
+    for (int day = 0; day < config.days; ++day) {
+        studyDay(day, config.examDay());
         if (scheduler == Scheduler::Certdrill) {
             scoreTracker(trackerInput(book, config, day + config.perDay / kMinutesPerDay), learner,
                          day + config.perDay / kMinutesPerDay, config.target, out.calibration);
         }
     }
     out.finalScore = learner.examScore(config.examDay());
+    // Follow-up days only measure when a learner who is still short of the target gets there; the oracle
+    // then aims at an exam the usual gap ahead, as the day-33 exam is past or too close to steer by.
+    for (int day = config.days; day < config.days + config.followDays && out.questionsToTarget < 0; ++day) {
+        studyDay(day, day + config.examGapDays);
+    }
     return out;
 }
 
@@ -646,13 +655,49 @@ PairedDifference pairedDifference(const std::vector<double>& a, const std::vecto
     return r;
 }
 
+namespace {
+
+/// Questions to target of every learner (index-paired across schedulers), censored at `limit`.
+std::vector<double> censoredQuestions(const std::vector<int>& reachedAt, int limit)
+{
+    std::vector<double> out;
+    out.reserve(reachedAt.size());
+    for (int q : reachedAt) {
+        out.push_back(q >= 0 && q <= limit ? q : limit + 1);
+    }
+    return out;
+}
+
+TimeToTarget timeToTarget(const std::vector<double>& questions, const std::vector<double>& certdrill, int limit)
+{
+    TimeToTarget t;
+    t.limit = limit;
+    if (questions.empty()) {
+        return t;
+    }
+    const double n = static_cast<double>(questions.size());
+    t.mean = std::accumulate(questions.begin(), questions.end(), 0.0) / n;
+    std::vector<double> sorted = questions;
+    std::sort(sorted.begin(), sorted.end());
+    const std::size_t m = sorted.size() / 2;
+    t.median = sorted.size() % 2 ? sorted[m] : 0.5 * (sorted[m - 1] + sorted[m]);
+    t.reachedShare =
+        static_cast<double>(std::count_if(questions.begin(), questions.end(), [&](double q) { return q <= limit; })) / n;
+    if (!certdrill.empty()) {
+        t.vsCertdrill = pairedDifference(certdrill, questions);
+    }
+    return t;
+}
+
+} // namespace
+
 SimulationResults runSimulation(const SimulationConfig& config)
 {
     SimulationResults res;
     res.config = config;
     const std::size_t ns = config.schedulers.size();
-    std::vector<std::vector<double>> finals(ns), questions(ns);
-    std::vector<int> reached(ns, 0);
+    std::vector<std::vector<double>> finals(ns);
+    std::vector<std::vector<int>> reachedAt(ns);
     double startSum = 0;
     for (int l = 0; l < config.learners; ++l) {
         const std::uint64_t seed = config.seedOffset + static_cast<std::uint64_t>(l) + 1;
@@ -662,33 +707,30 @@ SimulationResults runSimulation(const SimulationConfig& config)
                 startSum += o.startScore;
             }
             finals[s].push_back(o.finalScore);
-            // Censoring rule: a learner who never reached the target counts as budget + 1 questions.
-            questions[s].push_back(o.questionsToTarget >= 0 ? o.questionsToTarget : config.budget() + 1);
-            reached[s] += o.questionsToTarget >= 0 ? 1 : 0;
+            reachedAt[s].push_back(o.questionsToTarget);
             res.calibration.add(o.calibration);
             res.outcomes.push_back(o);
         }
     }
     res.meanStartScore = config.learners > 0 ? startSum / config.learners : 0;
     const auto cd = std::find(config.schedulers.begin(), config.schedulers.end(), Scheduler::Certdrill);
+    const bool hasCertdrill = cd != config.schedulers.end();
     const auto cdIndex = static_cast<std::size_t>(cd - config.schedulers.begin());
+    const auto summarise = [&](std::size_t s, int limit) {
+        return timeToTarget(censoredQuestions(reachedAt[s], limit),
+                            hasCertdrill ? censoredQuestions(reachedAt[cdIndex], limit) : std::vector<double>{},
+                            limit);
+    };
     for (std::size_t s = 0; s < ns; ++s) {
         SchedulerSummary sum;
         sum.scheduler = config.schedulers[s];
         const double n = std::max(1, config.learners);
         sum.meanFinal = std::accumulate(finals[s].begin(), finals[s].end(), 0.0) / n;
-        sum.meanQuestions = std::accumulate(questions[s].begin(), questions[s].end(), 0.0) / n;
-        std::vector<double> sorted = questions[s];
-        std::sort(sorted.begin(), sorted.end());
-        if (!sorted.empty()) {
-            const std::size_t m = sorted.size() / 2;
-            sum.medianQuestions = sorted.size() % 2 ? sorted[m] : 0.5 * (sorted[m - 1] + sorted[m]);
-        }
-        sum.reachedShare = reached[s] / n;
-        if (cd != config.schedulers.end()) {
+        if (hasCertdrill) {
             sum.finalVsCertdrill = pairedDifference(finals[cdIndex], finals[s]);
-            sum.questionsVsCertdrill = pairedDifference(questions[cdIndex], questions[s]);
         }
+        sum.inBudget = summarise(s, config.budget());
+        sum.inHorizon = summarise(s, config.horizon());
         res.summaries.push_back(sum);
     }
     return res;
@@ -720,30 +762,47 @@ std::string simulationMarkdown(const SimulationResults& results)
            " questions = " + std::to_string(c.budget()) + ", exam at day " + format("%.0f", c.examDay()) +
            ", " + std::to_string(c.itemsPerDomain) + " items per domain; mean start score " +
            format("%.4f", results.meanStartScore) + ".\n\n";
+    // "mean questions | median | reached" of one censoring rule; a share saved with its interval.
+    const auto questionCells = [](const TimeToTarget& t) {
+        return format("%.1f", t.mean) + " | " + format("%.1f", t.median) + " | " +
+               format("%.1f%%", 100.0 * t.reachedShare) + " | ";
+    };
+    const auto savingCells = [](const TimeToTarget& t) {
+        const auto& q = t.vsCertdrill;
+        // One learner has no spread, so no interval; a zero-width one would look like certainty.
+        if (q.n < 2) {
+            return format("%+.1f [n/a]", q.mean) + " | " + format("%.1f%% [n/a]", -100 * q.mean / t.mean);
+        }
+        return format("%+.1f [%+.1f, %+.1f]", q.mean, q.lower, q.upper) + " | " +
+               format("%.1f%% [%.1f%%, %.1f%%]", -100 * q.mean / t.mean, -100 * q.upper / t.mean,
+                      -100 * q.lower / t.mean);
+    };
     out += "| scheduler | mean exam score | mean questions to 80% | median | reached 80% | "
            "certdrill − this: score (95% CI) | certdrill − this: questions (95% CI) | fewer questions |\n";
     out += "|---|---|---|---|---|---|---|---|\n";
     for (const auto& s : results.summaries) {
         out += "| " + std::string(schedulerName(s.scheduler)) + " | " + format("%.4f", s.meanFinal) + " | " +
-               format("%.1f", s.meanQuestions) + " | " + format("%.1f", s.medianQuestions) + " | " +
-               format("%.1f%%", 100.0 * s.reachedShare) + " | ";
+               questionCells(s.inBudget);
         if (s.scheduler == Scheduler::Certdrill) {
             out += "— | — | — |\n";
             continue;
         }
         const auto& f = s.finalVsCertdrill;
-        const auto& q = s.questionsVsCertdrill;
-        // One learner has no spread, so no interval; a zero-width one would look like certainty.
-        if (f.n < 2 || q.n < 2) {
-            out += format("%+.2f pts [n/a]", 100 * f.mean) + " | " + format("%+.1f [n/a]", q.mean) + " | " +
-                   format("%.1f%% [n/a]", -100 * q.mean / s.meanQuestions) + " |\n";
-            continue;
+        out += (f.n < 2 ? format("%+.2f pts [n/a]", 100 * f.mean)
+                        : format("%+.2f pts [%+.2f, %+.2f]", 100 * f.mean, 100 * f.lower, 100 * f.upper)) +
+               " | " + savingCells(s.inBudget) + " |\n";
+    }
+    if (c.followDays > 0) {
+        out += "\nQuestions to 80% without censoring at the budget: a learner short of 80% after " +
+               std::to_string(c.budget()) + " questions studies on, " + std::to_string(c.perDay) +
+               " a day, for up to " + std::to_string(c.followDays) + " more days (censored = " +
+               std::to_string(c.horizon() + 1) + ").\n\n";
+        out += "| scheduler | mean questions to 80% | median | reached 80% | certdrill − this: questions (95% "
+               "CI) | fewer questions |\n|---|---|---|---|---|---|\n";
+        for (const auto& s : results.summaries) {
+            out += "| " + std::string(schedulerName(s.scheduler)) + " | " + questionCells(s.inHorizon) +
+                   (s.scheduler == Scheduler::Certdrill ? "— | — |\n" : savingCells(s.inHorizon) + " |\n");
         }
-        out += format("%+.2f pts [%+.2f, %+.2f]", 100 * f.mean, 100 * f.lower, 100 * f.upper) + " | " +
-               format("%+.1f [%+.1f, %+.1f]", q.mean, q.lower, q.upper) + " | " +
-               format("%.1f%% [%.1f%%, %.1f%%]", -100 * q.mean / s.meanQuestions,
-                      -100 * q.upper / s.meanQuestions, -100 * q.lower / s.meanQuestions) +
-               " |\n";
     }
     const TrackerCalibration& k = results.calibration;
     if (k.points() > 0) {

@@ -27,10 +27,11 @@ std::string versus(const certdrill::SchedulerSummary& s)
 {
     char buf[160];
     const auto& f = s.finalVsCertdrill;
-    const auto& q = s.questionsVsCertdrill;
+    const auto& t = s.inHorizon;
+    const auto& q = t.vsCertdrill;
     std::snprintf(buf, sizeof buf, "%+.2f [%+.2f, %+.2f] / %.1f%% [%.1f%%, %.1f%%]", 100 * f.mean,
-                  100 * f.lower, 100 * f.upper, -100 * q.mean / s.meanQuestions,
-                  -100 * q.upper / s.meanQuestions, -100 * q.lower / s.meanQuestions);
+                  100 * f.lower, 100 * f.upper, -100 * q.mean / t.mean, -100 * q.upper / t.mean,
+                  -100 * q.lower / t.mean);
     return buf;
 }
 
@@ -65,7 +66,7 @@ void runGrid(SimulationConfig config)
         const auto r = certdrill::runSimulation(cell);
         std::printf("| %.1f | %.1f | %.0f | x%.1f | %s | %s | %s | %.4f / %.1f |\n", c.rho, c.alphaH,
                     c.hTheta, c.etaScale, versus(r.summaries[0]).c_str(), versus(r.summaries[1]).c_str(),
-                    versus(r.summaries[2]).c_str(), r.summaries[3].meanFinal, r.summaries[3].meanQuestions);
+                    versus(r.summaries[2]).c_str(), r.summaries[3].meanFinal, r.summaries[3].inHorizon.mean);
         std::fflush(stdout);
     }
 }
@@ -106,6 +107,9 @@ int main(int argc, char** argv)
         } else if (flag == "--seed" && !value.empty()) {
             config.seedOffset = std::stoull(value);
             ++i;
+        } else if (flag == "--follow-days" && !value.empty()) {
+            config.followDays = std::stoi(value);
+            ++i;
         } else if (flag == "--tag-noise" && !value.empty()) {
             config.learner.tagNoise = std::stod(value);
             ++i;
@@ -122,7 +126,7 @@ int main(int argc, char** argv)
         } else {
             std::cerr
                 << "usage: certdrill_simulation_bench [--learners N] [--seed OFFSET] [--regime hard|easy] "
-                   "[--tag-noise SD (negative: untagged)] [--no-level] [--no-pool] [--no-oracle] [--grid] | "
+                   "[--tag-noise SD (negative: untagged)] [--follow-days D] [--no-level] [--no-pool] [--no-oracle] [--grid] | "
                    "--golden\n";
             return 2;
         }
