@@ -129,9 +129,9 @@ struct SimulationConfig
 {
     int learners = 1000; ///< learner seeds seedOffset + 1 .. seedOffset + learners
     std::uint64_t seedOffset = 0;
-    int days = 30;           ///< study days
-    int perDay = 25;         ///< questions per study day
-    int examGapDays = 3;     ///< the exam is at day days + examGapDays
+    int days = 30;       ///< study days
+    int perDay = 25;     ///< questions per study day
+    int examGapDays = 3; ///< the exam is at day days + examGapDays
     /// After the budget, a learner who has not reached the target studies on, perDay a day for at most this
     /// many more days, the same scheduler choosing; only "questions to target" sees those days (the final
     /// score is taken after the budget). Without them, most hard-regime learners are censored at the budget

@@ -30,6 +30,8 @@ using nlohmann::json;
 
 /// The most learners `simulate` runs.
 constexpr int kMaxLearners = 100000;
+/// The most follow-up days `simulate` runs after the budget (ten years of study).
+constexpr int kMaxFollowDays = 3650;
 
 std::string fixed(double v, int decimals)
 {
@@ -265,10 +267,12 @@ Commands:
                                   readiness needs the last 3 mocks >= readiness-score (0.80-0.85)
   drill-plan [--exam ID] [--count N] [--seed S] [--json]
                                   plan the next drill (N 1-500, default 20) without starting it
-  simulate [--learners N] [--seed S] [--json]
+  simulate [--learners N] [--seed S] [--follow-days D] [--json]
                                   run the learner-simulation benchmark (docs/benchmarks.md) on
                                   N synthetic learners (1-100000, default 500), seeds S+1..S+N
-                                  (S default 0)
+                                  (S default 0); questions to 80% within the 750-question budget,
+                                  and with up to D more study days for those short of it
+                                  (0-3650, default 90)
   history [--json]                finished mock and practice exams, newest first: mode,
                                   dates (UTC), score, pass/fail and per-domain results
   results ID [--csv]              every question of finished session ID (from history): its
@@ -1111,6 +1115,8 @@ int Cli::simulate(const Args& argsIn)
     bool missing = false;
     const bool hasLearners = takeOption(args, "--learners", learnersText, missing);
     const bool hasSeed = takeOption(args, "--seed", seedText, missing);
+    std::string followText;
+    const bool hasFollow = takeOption(args, "--follow-days", followText, missing);
     if (missing) {
         return usage("simulate: an option is missing its value");
     }
@@ -1130,9 +1136,18 @@ int Cli::simulate(const Args& argsIn)
             return usage("simulate: " + error);
         }
     }
+    if (hasFollow) {
+        if (const auto error = parseWholeNumber("--follow-days", followText, config.followDays);
+            !error.empty()) {
+            return usage("simulate: " + error);
+        }
+    }
     // 500 learners take seconds; the bound keeps a typo from running for hours (and seeds from wrapping).
     if (config.learners < 1 || config.learners > kMaxLearners) {
         return usage("simulate: --learners must be between 1 and " + std::to_string(kMaxLearners));
+    }
+    if (config.followDays < 0 || config.followDays > kMaxFollowDays) {
+        return usage("simulate: --follow-days must be between 0 and " + std::to_string(kMaxFollowDays));
     }
     // No database: the simulation is a pure function of its configuration.
     const SimulationResults results = runSimulation(config);
@@ -1149,15 +1164,23 @@ int Cli::simulate(const Args& argsIn)
     };
     json schedulers = json::array();
     for (const auto& s : results.summaries) {
-        json row{{"scheduler", schedulerName(s.scheduler)},
-                 {"mean_final_score", s.meanFinal},
-                 {"mean_questions_to_target", s.meanQuestions},
-                 {"median_questions_to_target", s.medianQuestions},
-                 {"reached_share", s.reachedShare}};
-        if (s.scheduler != Scheduler::Certdrill) {
+        const bool vs = s.scheduler != Scheduler::Certdrill;
+        // One censoring rule's questions to target: within the budget, or with the follow-up days.
+        const auto questions = [&](const TimeToTarget& t, json row) {
+            row["mean_questions_to_target"] = t.mean;
+            row["median_questions_to_target"] = t.median;
+            row["reached_share"] = t.reachedShare;
+            if (vs) {
+                row["certdrill_minus_this_questions"] = diff(t.vsCertdrill);
+            }
+            return row;
+        };
+        json row = questions(s.inBudget,
+                             {{"scheduler", schedulerName(s.scheduler)}, {"mean_final_score", s.meanFinal}});
+        if (vs) {
             row["certdrill_minus_this_final_score"] = diff(s.finalVsCertdrill);
-            row["certdrill_minus_this_questions"] = diff(s.questionsVsCertdrill);
         }
+        row["with_follow_days"] = questions(s.inHorizon, json::object());
         schedulers.push_back(row);
     }
     m_out << json{{"learners", config.learners},
@@ -1169,6 +1192,8 @@ int Cli::simulate(const Args& argsIn)
                   {"items_per_domain", config.itemsPerDomain},
                   {"target", config.target},
                   {"censored_questions", config.budget() + 1},
+                  {"follow_days", config.followDays},
+                  {"censored_questions_with_follow_days", config.horizon() + 1},
                   {"mean_start_score", results.meanStartScore},
                   {"tag_noise", config.learner.tagNoise},
                   {"schedulers", schedulers},

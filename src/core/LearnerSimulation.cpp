@@ -668,7 +668,8 @@ std::vector<double> censoredQuestions(const std::vector<int>& reachedAt, int lim
     return out;
 }
 
-TimeToTarget timeToTarget(const std::vector<double>& questions, const std::vector<double>& certdrill, int limit)
+TimeToTarget timeToTarget(const std::vector<double>& questions, const std::vector<double>& certdrill,
+                          int limit)
 {
     TimeToTarget t;
     t.limit = limit;
@@ -681,8 +682,9 @@ TimeToTarget timeToTarget(const std::vector<double>& questions, const std::vecto
     std::sort(sorted.begin(), sorted.end());
     const std::size_t m = sorted.size() / 2;
     t.median = sorted.size() % 2 ? sorted[m] : 0.5 * (sorted[m - 1] + sorted[m]);
-    t.reachedShare =
-        static_cast<double>(std::count_if(questions.begin(), questions.end(), [&](double q) { return q <= limit; })) / n;
+    t.reachedShare = static_cast<double>(std::count_if(questions.begin(), questions.end(),
+                                                       [&](double q) { return q <= limit; })) /
+                     n;
     if (!certdrill.empty()) {
         t.vsCertdrill = pairedDifference(certdrill, questions);
     }
@@ -717,9 +719,9 @@ SimulationResults runSimulation(const SimulationConfig& config)
     const bool hasCertdrill = cd != config.schedulers.end();
     const auto cdIndex = static_cast<std::size_t>(cd - config.schedulers.begin());
     const auto summarise = [&](std::size_t s, int limit) {
-        return timeToTarget(censoredQuestions(reachedAt[s], limit),
-                            hasCertdrill ? censoredQuestions(reachedAt[cdIndex], limit) : std::vector<double>{},
-                            limit);
+        return timeToTarget(
+            censoredQuestions(reachedAt[s], limit),
+            hasCertdrill ? censoredQuestions(reachedAt[cdIndex], limit) : std::vector<double>{}, limit);
     };
     for (std::size_t s = 0; s < ns; ++s) {
         SchedulerSummary sum;
@@ -795,10 +797,11 @@ std::string simulationMarkdown(const SimulationResults& results)
     if (c.followDays > 0) {
         out += "\nQuestions to 80% without censoring at the budget: a learner short of 80% after " +
                std::to_string(c.budget()) + " questions studies on, " + std::to_string(c.perDay) +
-               " a day, for up to " + std::to_string(c.followDays) + " more days (censored = " +
-               std::to_string(c.horizon() + 1) + ").\n\n";
-        out += "| scheduler | mean questions to 80% | median | reached 80% | certdrill − this: questions (95% "
-               "CI) | fewer questions |\n|---|---|---|---|---|---|\n";
+               " a day, for up to " + std::to_string(c.followDays) +
+               " more days (censored = " + std::to_string(c.horizon() + 1) + ").\n\n";
+        out +=
+            "| scheduler | mean questions to 80% | median | reached 80% | certdrill − this: questions (95% "
+            "CI) | fewer questions |\n|---|---|---|---|---|---|\n";
         for (const auto& s : results.summaries) {
             out += "| " + std::string(schedulerName(s.scheduler)) + " | " + questionCells(s.inHorizon) +
                    (s.scheduler == Scheduler::Certdrill ? "— | — |\n" : savingCells(s.inHorizon) + " |\n");

@@ -126,7 +126,8 @@ int main(int argc, char** argv)
         } else {
             std::cerr
                 << "usage: certdrill_simulation_bench [--learners N] [--seed OFFSET] [--regime hard|easy] "
-                   "[--tag-noise SD (negative: untagged)] [--follow-days D] [--no-level] [--no-pool] [--no-oracle] [--grid] | "
+                   "[--tag-noise SD (negative: untagged)] [--follow-days D] [--no-level] [--no-pool] "
+                   "[--no-oracle] [--grid] | "
                    "--golden\n";
             return 2;
         }

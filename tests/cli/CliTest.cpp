@@ -189,6 +189,26 @@ TEST_CASE("simulate prints the benchmark table, or JSON, for a few learners", "[
     CHECK_THAT(j.out, Catch::Contains("\"green_precision\""));
     CHECK_THAT(j.out, Catch::Contains("\"ability_rmse\""));
     CHECK_THAT(table.out, Catch::Contains("Tracker calibration on certdrill's answers"));
+    // Questions to 80% twice: within the budget, and with the follow-up days (not with --follow-days 0).
+    CHECK_THAT(table.out, Catch::Contains("for up to 90 more days (censored = 3001)"));
+    const auto parsed = nlohmann::json::parse(j.out);
+    CHECK(parsed["follow_days"] == 90);
+    CHECK(parsed["censored_questions_with_follow_days"] == 3001);
+    for (const auto& row : parsed["schedulers"]) {
+        const auto& follow = row["with_follow_days"];
+        INFO(row.dump());
+        // Following up can only help a learner reach 80%, never change a learner who already has.
+        CHECK(follow["reached_share"].get<double>() >= row["reached_share"].get<double>());
+        CHECK(follow.contains("certdrill_minus_this_questions") == (row["scheduler"] != "certdrill"));
+    }
+    const Run none = cli("simulate --learners 2 --seed 10 --follow-days 0 --json");
+    const auto noneParsed = nlohmann::json::parse(none.out); // kept alive: the loop reads into it
+    for (const auto& row : noneParsed["schedulers"]) {
+        CHECK(row["with_follow_days"]["mean_questions_to_target"] == row["mean_questions_to_target"]);
+    }
+    CHECK_THAT(cli("simulate --learners 1 --follow-days 0").out, !Catch::Contains("more days"));
+    CHECK_THAT(cli("simulate --follow-days 3651").err, Catch::Contains("between 0 and 3650"));
+    CHECK(cli("simulate --follow-days -1").exitCode == 2);
     CHECK(cli("simulate --learners").exitCode == 2);
     CHECK(cli("simulate --learners zero").exitCode == 2);
     CHECK(cli("simulate extra").exitCode == 2);

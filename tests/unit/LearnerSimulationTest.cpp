@@ -168,6 +168,7 @@ TEST_CASE("the level model's error against the true ability is measured, and poo
 {
     SimulationConfig c; // the hard regime: every domain's true ability is well below the start value 0
     c.learners = 4;
+    c.followDays = 0; // the level model is measured on the budget's days only
     c.schedulers = {Scheduler::Certdrill};
     const SimulationResults pooled = runSimulation(c);
     const TrackerCalibration& k = pooled.calibration;
@@ -187,6 +188,7 @@ TEST_CASE("the tracker's 80% interval covers the learner's true accuracy about 8
     // of −0.04 (docs/benchmarks.md): the interval was far too narrow for evidence from repeated reviews.
     SimulationConfig c;
     c.learners = 12;
+    c.followDays = 0; // calibration is measured on the budget's days only
     c.schedulers = {Scheduler::Certdrill};
     const TrackerCalibration k = runSimulation(c).calibration;
     REQUIRE(k.points() > 2000);
@@ -194,4 +196,56 @@ TEST_CASE("the tracker's 80% interval covers the learner's true accuracy about 8
     CHECK(k.coverage() < 0.90);
     CHECK(std::abs(k.bias()) < 0.03);
     CHECK(k.greenPrecision() > 0.9);
+}
+
+TEST_CASE("follow-up days time a learner who missed 80% in the budget and change nothing else", "[sim]")
+{
+    SimulationConfig within;
+    within.followDays = 0;
+    SimulationConfig beyond; // the default: 90 follow-up days
+    REQUIRE(beyond.followDays == 90);
+    REQUIRE(beyond.horizon() == 3000);
+    // Seed 1 reaches 80% in the budget under uniform (672 questions); seed 2 does not (the golden file).
+    const LearnerOutcome reached0 = simulateLearner(within, 1, Scheduler::Uniform);
+    const LearnerOutcome reached90 = simulateLearner(beyond, 1, Scheduler::Uniform);
+    CHECK(reached0.questionsToTarget == 672);
+    CHECK(reached90.questionsToTarget == 672);
+    CHECK(reached90.finalScore == reached0.finalScore);
+    for (Scheduler s : {Scheduler::Uniform, Scheduler::Certdrill}) {
+        const LearnerOutcome missed0 = simulateLearner(within, 2, s);
+        const LearnerOutcome missed90 = simulateLearner(beyond, 2, s);
+        INFO(schedulerName(s));
+        CHECK(missed0.questionsToTarget == -1);
+        CHECK(missed90.questionsToTarget > within.budget());
+        CHECK(missed90.questionsToTarget <= beyond.horizon());
+        // The exam score is still the one after the budget, and the tracker saw the same days.
+        CHECK(missed90.finalScore == missed0.finalScore);
+        CHECK(missed90.calibration.points() == missed0.calibration.points());
+    }
+}
+
+TEST_CASE("questions to target are summarised censored at the budget and at the horizon", "[sim]")
+{
+    SimulationConfig c;
+    c.learners = 3;
+    c.schedulers = {Scheduler::Uniform, Scheduler::Certdrill};
+    const SimulationResults r = runSimulation(c);
+    REQUIRE(r.summaries.size() == 2);
+    for (const auto& s : r.summaries) {
+        CHECK(s.inBudget.limit == 750);
+        CHECK(s.inHorizon.limit == 3000);
+        // Each learner's count censored at 751 is at most the one censored at 3001.
+        CHECK(s.inBudget.mean <= s.inHorizon.mean);
+        CHECK(s.inBudget.reachedShare <= s.inHorizon.reachedShare);
+    }
+    // The summaries are built from the outcomes: recompute uniform's horizon mean by hand.
+    double sum = 0;
+    for (const auto& o : r.outcomes) {
+        if (o.scheduler == Scheduler::Uniform) {
+            sum += o.questionsToTarget >= 0 ? o.questionsToTarget : c.horizon() + 1;
+        }
+    }
+    CHECK(r.summaries[0].inHorizon.mean == Approx(sum / 3));
+    CHECK(r.summaries[1].inHorizon.vsCertdrill.mean == 0); // certdrill against itself
+    CHECK(r.summaries[0].inHorizon.vsCertdrill.n == 3);
 }
