@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,12 @@ public:
     /// each one's version already stored (else 1.0.0).
     ImportOutcome importFiles(const std::vector<std::filesystem::path>& files,
                               const ImportOptions& moodle = {});
+
+    /// The value stored under `key` in the settings table (tracker thresholds, display preferences), or
+    /// nothing when it was never set.
+    Result<std::optional<std::string>> setting(const std::string& key);
+    /// Stores `value` under `key`, replacing what was there, in one transaction.
+    Result<void> saveSetting(const std::string& key, const std::string& value);
 
     Database& database() { return m_db; }
     const Clock& clock() const { return m_clock; }

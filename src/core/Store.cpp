@@ -252,6 +252,31 @@ Result<std::vector<StoredPack>> Store::packs()
     });
 }
 
+Result<std::optional<std::string>> Store::setting(const std::string& key)
+{
+    return catchDbError("cannot read settings", [&]() -> Result<std::optional<std::string>> {
+        Statement s(m_db, "SELECT value FROM settings WHERE key = ?");
+        s.bind(1, key);
+        if (!s.step()) {
+            return std::optional<std::string>{};
+        }
+        return std::optional<std::string>{s.getText(0)};
+    });
+}
+
+Result<void> Store::saveSetting(const std::string& key, const std::string& value)
+{
+    return catchDbError("cannot store the setting", [&]() -> Result<void> {
+        Transaction tx(m_db);
+        Statement s(m_db, "INSERT INTO settings (key, value) VALUES (?, ?) "
+                          "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+        s.bind(1, key).bind(2, value);
+        s.run();
+        tx.commit();
+        return {};
+    });
+}
+
 Result<std::vector<DomainCount>> Store::domainCounts(const std::string& examId)
 {
     return catchDbError("cannot count questions", [&]() -> Result<std::vector<DomainCount>> {

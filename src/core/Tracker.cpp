@@ -407,22 +407,21 @@ constexpr SettingKey kSettings[] = {
 
 Result<TrackerSettings> loadTrackerSettings(Store& store)
 {
-    return catchDbError("cannot read settings", [&]() -> Result<TrackerSettings> {
-        TrackerSettings settings;
-        Statement s(store.database(), "SELECT value FROM settings WHERE key = ?");
-        for (const auto& k : kSettings) {
-            s.reset();
-            s.bind(1, k.key);
-            if (s.step()) {
-                // A value edited by hand out of range falls back to the default rather than mislead.
-                const double v = std::strtod(s.getText(0).c_str(), nullptr);
-                if (v >= k.min && v <= k.max) {
-                    settings.*k.field = v;
-                }
+    TrackerSettings settings;
+    for (const auto& k : kSettings) {
+        auto stored = store.setting(k.key);
+        if (!stored) {
+            return stored.error();
+        }
+        if (stored.value()) {
+            // A value edited by hand out of range falls back to the default rather than mislead.
+            const double v = std::strtod(stored.value()->c_str(), nullptr);
+            if (v >= k.min && v <= k.max) {
+                settings.*k.field = v;
             }
         }
-        return settings;
-    });
+    }
+    return settings;
 }
 
 Result<void> checkTrackerSetting(const std::string& name, double value)
@@ -449,15 +448,7 @@ Result<void> saveTrackerSetting(Store& store, const std::string& name, double va
     }
     const auto k = std::find_if(std::begin(kSettings), std::end(kSettings),
                                 [&](const SettingKey& s) { return name == s.name; });
-    return catchDbError("cannot store the setting", [&]() -> Result<void> {
-        Transaction tx(store.database());
-        Statement s(store.database(), "INSERT INTO settings (key, value) VALUES (?, ?) "
-                                      "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-        s.bind(1, k->key).bind(2, std::to_string(value));
-        s.run();
-        tx.commit();
-        return {};
-    });
+    return store.saveSetting(k->key, std::to_string(value));
 }
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId)

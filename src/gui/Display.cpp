@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QLineSeries>
 #include <QPen>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QWidget>
 
 namespace certdrill::gui {
 
@@ -65,6 +67,69 @@ QString stemHtml(const std::string& stem)
     const qsizetype close = html.lastIndexOf(QStringLiteral("</body>"));
     return open >= 0 && close > open ? html.mid(open + 1, close - open - 1)
                                      : QString::fromStdString(stem).toHtmlEscaped();
+}
+
+namespace {
+
+/// The dynamic property that marks a setRelativeFont widget with its scale.
+constexpr const char* kFontScale = "certdrillFontScale";
+
+/// The application font before certdrill changed it: every text size is a percentage of this.
+const QFont& systemFont()
+{
+    static const QFont font = QApplication::font();
+    return font;
+}
+
+void applyRelativeFont(QWidget* w, double scale)
+{
+    QFont f = QApplication::font();
+    f.setPointSizeF(f.pointSizeF() * scale);
+    f.setBold(true);
+    w->setFont(f);
+}
+
+} // namespace
+
+void setRelativeFont(QWidget* w, double scale)
+{
+    w->setProperty(kFontScale, scale);
+    applyRelativeFont(w, scale);
+}
+
+const std::vector<int>& textPercents()
+{
+    static const std::vector<int> steps = {80, 90, 100, 110, 125, 150, 175, 200};
+    return steps;
+}
+
+int stepTextPercent(int percent, int direction)
+{
+    const auto& steps = textPercents();
+    if (direction > 0) {
+        const auto next = std::upper_bound(steps.begin(), steps.end(), percent);
+        return next == steps.end() ? steps.back() : *next;
+    }
+    const auto at = std::lower_bound(steps.begin(), steps.end(), percent);
+    return at == steps.begin() ? steps.front() : *std::prev(at);
+}
+
+void applyTextPercent(int percent)
+{
+    QFont f = systemFont();
+    f.setPointSizeF(systemFont().pointSizeF() * percent / 100.0);
+    QApplication::setFont(f);
+    // The platform theme may give some classes (text editors, item views) fonts of their own, which the
+    // application font does not reach; a window's font does, as every child inherits its size from it.
+    for (QWidget* w : QApplication::topLevelWidgets()) {
+        w->setFont(f);
+    }
+    // Widgets with a font of their own keep its absolute size; the marked ones follow in proportion.
+    for (QWidget* w : QApplication::allWidgets()) {
+        if (const QVariant scale = w->property(kFontScale); scale.isValid()) {
+            applyRelativeFont(w, scale.toDouble());
+        }
+    }
 }
 
 QColor markColor()

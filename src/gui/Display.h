@@ -7,6 +7,7 @@
 
 class QLineSeries;
 class QTextBrowser;
+class QWidget;
 
 #include "certdrill/ExamSession.h"
 #include "certdrill/ItemStatus.h"
@@ -35,6 +36,16 @@ void showStem(QTextBrowser* view, const std::string& stem);
 /// A stem rendered by the same rules as an HTML fragment, for a page that puts many questions in one
 /// document (the results review).
 QString stemHtml(const std::string& stem);
+/// Gives `w` a bold font `scale` times the application's text size (a title, the clock), and keeps it in
+/// that proportion when the text size changes (applyTextPercent); a font set by hand would stay fixed.
+void setRelativeFont(QWidget* w, double scale);
+/// The text sizes View ▸ Larger / Smaller text steps through, in percent of the system's font.
+const std::vector<int>& textPercents();
+/// The next step from `percent` in `direction` (+1 larger, −1 smaller), or `percent` at either end.
+int stepTextPercent(int percent, int direction);
+/// Sets the whole application's text to `percent` of the system font (as it was when first called), and
+/// rescales every setRelativeFont widget to match.
+void applyTextPercent(int percent);
 /// "Correct", "Wrong" or "Unanswered" for a scored item.
 QString verdictText(const SessionItem& item);
 /// "Select TWO." for a multi-select question, as the real exam words it; empty for a single answer.

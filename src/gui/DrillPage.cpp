@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include <QButtonGroup>
-#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -15,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "Display.h"
+#include "OptionRow.h"
 
 namespace certdrill::gui {
 
@@ -66,10 +66,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     auto* question = new QWidget;
     auto* layout = new QVBoxLayout(question);
     auto* top = new QHBoxLayout;
-    QFont big = m_progress->font();
-    big.setPointSizeF(big.pointSizeF() * 1.2);
-    big.setBold(true);
-    m_progress->setFont(big);
+    setRelativeFont(m_progress, 1.2);
     top->addWidget(m_progress);
     top->addStretch();
     m_reason->setStyleSheet(QStringLiteral("color: #555;"));
@@ -193,16 +190,13 @@ void DrillPage::showQuestion(int position)
     m_options->setExclusive(!item.question.isMultiSelect());
     for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
         const Option& opt = item.question.options[static_cast<std::size_t>(item.optionOrder[d])];
-        const QString text = QStringLiteral("%1. %2")
-                                 .arg(QChar('A' + static_cast<int>(d)))
-                                 .arg(QString::fromStdString(opt.text));
-        QAbstractButton* b = item.question.isMultiSelect()
-                                 ? static_cast<QAbstractButton*>(new QCheckBox(text))
-                                 : new QRadioButton(text);
+        auto* row = new OptionRow(item.question.isMultiSelect(), static_cast<int>(d),
+                                  QString::fromStdString(opt.text));
+        QAbstractButton* b = row->button();
         b->setObjectName(QStringLiteral("drillOption%1").arg(d));
         m_options->addButton(b, static_cast<int>(d));
-        m_optionsLayout->addWidget(b);
-        b->show(); // a layout shows new children of a visible widget only later, after this call returns
+        m_optionsLayout->addWidget(row);
+        row->show(); // a layout shows new children of a visible widget only later, after this call returns
     }
     m_confidence->setExclusive(false);
     for (auto* b : m_confidence->buttons()) {

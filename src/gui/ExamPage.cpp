@@ -1,14 +1,12 @@
 #include "ExamPage.h"
 
 #include <QButtonGroup>
-#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QRadioButton>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QTextBrowser>
@@ -18,6 +16,7 @@
 #include "certdrill/ItemStatus.h"
 
 #include "Display.h"
+#include "OptionRow.h"
 #include "ReviewPage.h"
 
 namespace certdrill::gui {
@@ -100,10 +99,7 @@ ExamPage::ExamPage(QWidget* parent)
     QFont bold = m_titleLabel->font();
     bold.setBold(true);
     m_titleLabel->setFont(bold);
-    QFont clockFont = m_clockLabel->font();
-    clockFont.setPointSizeF(clockFont.pointSizeF() * 1.4);
-    clockFont.setBold(true);
-    m_clockLabel->setFont(clockFont);
+    setRelativeFont(m_clockLabel, 1.4);
     m_selectHint->setFont(bold);
     m_message->setStyleSheet(QStringLiteral("color: #b71c1c"));
     m_timeWarning->setStyleSheet(
@@ -111,7 +107,7 @@ ExamPage::ExamPage(QWidget* parent)
     m_timeWarning->setFont(bold);
     m_timeWarning->hide();
     static_cast<QLabel*>(m_pausedPanel)->setAlignment(Qt::AlignCenter);
-    m_pausedPanel->setFont(clockFont);
+    setRelativeFont(m_pausedPanel, 1.4);
     m_stem->setOpenExternalLinks(false);
     m_optionsLayout->setAlignment(Qt::AlignTop);
     m_stem->setMinimumHeight(140);
@@ -145,8 +141,10 @@ ExamPage::ExamPage(QWidget* parent)
     confidenceLayout->addWidget(m_revealButton);
 
     auto* top = new QHBoxLayout;
-    top->addWidget(m_titleLabel);
-    top->addStretch();
+    // The exam's title wraps: unwrapped, it and the clock set a minimum width that a larger text size
+    // (View menu) pushes past a laptop's screen.
+    m_titleLabel->setWordWrap(true);
+    top->addWidget(m_titleLabel, 1);
     top->addWidget(m_progressLabel);
     top->addSpacing(16);
     top->addWidget(m_paceLabel);
@@ -338,21 +336,19 @@ void ExamPage::showQuestion(int position)
     m_group->setExclusive(false); // exclusivity is handled in optionToggled so a radio can be cleared
     for (size_t d = 0; d < item.optionOrder.size(); ++d) {
         const int original = item.optionOrder[d];
-        const QString text =
-            QStringLiteral("%1.  %2")
-                .arg(QChar('A' + static_cast<int>(d)))
-                .arg(QString::fromStdString(item.question.options[static_cast<size_t>(original)].text));
-        QAbstractButton* b = item.question.isMultiSelect()
-                                 ? static_cast<QAbstractButton*>(new QCheckBox(text))
-                                 : static_cast<QAbstractButton*>(new QRadioButton(text));
+        auto* row =
+            new OptionRow(item.question.isMultiSelect(), static_cast<int>(d),
+                          QString::fromStdString(item.question.options[static_cast<size_t>(original)].text));
+        QAbstractButton* b = row->button();
         b->setObjectName(QStringLiteral("option%1").arg(d));
         b->setAutoExclusive(false);
         b->setChecked(std::find(item.chosen.begin(), item.chosen.end(), original) != item.chosen.end());
         m_group->addButton(b, static_cast<int>(d));
-        m_optionsLayout->addWidget(b);
-        b->show(); // the layout would only show it on the next event-loop turn
+        m_optionsLayout->addWidget(row);
+        row->show(); // the layout would only show it on the next event-loop turn
     }
-    m_optionsLayout->addStretch();
+    // All spare height goes below the options; a wrapped option row keeps the height of its text.
+    m_optionsLayout->addStretch(1);
     connect(m_group, &QButtonGroup::buttonToggled, this, &ExamPage::optionToggled);
     m_prevButton->setEnabled(position > 0);
     m_nextButton->setEnabled(position + 1 < static_cast<int>(m_session->items().size()));

@@ -58,10 +58,7 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(tr("Double-click a session, or select it and press Enter, to see its results."));
     auto* title = new QLabel(tr("Past exams"));
-    QFont f = title->font();
-    f.setPointSizeF(f.pointSizeF() * 1.5);
-    f.setBold(true);
-    title->setFont(f);
+    setRelativeFont(title, 1.5);
     auto* buttons = new QHBoxLayout;
     buttons->addStretch();
     buttons->addWidget(m_openButton);

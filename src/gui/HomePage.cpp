@@ -10,6 +10,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "Display.h"
 #include "Tables.h"
 
 namespace certdrill::gui {
@@ -44,10 +45,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
 {
     m_titleLabel->setObjectName(QStringLiteral("examTitleLabel"));
     m_summaryLabel->setObjectName(QStringLiteral("examSummaryLabel"));
-    QFont title = m_titleLabel->font();
-    title.setPointSizeF(title.pointSizeF() * 1.5);
-    title.setBold(true);
-    m_titleLabel->setFont(title);
+    setRelativeFont(m_titleLabel, 1.5);
     m_summaryLabel->setWordWrap(true);
     auto* domainsBox = new QGroupBox(tr("Blueprint"));
     auto* domainsLayout = new QVBoxLayout(domainsBox);

@@ -1,5 +1,8 @@
 #include "MainWindow.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include <QApplication>
 #include <QFileDialog>
 #include <QLabel>
@@ -8,6 +11,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "Display.h"
 #include "DrillDialog.h"
 #include "DrillPage.h"
 #include "ExamPage.h"
@@ -57,6 +61,12 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     m_status->setObjectName(QStringLiteral("statusLabel"));
     statusBar()->addWidget(m_status, 1);
     setExamLocked(false);
+    // The text size is the candidate's, kept in the database like the tracker's settings.
+    if (auto stored = m_store.setting(kTextPercentKey); stored && stored.value()) {
+        m_textPercent =
+            std::clamp(std::atoi(stored.value()->c_str()), textPercents().front(), textPercents().back());
+    }
+    applyTextPercent(m_textPercent);
 }
 
 MainWindow::~MainWindow() = default;
@@ -96,6 +106,20 @@ void MainWindow::createMenus()
 
     m_leavingActions = {import, home, mock, practice, history, drill, custom, tracker};
 
+    // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* larger = view->addAction(tr("&Larger text"), this,
+                                      [this] { setTextPercent(stepTextPercent(m_textPercent, +1)); });
+    larger->setObjectName(QStringLiteral("largerTextAction"));
+    larger->setShortcuts({QKeySequence::ZoomIn, QKeySequence(tr("Ctrl+="))});
+    QAction* smaller = view->addAction(tr("&Smaller text"), this,
+                                       [this] { setTextPercent(stepTextPercent(m_textPercent, -1)); });
+    smaller->setObjectName(QStringLiteral("smallerTextAction"));
+    smaller->setShortcut(QKeySequence::ZoomOut);
+    QAction* normal = view->addAction(tr("&Normal text size"), this, [this] { setTextPercent(100); });
+    normal->setObjectName(QStringLiteral("normalTextAction"));
+    normal->setShortcut(QKeySequence(tr("Ctrl+0")));
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About certdrill"), this, [this] {
         QMessageBox::about(this, tr("About certdrill"),
@@ -104,6 +128,20 @@ void MainWindow::createMenus()
                               "<p>MIT licence. Questions CC-BY-4.0.</p>")
                                .arg(QStringLiteral(CERTDRILL_VERSION)));
     });
+}
+
+void MainWindow::setTextPercent(int percent)
+{
+    if (percent == m_textPercent) {
+        return;
+    }
+    m_textPercent = percent;
+    applyTextPercent(percent);
+    // A preference that cannot be stored still applies for this run; the status bar says why it will not
+    // last rather than interrupting an exam with a dialog.
+    if (auto saved = m_store.saveSetting(kTextPercentKey, std::to_string(percent)); !saved) {
+        m_status->setText(tr("Text size not saved: %1").arg(QString::fromStdString(saved.error().message)));
+    }
 }
 
 void MainWindow::showHome()

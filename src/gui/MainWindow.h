@@ -66,6 +66,8 @@ private:
     /// Offers the newest unfinished drill; declining finishes it.
     void offerDrillResume();
     void createMenus();
+    /// Sets the application's text size (percent of the system font) and stores it.
+    void setTextPercent(int percent);
     /// Shows a session on the exam screen and keeps the candidate there until it is finished.
     void enterExam(std::unique_ptr<ExamSession> session, const QString& title);
     /// While an exam runs, every action that would leave its screen is off, as in a real test centre: the
@@ -82,6 +84,8 @@ private:
     TrackerPage* m_tracker;
     HistoryPage* m_history;
     QLabel* m_status;
+    int m_textPercent = 100; ///< View ▸ text size, in percent of the system font
+    static constexpr const char* kTextPercentKey = "display.text-percent";
     QList<QAction*> m_leavingActions; ///< everything in the menus that leaves the exam screen
 };
 

@@ -87,10 +87,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_exportButton->setObjectName(QStringLiteral("resultsExportButton"));
     m_exportButton->setToolTip(
         tr("Every question with its id, domain, your answer, the key, the result and the time spent"));
-    QFont big = m_verdict->font();
-    big.setPointSizeF(big.pointSizeF() * 2);
-    big.setBold(true);
-    m_verdict->setFont(big);
+    setRelativeFont(m_verdict, 2);
     m_details->setWordWrap(true);
     m_filter->addItems({tr("All questions"), tr("Wrong only"), tr("Flagged only")});
     m_chart->setRenderHint(QPainter::Antialiasing);

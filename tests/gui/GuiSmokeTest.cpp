@@ -1,4 +1,5 @@
 // Smoke test: the real main window opens on a temporary database and shows the blueprint.
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QLabel>
@@ -16,10 +17,12 @@
 
 #include "Display.h"
 #include "DrillPage.h"
+#include "ExamPage.h"
 #include "GuiTestSupport.h"
 #include "HomePage.h"
 #include "MainWindow.h"
 #include "MoodleImportDialog.h"
+#include "OptionRow.h"
 #include "TrackerPage.h"
 
 using namespace certdrill;
@@ -125,6 +128,81 @@ private slots:
         // And a stem quoting HTML-like text keeps it as written.
         gui::showStem(&view, "Send <question> then </question>.");
         QCOMPARE(view.toPlainText(), QStringLiteral("Send <question> then </question>."));
+    }
+
+    /// View ▸ Larger / Smaller / Normal text resizes every screen's text, titles in proportion, is kept in
+    /// the database for the next start, and stays available during an exam.
+    void textSizeStepsAppliesAndPersists()
+    {
+        QCOMPARE(gui::stepTextPercent(100, +1), 110);
+        QCOMPARE(gui::stepTextPercent(110, -1), 100);
+        QCOMPARE(gui::stepTextPercent(200, +1), 200);
+        QCOMPARE(gui::stepTextPercent(80, -1), 80);
+        QCOMPARE(gui::stepTextPercent(115, +1), 125); // a value between steps goes to the next one
+        QCOMPARE(gui::stepTextPercent(115, -1), 110);
+
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.window);
+        gui::MainWindow& window = *fixture.window;
+        const qreal normal = QApplication::font().pointSizeF();
+        auto* title = window.findChild<QLabel*>(QStringLiteral("examTitleLabel"));
+        QVERIFY(title);
+        QCOMPARE(title->font().pointSizeF(), normal * 1.5);
+        auto* larger = window.findChild<QAction*>(QStringLiteral("largerTextAction"));
+        larger->trigger();
+        larger->trigger();
+        QCOMPARE(QApplication::font().pointSizeF(), normal * 1.25);
+        QCOMPARE(title->font().pointSizeF(), normal * 1.25 * 1.5); // the title keeps its proportion
+        QVERIFY(title->font().bold());
+
+        // Kept for the next start, in the database.
+        QCOMPARE(fixture.store->setting("display.text-percent").value(), std::optional<std::string>("125"));
+        fixture.window.reset();
+        gui::applyTextPercent(100); // as a new process would start
+        fixture.window = std::make_unique<gui::MainWindow>(*fixture.store, fixture.clock);
+        QCOMPARE(QApplication::font().pointSizeF(), normal * 1.25);
+
+        // During an exam too: the exam screen's question text follows.
+        QVERIFY(fixture.store->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
+        fixture.window->homePage()->refresh();
+        QVERIFY(fixture.window->startExam(SessionMode::Exam, 3));
+        fixture.window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(fixture.window.get()));
+        test::screenshot(fixture.window.get(), "exam-larger-text");
+        auto* smaller = fixture.window->findChild<QAction*>(QStringLiteral("smallerTextAction"));
+        QVERIFY(smaller->isEnabled());
+        smaller->trigger();
+        QCOMPARE(QApplication::font().pointSizeF(), normal * 1.1);
+        auto* stem = fixture.window->examPage()->findChild<QTextBrowser*>(QStringLiteral("stemView"));
+        QVERIFY(stem);
+        QCOMPARE(stem->font().pointSizeF(), normal * 1.1);
+        fixture.window->findChild<QAction*>(QStringLiteral("normalTextAction"))->trigger();
+        QCOMPARE(QApplication::font().pointSizeF(), normal);
+        QCOMPARE(fixture.store->setting("display.text-percent").value(), std::optional<std::string>("100"));
+    }
+
+    /// An option's text wraps instead of widening the window, and clicking it clicks the button unless the
+    /// option is locked.
+    void optionTextWrapsAndClicksItsButton()
+    {
+        const QString text = QStringLiteral("A long option ").repeated(20);
+        gui::OptionRow row(false, 1, text);
+        row.resize(400, 200);
+        row.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&row));
+        QCOMPARE(row.button()->accessibleName(), QStringLiteral("B.  ") + text);
+        auto* label = row.findChild<QLabel*>();
+        QVERIFY(label);
+        QVERIFY(row.minimumSizeHint().width() < label->fontMetrics().horizontalAdvance(text) / 4);
+        QVERIFY(label->height() > 3 * label->fontMetrics().height()); // wrapped over several lines
+        QTest::mouseClick(label, Qt::LeftButton);
+        QVERIFY(row.button()->isChecked());
+        row.button()->setEnabled(false); // a revealed practice answer
+        QVERIFY(!label->isEnabled());
+        QTest::mouseClick(label, Qt::LeftButton);
+        QVERIFY(row.button()->isChecked());
+        gui::OptionRow multi(true, 0, QStringLiteral("x"));
+        QVERIFY(qobject_cast<QCheckBox*>(multi.button()));
     }
 
     void failedImportIsReportedAndChangesNothing()

@@ -266,3 +266,23 @@ TEST_CASE("coverage is measured against the exam definition's minimums", "[cover
     CHECK_FALSE(short_.ok());
     CHECK(short_.shortfalls.size() == 5); // total, multi-select and scenario share, Alpha count, Alpha two
 }
+
+TEST_CASE("a setting is stored, replaced, and kept across reopening", "[store]")
+{
+    TempDir dir;
+    FakeClock clock;
+    const auto path = dir / "db.sqlite";
+    {
+        auto store = openStore(path, clock);
+        const auto none = store->setting("display.text-percent");
+        REQUIRE(none.ok());
+        CHECK_FALSE(none.value().has_value());
+        REQUIRE(store->saveSetting("display.text-percent", "125").ok());
+        REQUIRE(store->saveSetting("display.text-percent", "150").ok()); // replaces, no second row
+    }
+    auto reopened = openStore(path, clock);
+    const auto value = reopened->setting("display.text-percent");
+    REQUIRE(value.ok());
+    CHECK(value.value() == std::optional<std::string>("150"));
+    CHECK_FALSE(reopened->setting("display.other").value().has_value());
+}

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QWidget>
+
+class QAbstractButton;
+class QLabel;
+
+namespace certdrill::gui {
+
+/// One answer option on the exam and drill screens: a radio button (one answer) or check box (multi-select)
+/// with the option's letter, and the option's text beside it in a label that wraps. A button's own text
+/// never wraps, so a long option, or a larger text size, would otherwise widen the window past the screen.
+/// Clicking the text clicks the button, as clicking a button's own text does.
+class OptionRow : public QWidget
+{
+    Q_OBJECT
+
+public:
+    OptionRow(bool multiSelect, int displayIndex, const QString& text, QWidget* parent = nullptr);
+
+    /// The radio button or check box, for the caller's button group and checked state.
+    QAbstractButton* button() const { return m_button; }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    QAbstractButton* m_button;
+    QLabel* m_text;
+};
+
+} // namespace certdrill::gui
