@@ -92,7 +92,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     conf->addStretch();
     layout->addLayout(conf);
 
-    m_verdict->setStyleSheet(QStringLiteral("font-size: 14pt; font-weight: bold;"));
+    setRelativeFont(m_verdict, 1.4); // not a style sheet's fixed size: it follows View ▸ text size
     layout->addWidget(m_verdict);
     layout->addWidget(m_feedback, 3);
     auto* buttons = new QHBoxLayout;
@@ -255,7 +255,7 @@ void DrillPage::checkOrNext()
     }
     auto result = m_session->check(m_position, chosenOptions(), tag);
     if (!result) {
-        m_verdict->setStyleSheet(QStringLiteral("font-size: 12pt; color: #b71c1c;"));
+        m_verdict->setStyleSheet(QStringLiteral("color: #b71c1c;"));
         m_verdict->setText(QString::fromStdString(result.error().message));
         return;
     }
@@ -265,7 +265,7 @@ void DrillPage::checkOrNext()
 void DrillPage::showFeedback(const DrillItem& item)
 {
     m_optionsBox->setEnabled(false);
-    m_verdict->setStyleSheet(QStringLiteral("font-size: 14pt; font-weight: bold; color: %1;")
+    m_verdict->setStyleSheet(QStringLiteral("color: %1;")
                                  .arg(item.correct ? QStringLiteral("#2e7d32") : QStringLiteral("#b71c1c")));
     m_verdict->setText(item.correct ? tr("✔ Correct") : tr("✘ Not quite"));
     m_feedback->setHtml(explainedOptionsHtml(item.question, item.optionOrder, item.chosen));

@@ -118,8 +118,8 @@ void TrackerPage::refresh(const QString& examId)
     }
     m_report = std::move(report.value());
     QString html = m_report.ready
-                       ? tr("<p style='color:#1b5e20; font-size:13pt'><b>Ready to schedule.</b></p>")
-                       : tr("<p style='color:#b71c1c; font-size:13pt'><b>Not ready to schedule yet.</b> "
+                       ? tr("<p style='color:#1b5e20; font-size:x-large'><b>Ready to schedule.</b></p>")
+                       : tr("<p style='color:#b71c1c; font-size:x-large'><b>Not ready to schedule yet.</b> "
                             "What is missing:</p>");
     html += QStringLiteral("<ul style='margin-top:0'>");
     for (const auto& line : m_report.readiness) {
