@@ -78,6 +78,24 @@ struct SessionScore
 /// Scores items against a pass mark in percent; unanswered items count wrong.
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent);
 
+/// How the candidate's mock and practice exams are set up (Exam ▸ Exam settings…): a length within the
+/// exam's range, since the real exam has 60 to 70 questions, and extra time for an approved accommodation
+/// (the study guide: non-native English speakers can ask for a time extension).
+struct MockSettings
+{
+    int questions = 0;    ///< 0: the exam's default length
+    int extraMinutes = 0; ///< added to the exam's time limit
+};
+
+/// The most extra time a session can be given, in minutes.
+inline constexpr int kMaxExtraMinutes = 120;
+
+/// The stored settings for `exam`; a stored value outside what saveMockSettings allows reads as the default.
+Result<MockSettings> loadMockSettings(Store& store, const ExamDef& exam);
+/// Checks and stores the settings: questions 0 or within the exam's count range, extra minutes 0 to
+/// kMaxExtraMinutes. A value out of range is an Error naming the range, and nothing is stored.
+Result<void> saveMockSettings(Store& store, const ExamDef& exam, const MockSettings& settings);
+
 /// A mock exam in progress. Every change is written at once in its own transaction, so a kill loses nothing.
 /// Running time comes from the clock's steady time, anchored when the session is opened, so a system clock
 /// change cannot add or remove time; the strict deadline itself is absolute wall time, so the clock keeps
@@ -85,9 +103,10 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
 class ExamSession
 {
 public:
-    /// Persists a new session for the form and opens it.
+    /// Persists a new session for the form and opens it, with the exam's time limit plus `extraMinutes`
+    /// (0 to kMaxExtraMinutes); the session's exam() carries that limit, so pace and scoring use it.
     static Result<std::unique_ptr<ExamSession>> start(Store& store, const ExamDef& exam, const Form& form,
-                                                      SessionMode mode);
+                                                      SessionMode mode, int extraMinutes = 0);
     /// Reopens a session; a strict session whose deadline passed while closed is submitted as it stood.
     static Result<std::unique_ptr<ExamSession>> open(Store& store, std::int64_t sessionId);
     /// The newest unfinished session, if any.

@@ -1,8 +1,10 @@
 #include "certdrill/ExamSession.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <string_view>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -77,9 +79,67 @@ ExamSession::ExamSession(Store& store, ExamDef exam)
 {
 }
 
-Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const ExamDef& exam, const Form& form,
-                                                        SessionMode mode)
+namespace {
+
+constexpr const char* kQuestionsKey = "mock.questions";
+constexpr const char* kExtraMinutesKey = "mock.extra-minutes";
+
+std::string checkMockSettings(const ExamDef& exam, const MockSettings& m)
 {
+    if (m.questions != 0 && (m.questions < exam.countMin || m.questions > exam.countMax)) {
+        return "the number of questions must be between " + std::to_string(exam.countMin) + " and " +
+               std::to_string(exam.countMax);
+    }
+    if (m.extraMinutes < 0 || m.extraMinutes > kMaxExtraMinutes) {
+        return "extra time must be between 0 and " + std::to_string(kMaxExtraMinutes) + " minutes";
+    }
+    return {};
+}
+
+} // namespace
+
+Result<MockSettings> loadMockSettings(Store& store, const ExamDef& exam)
+{
+    MockSettings m;
+    for (const auto& [key, field] : {std::pair{kQuestionsKey, &MockSettings::questions},
+                                     std::pair{kExtraMinutesKey, &MockSettings::extraMinutes}}) {
+        auto stored = store.setting(key);
+        if (!stored) {
+            return stored.error();
+        }
+        if (!stored.value()) {
+            continue;
+        }
+        MockSettings candidate = m;
+        candidate.*field = std::atoi(stored.value()->c_str());
+        // A value edited by hand, or one an exam update took out of range, falls back to the default.
+        if (checkMockSettings(exam, candidate).empty()) {
+            m = candidate;
+        }
+    }
+    return m;
+}
+
+Result<void> saveMockSettings(Store& store, const ExamDef& exam, const MockSettings& settings)
+{
+    if (const std::string error = checkMockSettings(exam, settings); !error.empty()) {
+        return Error{error};
+    }
+    if (auto saved = store.saveSetting(kQuestionsKey, std::to_string(settings.questions)); !saved) {
+        return saved;
+    }
+    return store.saveSetting(kExtraMinutesKey, std::to_string(settings.extraMinutes));
+}
+
+Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const ExamDef& examDef,
+                                                        const Form& form, SessionMode mode, int extraMinutes)
+{
+    if (extraMinutes < 0 || extraMinutes > kMaxExtraMinutes) {
+        return Error{"extra time must be between 0 and " + std::to_string(kMaxExtraMinutes) + " minutes"};
+    }
+    // The session's own copy of the exam carries its time limit, extra time included.
+    ExamDef exam = examDef;
+    exam.durationMinutes += extraMinutes;
     return catchDbError(kStorageFailed, [&]() -> Result<std::unique_ptr<ExamSession>> {
         const Clock& clock = store.clock();
         Database& db = store.database();
@@ -136,7 +196,8 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
     auto opened = catchDbError(kStorageFailed, [&]() -> Result<std::unique_ptr<ExamSession>> {
         Database& db = store.database();
         Statement s(db, "SELECT e.exam_id, s.mode, s.pass_percent, s.deadline_at, s.remaining_ms, s.paused, "
-                        "s.finished_at FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE s.id = ?");
+                        "s.finished_at, s.duration_ms FROM sessions s JOIN exams e ON e.id = s.exam_ref "
+                        "WHERE s.id = ?");
         s.bind(1, sessionId);
         if (!s.step()) {
             return Error{"no session " + std::to_string(sessionId)};
@@ -145,6 +206,8 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
         if (!exam) {
             return exam.error();
         }
+        // The limit this session was started with (extra time included), not the exam's current one.
+        exam.value().durationMinutes = static_cast<int>(s.getInt(7) / 60'000);
         auto session = std::unique_ptr<ExamSession>(new ExamSession(store, exam.value()));
         session->m_id = sessionId;
         session->m_mode = s.getText(1) == "exam" ? SessionMode::Exam : SessionMode::Practice;

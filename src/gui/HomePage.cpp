@@ -10,6 +10,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "certdrill/ExamSession.h"
+
 #include "Display.h"
 #include "Tables.h"
 
@@ -119,10 +121,20 @@ void HomePage::refresh()
         m_domainsTable->setItem(row, 4, number(dc.multiSelect));
     }
     m_titleLabel->setText(QString::fromStdString(exam.title));
-    m_summaryLabel->setText(tr("%1 questions in %2 minutes (%3 to %4 possible), pass mark %5% (a community "
+    // The length and time of the candidate's own mocks (Exam ▸ Exam settings…).
+    MockSettings mock;
+    if (auto stored = loadMockSettings(m_store, exam)) {
+        mock = stored.value();
+    }
+    const QString time = mock.extraMinutes == 0 ? tr("%1 minutes").arg(exam.durationMinutes)
+                                                : tr("%1 minutes (%2 + %3 extra)")
+                                                      .arg(exam.durationMinutes + mock.extraMinutes)
+                                                      .arg(exam.durationMinutes)
+                                                      .arg(mock.extraMinutes);
+    m_summaryLabel->setText(tr("%1 questions in %2 (%3 to %4 possible), pass mark %5% (a community "
                                "estimate; NVIDIA does not publish it). The bank holds %6 questions.")
-                                .arg(exam.countDefault)
-                                .arg(exam.durationMinutes)
+                                .arg(mock.questions != 0 ? mock.questions : exam.countDefault)
+                                .arg(time)
                                 .arg(exam.countMin)
                                 .arg(exam.countMax)
                                 .arg(exam.passPercent)

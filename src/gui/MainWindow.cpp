@@ -15,6 +15,7 @@
 #include "DrillDialog.h"
 #include "DrillPage.h"
 #include "ExamPage.h"
+#include "ExamSettingsDialog.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
 #include "MoodleImportDialog.h"
@@ -89,6 +90,8 @@ void MainWindow::createMenus()
     mock->setShortcut(QKeySequence(tr("Ctrl+M")));
     QAction* practice = exam->addAction(tr("Start &practice exam"), this, &MainWindow::startPractice);
     practice->setObjectName(QStringLiteral("startPracticeAction"));
+    QAction* settings = exam->addAction(tr("Exam &settings…"), this, &MainWindow::examSettings);
+    settings->setObjectName(QStringLiteral("examSettingsAction"));
     exam->addSeparator();
     QAction* history = exam->addAction(tr("&History"), this, &MainWindow::showHistory);
     history->setObjectName(QStringLiteral("historyAction"));
@@ -104,7 +107,7 @@ void MainWindow::createMenus()
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
 
-    m_leavingActions = {import, home, mock, practice, history, drill, custom, tracker};
+    m_leavingActions = {import, home, mock, practice, settings, history, drill, custom, tracker};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -144,6 +147,25 @@ void MainWindow::setTextPercent(int percent)
     }
 }
 
+void MainWindow::examSettings()
+{
+    auto exam = m_store.exam(m_home->examId().toStdString());
+    if (!exam) {
+        QMessageBox::warning(this, tr("Exam settings"), tr("Import a question pack first."));
+        return;
+    }
+    auto current = loadMockSettings(m_store, exam.value());
+    ExamSettingsDialog dialog(exam.value(), current ? current.value() : MockSettings{}, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    if (auto saved = saveMockSettings(m_store, exam.value(), dialog.settings()); !saved) {
+        QMessageBox::warning(this, tr("Exam settings"), QString::fromStdString(saved.error().message));
+        return;
+    }
+    m_home->refresh();
+}
+
 void MainWindow::showHome()
 {
     m_home->refresh();
@@ -159,7 +181,12 @@ bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
         return false;
     }
-    const Form form = assembleForm(exam.value(), pool.value(), 0, seed);
+    // Exam ▸ Exam settings…: a length within the exam's range and any extra time; defaults if unreadable.
+    MockSettings mock;
+    if (auto stored = loadMockSettings(m_store, exam.value())) {
+        mock = stored.value();
+    }
+    const Form form = assembleForm(exam.value(), pool.value(), mock.questions, seed);
     if (!form.complete()) {
         QStringList lines;
         for (const auto& l : form.shortfalls()) {
@@ -173,7 +200,7 @@ bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
             return false;
         }
     }
-    auto session = ExamSession::start(m_store, exam.value(), form, mode);
+    auto session = ExamSession::start(m_store, exam.value(), form, mode, mock.extraMinutes);
     if (!session) {
         QMessageBox::warning(this, tr("Cannot start"), QString::fromStdString(session.error().message));
         return false;

@@ -58,6 +58,8 @@ public slots:
     void startPlannedDrill();
     /// Asks for custom drill settings, then starts it.
     void customDrill();
+    /// Asks for the length and extra time of the next mock and practice exams, and stores them.
+    void examSettings();
     void showTracker();
     /// The list of finished exams.
     void showHistory();

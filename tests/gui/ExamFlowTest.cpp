@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
 #include <QFile>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
@@ -17,6 +18,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScatterSeries>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -502,6 +504,38 @@ private slots:
                  QStringLiteral("FAIL"));
         QVERIFY(history->isEnabled()); // finished: the rest of the app is open again
         QVERIFY(mock->isEnabled());
+    }
+
+    /// Exam ▸ Exam settings… sets the next mock's length and extra time; the home screen and the exam's
+    /// clock and pace follow, and out-of-range values cannot be entered.
+    void examSettingsLengthAndExtraTime()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        certdrill::test::onNextModal<QDialog>([&](QDialog* dialog) {
+            auto* questions = dialog->findChild<QSpinBox*>(QStringLiteral("examQuestions"));
+            auto* extra = dialog->findChild<QSpinBox*>(QStringLiteral("examExtraMinutes"));
+            QCOMPARE(questions->value(), 65);
+            QCOMPARE(questions->minimum(), 60);
+            QCOMPARE(questions->maximum(), 70);
+            QCOMPARE(extra->maximum(), 120);
+            questions->setValue(60);
+            extra->setValue(30);
+            certdrill::test::screenshot(dialog, "exam-settings");
+            dialog->accept();
+        });
+        w->window->findChild<QAction*>(QStringLiteral("examSettingsAction"))->trigger();
+        QVERIFY(w->window->findChild<QLabel*>(QStringLiteral("examSummaryLabel"))
+                    ->text()
+                    .contains(QStringLiteral("60 questions in 150 minutes (120 + 30 extra)")));
+
+        QVERIFY(w->window->startExam(SessionMode::Exam, 11));
+        gui::ExamPage* page = w->window->examPage();
+        QCOMPARE(page->session()->items().size(), std::size_t{60});
+        QCOMPARE(page->findChild<QLabel*>(QStringLiteral("clockLabel"))->text(), QStringLiteral("2:30:00"));
+        QVERIFY(!w->window->findChild<QAction*>(QStringLiteral("examSettingsAction"))->isEnabled());
+        // 150 minutes for 60 questions: results measure pace against 2.5 minutes a question, not 1.85.
+        QCOMPARE(page->session()->score().minutesAllowedPerQuestion, 2.5);
     }
 
     void practicePauseAndReveal()

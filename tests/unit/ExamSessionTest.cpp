@@ -294,3 +294,55 @@ TEST_CASE("practice mode pauses, and the stored remaining time survives closing"
     auto again = ExamSession::open(*f.store, id);
     CHECK(again.value()->remainingMs() == 7 * 60'000);
 }
+
+TEST_CASE("extra time lengthens the session's limit, pace and reopened clock", "[session][timer]")
+{
+    Fixture f;
+    CHECK_FALSE(ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam, -1).ok());
+    CHECK_FALSE(ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam, kMaxExtraMinutes + 1).ok());
+    auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam, 5);
+    REQUIRE(s.ok());
+    const std::int64_t id = s.value()->id();
+    CHECK(s.value()->remainingMs() == 15 * 60'000); // the mini exam's 10 minutes and 5 more
+    CHECK(s.value()->exam().durationMinutes == 15);
+    CHECK(s.value()->score().minutesAllowedPerQuestion == Approx(15.0 / 4));
+    s.value().reset();
+    f.clock.advanceMinutes(12); // past the exam's own 10 minutes, inside the extended limit
+    auto reopened = ExamSession::open(*f.store, id);
+    REQUIRE(reopened.ok());
+    CHECK_FALSE(reopened.value()->finished());
+    CHECK(reopened.value()->remainingMs() == 3 * 60'000);
+    CHECK(reopened.value()->exam().durationMinutes == 15);
+    // Another session without extra time keeps the exam's limit.
+    auto plain = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Practice);
+    REQUIRE(plain.ok());
+    CHECK(plain.value()->remainingMs() == 10 * 60'000);
+}
+
+TEST_CASE("mock settings are range-checked, stored, and fall back to the defaults", "[session]")
+{
+    Fixture f; // the mini exam: 2 to 4 questions, default 3
+    const auto defaults = loadMockSettings(*f.store, f.exam);
+    REQUIRE(defaults.ok());
+    CHECK(defaults.value().questions == 0);
+    CHECK(defaults.value().extraMinutes == 0);
+
+    CHECK_THAT(saveMockSettings(*f.store, f.exam, {5, 0}).error().message,
+               Catch::Contains("between 2 and 4"));
+    CHECK_THAT(saveMockSettings(*f.store, f.exam, {0, 121}).error().message,
+               Catch::Contains("between 0 and 120 minutes"));
+    CHECK_FALSE(f.store->setting("mock.questions").value().has_value()); // nothing stored on an error
+
+    REQUIRE(saveMockSettings(*f.store, f.exam, {4, 30}).ok());
+    f.reopenStore();
+    const auto stored = loadMockSettings(*f.store, f.exam);
+    REQUIRE(stored.ok());
+    CHECK(stored.value().questions == 4);
+    CHECK(stored.value().extraMinutes == 30);
+
+    // An exam update that narrows the range leaves the stored length unusable: the default applies.
+    ExamDef narrower = f.exam;
+    narrower.countMax = 3;
+    CHECK(loadMockSettings(*f.store, narrower).value().questions == 0);
+    CHECK(loadMockSettings(*f.store, narrower).value().extraMinutes == 30);
+}
