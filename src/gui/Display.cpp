@@ -3,9 +3,13 @@
 #include <algorithm>
 
 #include <QApplication>
+#include <QChart>
 #include <QCoreApplication>
 #include <QLineSeries>
+#include <QPalette>
 #include <QPen>
+#include <QStyle>
+#include <QStyleFactory>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QWidget>
@@ -34,14 +38,97 @@ QString statusText(ItemStatus s)
     return {};
 }
 
+namespace {
+
+/// The look before certdrill changed it, restored when the dark theme is switched off.
+struct SystemLook
+{
+    QString style = QApplication::style()->name();
+    QPalette palette = QApplication::palette();
+};
+
+const SystemLook& systemLook()
+{
+    static const SystemLook look;
+    return look;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x30, 0x30, 0x30);
+    const QColor base(0x24, 0x24, 0x24);
+    const QColor text(0xe8, 0xe8, 0xe8);
+    const QColor disabled(0x80, 0x80, 0x80);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x2c, 0x2c, 0x2c));
+    p.setColor(QPalette::ToolTipBase, window);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x64, 0xb5, 0xf6));
+    p.setColor(QPalette::Highlight, QColor(0x1e, 0x63, 0xb5));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Light, QColor(0x4a, 0x4a, 0x4a));
+    p.setColor(QPalette::Midlight, QColor(0x40, 0x40, 0x40));
+    p.setColor(QPalette::Mid, QColor(0x2a, 0x2a, 0x2a));
+    p.setColor(QPalette::Dark, QColor(0x1c, 0x1c, 0x1c));
+    p.setColor(QPalette::Shadow, Qt::black);
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) {
+        p.setColor(QPalette::Disabled, role, disabled);
+    }
+    return p;
+}
+
+} // namespace
+
+bool darkTheme()
+{
+    return QApplication::palette().color(QPalette::Window).lightness() < 128;
+}
+
+void applyTheme(bool dark)
+{
+    const SystemLook& look = systemLook(); // captured before the first change
+    // Until the dark theme has been on, the system's look stays untouched (and follows the desktop).
+    static bool changed = false;
+    if (!dark && !changed) {
+        return;
+    }
+    changed = true;
+    // The dark palette needs a style that draws with the palette; Fusion does on every platform.
+    QApplication::setStyle(QStyleFactory::create(dark ? QStringLiteral("Fusion") : look.style));
+    QApplication::setPalette(dark ? darkPalette() : look.palette);
+}
+
 QColor passColor()
 {
-    return {0x2e, 0x7d, 0x32};
+    return darkTheme() ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
 }
 
 QColor failColor()
 {
-    return {0xc6, 0x28, 0x28};
+    return darkTheme() ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28);
+}
+
+QColor mutedColor()
+{
+    return darkTheme() ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x55, 0x55, 0x55);
+}
+
+QColor cellTextColor()
+{
+    return {0x21, 0x21, 0x21};
+}
+
+void applyChartTheme(QChart* chart)
+{
+    chart->setTheme(darkTheme() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
 }
 
 namespace {
@@ -134,7 +221,7 @@ void applyTextPercent(int percent)
 
 QColor markColor()
 {
-    return {0x21, 0x21, 0x21};
+    return darkTheme() ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x21, 0x21, 0x21);
 }
 
 QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style)

@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QString>
 
+class QChart;
 class QLineSeries;
 class QTextBrowser;
 class QWidget;
@@ -20,12 +21,27 @@ namespace certdrill::gui {
 QString statusText(ItemStatus s);
 /// The navigator's and review screen's background for a status: green, amber, grey.
 QColor statusColor(ItemStatus s);
-/// The color of a pass, and of a score at or above a mark, on every screen (results, history).
+/// Whether the dark theme (View ▸ Dark theme) is on, read from the application's palette.
+bool darkTheme();
+/// Switches the whole application to a dark palette (Fusion style) or back to the system's look. Screens
+/// color their text with the functions below when they render, so each shows the new colors when next
+/// refreshed.
+void applyTheme(bool dark);
+/// The color of a pass, and of a score at or above a mark, on every screen (results, history); lighter in
+/// the dark theme so it stays readable.
 QColor passColor();
-/// The color of a fail, and of a score below a mark.
+/// The color of a fail, and of a score below a mark; lighter in the dark theme.
 QColor failColor();
-/// The near-black of the pass-mark line.
+/// Secondary text (a question's origin, an id beside a heading): grey that reads on either theme.
+QColor mutedColor();
+/// The pass-mark line: near-black, or near-white in the dark theme.
 QColor markColor();
+/// The text color on the pastel cells (statuses, bands, pass/fail percentages), which stay light in both
+/// themes, so their text must stay dark.
+QColor cellTextColor();
+/// A chart in the theme's colors (QChart's dark or light theme); call before adding series, whose colors
+/// the theme would otherwise reset.
+void applyChartTheme(QChart* chart);
 /// An empty line series drawn as a 2-px line in `color` and `style`, for a mark across a chart (the pass
 /// mark, the readiness score); the caller appends its two ends.
 QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style);

@@ -101,7 +101,6 @@ ExamPage::ExamPage(QWidget* parent)
     m_titleLabel->setFont(bold);
     setRelativeFont(m_clockLabel, 1.4);
     m_selectHint->setFont(bold);
-    m_message->setStyleSheet(QStringLiteral("color: #b71c1c"));
     m_timeWarning->setStyleSheet(
         QStringLiteral("background: #fff3cd; color: #5d4200; border: 1px solid #e0b000; padding: 6px"));
     m_timeWarning->setFont(bold);
@@ -315,7 +314,7 @@ void ExamPage::showQuestion(int position)
         return;
     }
     if (auto r = m_session->visit(position); !r) {
-        m_message->setText(QString::fromStdString(r.error().message));
+        showMessage(r.error().message);
     }
     m_position = position;
     const SessionItem& item = m_session->items()[static_cast<size_t>(position)];
@@ -357,6 +356,12 @@ void ExamPage::showQuestion(int position)
     refreshNavigator();
 }
 
+void ExamPage::showMessage(const std::string& message)
+{
+    m_message->setStyleSheet(QStringLiteral("color: %1").arg(failColor().name())); // the theme's red
+    m_message->setText(QString::fromStdString(message));
+}
+
 void ExamPage::optionToggled(QAbstractButton* button, bool checked)
 {
     if (m_updating || !m_session) {
@@ -379,7 +384,7 @@ void ExamPage::optionToggled(QAbstractButton* button, bool checked)
     if (auto r = m_session->choose(m_position, chosen); !r) {
         button->setChecked(false);
         m_updating = false;
-        m_message->setText(QString::fromStdString(r.error().message));
+        showMessage(r.error().message);
         return;
     }
     m_updating = false;
@@ -400,6 +405,7 @@ void ExamPage::refreshNavigator()
         const ItemStatus status = statusOf(it);
         cell->setText(QString::number(i + 1) + (it.flagged ? QStringLiteral("⚑") : QString()));
         cell->setBackground(statusColor(status));
+        cell->setForeground(cellTextColor());
         cell->setToolTip(statusText(status) + (it.flagged ? tr(", flagged") : QString()));
         cell->setHidden(!matches(it, filter));
     }
@@ -421,7 +427,7 @@ void ExamPage::setConfidence(std::optional<Confidence> confidence)
         return;
     }
     if (auto r = m_session->setConfidence(m_position, confidence); !r) {
-        m_message->setText(QString::fromStdString(r.error().message));
+        showMessage(r.error().message);
     }
     refreshConfidence();
 }
@@ -498,7 +504,7 @@ void ExamPage::revealAnswer()
         return;
     }
     if (auto r = m_session->reveal(m_position); !r) {
-        m_message->setText(QString::fromStdString(r.error().message));
+        showMessage(r.error().message);
         return;
     }
     applyReveal(m_session->items()[static_cast<size_t>(m_position)]);
@@ -521,7 +527,7 @@ void ExamPage::applyReveal(const SessionItem& item)
 void ExamPage::showReveal(const SessionItem& item)
 {
     m_revealView->setHtml(QStringLiteral("<h3 style='color:%1'>%2</h3>")
-                              .arg(item.correct() ? QStringLiteral("#2e7d32") : QStringLiteral("#b71c1c"))
+                              .arg((item.correct() ? passColor() : failColor()).name())
                               .arg(verdictText(item)) +
                           answerHtml(item));
     m_revealView->show();
@@ -566,7 +572,8 @@ void ExamPage::updateClock()
     }
     const std::int64_t remaining = m_session->remainingMs();
     m_clockLabel->setText(clockText(remaining));
-    m_clockLabel->setStyleSheet(remaining <= 5 * kMinute ? QStringLiteral("color: #b71c1c") : QString());
+    m_clockLabel->setStyleSheet(remaining <= 5 * kMinute ? QStringLiteral("color: %1").arg(failColor().name())
+                                                         : QString());
     updateWarnings(remaining);
     // Pace: questions answered against the time per question the exam allows (120/65 ≈ 1.85 minutes).
     const auto& items = m_session->items();

@@ -69,6 +69,8 @@ public slots:
 
 private:
     void optionToggled(QAbstractButton* button, bool checked);
+    /// Shows a refusal (too many options, a locked answer) under the options, in the theme's red.
+    void showMessage(const std::string& message);
     void refreshNavigator();
     void refreshConfidence();
     /// Pause button, enabled buttons and the paused screen as the session stands.

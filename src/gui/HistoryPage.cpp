@@ -180,7 +180,7 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
 
     auto* exams = new QLineSeries;
     exams->setName(tr("exam simulation"));
-    exams->setColor(QColor(0x15, 0x65, 0xc0));
+    exams->setColor(darkTheme() ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0)); // blue on either
     exams->setPointsVisible(true);
     exams->setMarkerSize(7);
     QPen line = exams->pen();
@@ -188,7 +188,7 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
     exams->setPen(line);
     auto* practice = new QScatterSeries;
     practice->setName(tr("practice"));
-    practice->setColor(QColor(0x75, 0x75, 0x75));
+    practice->setColor(mutedColor());
     practice->setMarkerSize(12);
     for (std::size_t i = 0; i < shown.size(); ++i) {
         const QPointF point(static_cast<double>(i + 1), shown[i].score * 100.0);
@@ -206,6 +206,7 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
     ready->append(n + 0.5, settings.readinessScore * 100.0);
 
     auto* chart = new QChart;
+    applyChartTheme(chart);
     chart->setTitle(otherExams && exam ? tr("Score per finished exam of %1, oldest to newest")
                                              .arg(QString::fromStdString(exam.value().title))
                                        : tr("Score per finished exam, oldest to newest"));

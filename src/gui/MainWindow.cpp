@@ -68,6 +68,9 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
             std::clamp(std::atoi(stored.value()->c_str()), textPercents().front(), textPercents().back());
     }
     applyTextPercent(m_textPercent);
+    const auto theme = m_store.setting(kThemeKey);
+    applyTheme(theme && theme.value() && *theme.value() == "dark");
+    findChild<QAction*>(QStringLiteral("darkThemeAction"))->setChecked(darkTheme());
 }
 
 MainWindow::~MainWindow() = default;
@@ -122,6 +125,13 @@ void MainWindow::createMenus()
     QAction* normal = view->addAction(tr("&Normal text size"), this, [this] { setTextPercent(100); });
     normal->setObjectName(QStringLiteral("normalTextAction"));
     normal->setShortcut(QKeySequence(tr("Ctrl+0")));
+    view->addSeparator();
+    // Two hours of reading in a dim room: a dark theme, as the candidate chooses, also during an exam.
+    QAction* dark = view->addAction(tr("&Dark theme"));
+    dark->setObjectName(QStringLiteral("darkThemeAction"));
+    dark->setCheckable(true);
+    dark->setChecked(darkTheme());
+    connect(dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About certdrill"), this, [this] {
@@ -164,6 +174,29 @@ void MainWindow::examSettings()
         return;
     }
     m_home->refresh();
+}
+
+void MainWindow::setDarkTheme(bool dark)
+{
+    if (dark == darkTheme()) {
+        return;
+    }
+    applyTheme(dark);
+    if (auto saved = m_store.saveSetting(kThemeKey, dark ? "dark" : "light"); !saved) {
+        m_status->setText(tr("Theme not saved: %1").arg(QString::fromStdString(saved.error().message)));
+    }
+    // Screens color text as they render: render the one showing again (the exam and drill screens
+    // recolor from their next question on).
+    QWidget* current = m_stack->currentWidget();
+    if (current == m_home) {
+        m_home->refresh();
+    } else if (current == m_tracker) {
+        m_tracker->refresh(m_home->examId());
+    } else if (current == m_history) {
+        m_history->refresh();
+    } else if (current == m_results && m_resultsSession >= 0) {
+        showResults(m_resultsSession);
+    }
 }
 
 void MainWindow::showHome()
@@ -306,6 +339,7 @@ void MainWindow::showResults(qint64 sessionId)
         return;
     }
     m_results->showSession(*session.value());
+    m_resultsSession = sessionId;
     m_stack->setCurrentWidget(m_results);
 }
 

@@ -70,6 +70,8 @@ private:
     void createMenus();
     /// Sets the application's text size (percent of the system font) and stores it.
     void setTextPercent(int percent);
+    /// Switches the dark theme on or off, stores the choice, and renders the current screen again.
+    void setDarkTheme(bool dark);
     /// Shows a session on the exam screen and keeps the candidate there until it is finished.
     void enterExam(std::unique_ptr<ExamSession> session, const QString& title);
     /// While an exam runs, every action that would leave its screen is off, as in a real test centre: the
@@ -88,6 +90,8 @@ private:
     QLabel* m_status;
     int m_textPercent = 100; ///< View ▸ text size, in percent of the system font
     static constexpr const char* kTextPercentKey = "display.text-percent";
+    static constexpr const char* kThemeKey = "display.theme"; ///< "dark" or "light"
+    qint64 m_resultsSession = -1;     ///< the session the results screen shows, to render it again
     QList<QAction*> m_leavingActions; ///< everything in the menus that leaves the exam screen
 };
 

@@ -48,6 +48,7 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
     table->setItem(row, c++, new QTableWidgetItem(QStringLiteral("%1 / %2").arg(t.correct).arg(t.total)));
     auto* p = new QTableWidgetItem(QStringLiteral("%1%").arg(percent(t), 0, 'f', 0));
     p->setBackground(percent(t) >= passPercent ? kPassBackground : kFailBackground);
+    p->setForeground(cellTextColor());
     table->setItem(row, c++, p);
     auto* pace = new QTableWidgetItem(QStringLiteral("%1").arg(t.minutesPerQuestion(), 0, 'f', 1));
     if (minutesAllowed > 0 && t.minutesPerQuestion() > minutesAllowed) {
@@ -153,7 +154,7 @@ void ResultsPage::showSession(const ExamSession& session)
     m_items = session.items();
     const SessionScore s = session.score();
     m_verdict->setText(s.passed ? tr("PASS") : tr("FAIL"));
-    m_verdict->setStyleSheet(s.passed ? QStringLiteral("color: #2e7d32") : QStringLiteral("color: #b71c1c"));
+    m_verdict->setStyleSheet(QStringLiteral("color: %1").arg((s.passed ? passColor() : failColor()).name()));
     int flagged = 0;
     for (const auto& it : m_items) {
         flagged += it.flagged;
@@ -218,6 +219,7 @@ void ResultsPage::renderChart(const SessionScore& s)
     bars->setBarWidth(0.7);
 
     auto* chart = new QChart;
+    applyChartTheme(chart);
     chart->addSeries(bars);
     chart->setTitle(
         tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_exam.passPercent));
@@ -288,12 +290,13 @@ void ResultsPage::renderReview()
             notes += tr(" · answer revealed during practice");
         }
         html +=
-            QStringLiteral("<h3 style='color:%1'>%2. %3<span style='color:#555; font-weight:normal'>%4</span>"
+            QStringLiteral("<h3 style='color:%1'>%2. %3<span style='color:%5; font-weight:normal'>%4</span>"
                            "</h3>")
-                .arg(ok ? QStringLiteral("#2e7d32") : QStringLiteral("#b71c1c"))
+                .arg((ok ? passColor() : failColor()).name())
                 .arg(it.position + 1)
                 .arg(verdictText(it))
-                .arg(notes.toHtmlEscaped());
+                .arg(notes.toHtmlEscaped())
+                .arg(mutedColor().name());
         html += stemHtml(it.question.stem);
         html += answerHtml(it) + QStringLiteral("<hr/>");
     }

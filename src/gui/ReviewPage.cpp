@@ -71,6 +71,7 @@ void ReviewPage::setItems(const std::vector<SessionItem>& items)
         q->setData(Qt::UserRole, position);
         auto* s = new QTableWidgetItem(statusText(statusOf(it)));
         s->setBackground(statusColor(statusOf(it)));
+        s->setForeground(cellTextColor());
         m_table->setItem(row, 0, q);
         m_table->setItem(row, 1, s);
         m_table->setItem(row, 2, new QTableWidgetItem(it.flagged ? tr("⚑ flagged") : QString()));

@@ -9,6 +9,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "Display.h"
 #include "Tables.h"
 
 namespace certdrill::gui {
@@ -118,9 +119,11 @@ void TrackerPage::refresh(const QString& examId)
     }
     m_report = std::move(report.value());
     QString html = m_report.ready
-                       ? tr("<p style='color:#1b5e20; font-size:x-large'><b>Ready to schedule.</b></p>")
-                       : tr("<p style='color:#b71c1c; font-size:x-large'><b>Not ready to schedule yet.</b> "
-                            "What is missing:</p>");
+                       ? tr("<p style='color:%1; font-size:x-large'><b>Ready to schedule.</b></p>")
+                             .arg(passColor().name())
+                       : tr("<p style='color:%1; font-size:x-large'><b>Not ready to schedule yet.</b> "
+                            "What is missing:</p>")
+                             .arg(failColor().name());
     html += QStringLiteral("<ul style='margin-top:0'>");
     for (const auto& line : m_report.readiness) {
         html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(line).toHtmlEscaped());
@@ -154,9 +157,10 @@ void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
                                                            .arg(row.mastery.upper * 100, 0, 'f', 0));
     item->setText(kBand, bandLabel(row.band));
     item->setBackground(kBand, bandColor(row.band));
+    item->setForeground(kBand, cellTextColor());
     item->setText(kDue, QString::number(row.dueItems));
     item->setText(kNote, QString::fromStdString(row.disagreement()));
-    item->setForeground(kNote, QColor(0xb7, 0x1c, 0x1c));
+    item->setForeground(kNote, failColor());
 
     auto* combo = new QComboBox;
     combo->setObjectName(

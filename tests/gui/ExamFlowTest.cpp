@@ -538,6 +538,50 @@ private slots:
         QCOMPARE(page->session()->score().minutesAllowedPerQuestion, 2.5);
     }
 
+    /// View ▸ Dark theme: a dark palette everywhere, readable colors for pass/fail text, dark text on the
+    /// pastel cells, kept for the next start, and off again.
+    void darkThemeEverywhere()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        auto* dark = w->window->findChild<QAction*>(QStringLiteral("darkThemeAction"));
+        QVERIFY(dark && !dark->isChecked());
+        QVERIFY(!gui::darkTheme());
+        const QColor lightFail = gui::failColor();
+        dark->trigger();
+        QVERIFY(gui::darkTheme());
+        QVERIFY(QApplication::palette().color(QPalette::Base).lightness() < 64);
+        QVERIFY(gui::failColor().lightness() > lightFail.lightness()); // readable on a dark background
+        QCOMPARE(w->store->setting("display.theme").value(), std::optional<std::string>("dark"));
+        certdrill::test::screenshot(w->window.get(), "dark-home");
+
+        QVERIFY(w->window->startExam(SessionMode::Exam, 5));
+        gui::ExamPage* page = w->window->examPage();
+        clickCorrect(page, page->session()->items()[0]);
+        auto* nav = page->findChild<QListWidget*>(QStringLiteral("navigatorList"));
+        QVERIFY(nav);
+        QCOMPARE(nav->item(0)->foreground().color(), gui::cellTextColor()); // dark on the light green
+        certdrill::test::screenshot(w->window.get(), "dark-exam");
+        page->submitNow();
+        QVERIFY(w->window->resultsPage()->isVisible());
+        certdrill::test::screenshot(w->window.get(), "dark-results");
+        QCOMPARE(w->window->resultsPage()->findChild<QLabel*>(QStringLiteral("verdictLabel"))->styleSheet(),
+                 QStringLiteral("color: %1").arg(gui::failColor().name()));
+
+        // The next start opens dark.
+        w->window.reset();
+        w->window = std::make_unique<gui::MainWindow>(*w->store, w->clock);
+        QVERIFY(gui::darkTheme());
+        auto* again = w->window->findChild<QAction*>(QStringLiteral("darkThemeAction"));
+        QVERIFY(again->isChecked());
+        w->window->showTracker();
+        certdrill::test::screenshot(w->window.get(), "dark-tracker");
+        again->trigger();
+        QVERIFY(!gui::darkTheme());
+        QCOMPARE(gui::failColor(), lightFail);
+        QCOMPARE(w->store->setting("display.theme").value(), std::optional<std::string>("light"));
+    }
+
     void practicePauseAndReveal()
     {
         auto w = makeWorld();
