@@ -38,6 +38,15 @@ ExamCatalog miniCatalog()
     return catalog;
 }
 
+/// A new database in `dir` holding the mini exam, for the GIFT and XML packs to import into.
+std::unique_ptr<Store> storeWithMiniExam(const TempDir& dir, const Clock& clock)
+{
+    auto s = Store::open(dir / "db.sqlite", clock);
+    REQUIRE(s.ok());
+    REQUIRE(s.value()->importFiles({dataFile("mini-exam.json")}).ok());
+    return std::move(s.value());
+}
+
 std::vector<ExamDef> miniExams()
 {
     std::vector<ExamDef> exams;
@@ -228,10 +237,8 @@ TEST_CASE("a GIFT import is atomic and versioned like any pack", "[gift]")
 {
     TempDir dir;
     FakeClock clock;
-    auto s = Store::open(dir / "db.sqlite", clock);
-    REQUIRE(s.ok());
-    Store& store = *s.value();
-    REQUIRE(store.importFiles({dataFile("mini-exam.json")}).ok());
+    const auto owned = storeWithMiniExam(dir, clock);
+    Store& store = *owned;
 
     // One bad file in the batch: nothing is imported, not even the good one.
     const auto bad = giftFile(dir, "bad.gift", "Stem?{=a ~b}\n");
@@ -529,12 +536,10 @@ TEST_CASE("a Moodle file that is not UTF-8 gets one located error and is not con
 
     // And a batch holding such a file imports nothing.
     FakeClock clock;
-    auto s = Store::open(dir / "db.sqlite", clock);
-    REQUIRE(s.ok());
-    REQUIRE(s.value()->importFiles({dataFile("mini-exam.json")}).ok());
-    const auto failed = s.value()->importFiles({dataFile("sample.gift"), gift});
+    const auto store = storeWithMiniExam(dir, clock);
+    const auto failed = store->importFiles({dataFile("sample.gift"), gift});
     CHECK_FALSE(failed.ok());
-    CHECK(s.value()->candidates("mini").value().empty());
+    CHECK(store->candidates("mini").value().empty());
 }
 
 TEST_CASE("a Moodle file that fails to convert gets no \"a pack must define\" follow-on error",
@@ -582,10 +587,8 @@ TEST_CASE("without a version, a Moodle import keeps the version already stored f
 {
     TempDir dir;
     FakeClock clock;
-    auto s = Store::open(dir / "db.sqlite", clock);
-    REQUIRE(s.ok());
-    Store& store = *s.value();
-    REQUIRE(store.importFiles({dataFile("mini-exam.json")}).ok());
+    const auto owned = storeWithMiniExam(dir, clock);
+    Store& store = *owned;
     ImportOptions v11;
     v11.version = "1.1";
     const auto gift = giftFile(dir, "x.gift", "$CATEGORY: alpha\n\nQ?{=a ~b}\n");
