@@ -150,10 +150,16 @@ void MainWindow::setTextPercent(int percent)
     }
     m_textPercent = percent;
     applyTextPercent(percent);
+    saveDisplaySetting(kTextPercentKey, std::to_string(percent));
+}
+
+void MainWindow::saveDisplaySetting(const char* key, const std::string& value)
+{
     // A preference that cannot be stored still applies for this run; the status bar says why it will not
     // last rather than interrupting an exam with a dialog.
-    if (auto saved = m_store.saveSetting(kTextPercentKey, std::to_string(percent)); !saved) {
-        m_status->setText(tr("Text size not saved: %1").arg(QString::fromStdString(saved.error().message)));
+    if (auto saved = m_store.saveSetting(key, value); !saved) {
+        m_status->setText(
+            tr("Display setting not saved: %1").arg(QString::fromStdString(saved.error().message)));
     }
 }
 
@@ -182,9 +188,7 @@ void MainWindow::setDarkTheme(bool dark)
         return;
     }
     applyTheme(dark);
-    if (auto saved = m_store.saveSetting(kThemeKey, dark ? "dark" : "light"); !saved) {
-        m_status->setText(tr("Theme not saved: %1").arg(QString::fromStdString(saved.error().message)));
-    }
+    saveDisplaySetting(kThemeKey, dark ? "dark" : "light");
     // Screens color text as they render: render the one showing again (the exam and drill screens
     // recolor from their next question on).
     QWidget* current = m_stack->currentWidget();

@@ -72,6 +72,8 @@ private:
     void setTextPercent(int percent);
     /// Switches the dark theme on or off, stores the choice, and renders the current screen again.
     void setDarkTheme(bool dark);
+    /// Stores a display preference; a failure is said in the status bar, not in a dialog.
+    void saveDisplaySetting(const char* key, const std::string& value);
     /// Shows a session on the exam screen and keeps the candidate there until it is finished.
     void enterExam(std::unique_ptr<ExamSession> session, const QString& title);
     /// While an exam runs, every action that would leave its screen is off, as in a real test centre: the
