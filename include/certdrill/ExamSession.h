@@ -85,6 +85,9 @@ struct MockSettings
 {
     int questions = 0;    ///< 0: the exam's default length
     int extraMinutes = 0; ///< added to the exam's time limit
+
+    /// The number of questions a mock of `exam` gets.
+    int length(const ExamDef& exam) const { return questions != 0 ? questions : exam.countDefault; }
 };
 
 /// The most extra time a session can be given, in minutes.

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "certdrill/Clock.h"
@@ -112,6 +113,8 @@ public:
     Result<std::optional<std::string>> setting(const std::string& key);
     /// Stores `value` under `key`, replacing what was there, in one transaction.
     Result<void> saveSetting(const std::string& key, const std::string& value);
+    /// Stores several key/value pairs in one transaction: all of them, or none on a failure.
+    Result<void> saveSettings(const std::vector<std::pair<std::string, std::string>>& values);
 
     Database& database() { return m_db; }
     const Clock& clock() const { return m_clock; }

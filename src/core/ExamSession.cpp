@@ -125,17 +125,15 @@ Result<void> saveMockSettings(Store& store, const ExamDef& exam, const MockSetti
     if (const std::string error = checkMockSettings(exam, settings); !error.empty()) {
         return Error{error};
     }
-    if (auto saved = store.saveSetting(kQuestionsKey, std::to_string(settings.questions)); !saved) {
-        return saved;
-    }
-    return store.saveSetting(kExtraMinutesKey, std::to_string(settings.extraMinutes));
+    return store.saveSettings({{kQuestionsKey, std::to_string(settings.questions)},
+                               {kExtraMinutesKey, std::to_string(settings.extraMinutes)}});
 }
 
 Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const ExamDef& examDef,
                                                         const Form& form, SessionMode mode, int extraMinutes)
 {
-    if (extraMinutes < 0 || extraMinutes > kMaxExtraMinutes) {
-        return Error{"extra time must be between 0 and " + std::to_string(kMaxExtraMinutes) + " minutes"};
+    if (const std::string error = checkMockSettings(examDef, MockSettings{0, extraMinutes}); !error.empty()) {
+        return Error{error};
     }
     // The session's own copy of the exam carries its time limit, extra time included.
     ExamDef exam = examDef;

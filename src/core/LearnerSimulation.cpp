@@ -718,11 +718,12 @@ SimulationResults runSimulation(const SimulationConfig& config)
     const auto cd = std::find(config.schedulers.begin(), config.schedulers.end(), Scheduler::Certdrill);
     const bool hasCertdrill = cd != config.schedulers.end();
     const auto cdIndex = static_cast<std::size_t>(cd - config.schedulers.begin());
-    const auto summarise = [&](std::size_t s, int limit) {
-        return timeToTarget(
-            censoredQuestions(reachedAt[s], limit),
-            hasCertdrill ? censoredQuestions(reachedAt[cdIndex], limit) : std::vector<double>{}, limit);
+    // Certdrill's own counts under each rule, the paired side of every comparison.
+    const auto certdrillCounts = [&](int limit) {
+        return hasCertdrill ? censoredQuestions(reachedAt[cdIndex], limit) : std::vector<double>{};
     };
+    const std::vector<double> certdrillInBudget = certdrillCounts(config.budget());
+    const std::vector<double> certdrillInHorizon = certdrillCounts(config.horizon());
     for (std::size_t s = 0; s < ns; ++s) {
         SchedulerSummary sum;
         sum.scheduler = config.schedulers[s];
@@ -731,8 +732,10 @@ SimulationResults runSimulation(const SimulationConfig& config)
         if (hasCertdrill) {
             sum.finalVsCertdrill = pairedDifference(finals[cdIndex], finals[s]);
         }
-        sum.inBudget = summarise(s, config.budget());
-        sum.inHorizon = summarise(s, config.horizon());
+        sum.inBudget = timeToTarget(censoredQuestions(reachedAt[s], config.budget()), certdrillInBudget,
+                                    config.budget());
+        sum.inHorizon = timeToTarget(censoredQuestions(reachedAt[s], config.horizon()), certdrillInHorizon,
+                                     config.horizon());
         res.summaries.push_back(sum);
     }
     return res;

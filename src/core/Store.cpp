@@ -266,12 +266,20 @@ Result<std::optional<std::string>> Store::setting(const std::string& key)
 
 Result<void> Store::saveSetting(const std::string& key, const std::string& value)
 {
+    return saveSettings({{key, value}});
+}
+
+Result<void> Store::saveSettings(const std::vector<std::pair<std::string, std::string>>& values)
+{
     return catchDbError("cannot store the setting", [&]() -> Result<void> {
         Transaction tx(m_db);
         Statement s(m_db, "INSERT INTO settings (key, value) VALUES (?, ?) "
                           "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-        s.bind(1, key).bind(2, value);
-        s.run();
+        for (const auto& [key, value] : values) {
+            s.reset();
+            s.bind(1, key).bind(2, value);
+            s.run();
+        }
         tx.commit();
         return {};
     });

@@ -403,6 +403,14 @@ constexpr SettingKey kSettings[] = {
     {"readiness-score", "readiness.score", 0.80, 0.85, &TrackerSettings::readinessScore},
 };
 
+/// The setting the CLI calls `name`, or null.
+const SettingKey* findSetting(const std::string& name)
+{
+    const auto k = std::find_if(std::begin(kSettings), std::end(kSettings),
+                                [&](const SettingKey& s) { return name == s.name; });
+    return k == std::end(kSettings) ? nullptr : k;
+}
+
 } // namespace
 
 Result<TrackerSettings> loadTrackerSettings(Store& store)
@@ -426,19 +434,17 @@ Result<TrackerSettings> loadTrackerSettings(Store& store)
 
 Result<void> checkTrackerSetting(const std::string& name, double value)
 {
-    for (const auto& k : kSettings) {
-        if (name != k.name) {
-            continue;
-        }
-        // Written so that NaN fails too.
-        if (!(value >= k.min && value <= k.max)) {
-            char range[64];
-            std::snprintf(range, sizeof range, "%.2f and %.2f", k.min, k.max);
-            return Error{"setting \"" + name + "\" must be between " + range};
-        }
-        return {};
+    const SettingKey* k = findSetting(name);
+    if (!k) {
+        return Error{"unknown setting \"" + name + "\" (known: target, readiness-score)"};
     }
-    return Error{"unknown setting \"" + name + "\" (known: target, readiness-score)"};
+    // Written so that NaN fails too.
+    if (!(value >= k->min && value <= k->max)) {
+        char range[64];
+        std::snprintf(range, sizeof range, "%.2f and %.2f", k->min, k->max);
+        return Error{"setting \"" + name + "\" must be between " + range};
+    }
+    return {};
 }
 
 Result<void> saveTrackerSetting(Store& store, const std::string& name, double value)
@@ -446,9 +452,7 @@ Result<void> saveTrackerSetting(Store& store, const std::string& name, double va
     if (auto checked = checkTrackerSetting(name, value); !checked) {
         return checked;
     }
-    const auto k = std::find_if(std::begin(kSettings), std::end(kSettings),
-                                [&](const SettingKey& s) { return name == s.name; });
-    return store.saveSetting(k->key, std::to_string(value));
+    return store.saveSetting(findSetting(name)->key, std::to_string(value));
 }
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId)

@@ -286,3 +286,17 @@ TEST_CASE("a setting is stored, replaced, and kept across reopening", "[store]")
     CHECK(value.value() == std::optional<std::string>("150"));
     CHECK_FALSE(reopened->setting("display.other").value().has_value());
 }
+
+TEST_CASE("settings saved together are stored all or none", "[store]")
+{
+    FakeClock clock;
+    auto store = openStore(":memory:", clock);
+    // A trigger refuses the second key, as a full disk would refuse a write halfway through.
+    store->database().exec("CREATE TRIGGER refuse BEFORE INSERT ON settings WHEN NEW.key = 'b' "
+                           "BEGIN SELECT RAISE(ABORT, 'refused'); END");
+    CHECK_FALSE(store->saveSettings({{"a", "1"}, {"b", "2"}}).ok());
+    CHECK_FALSE(store->setting("a").value().has_value()); // the first one was rolled back too
+    REQUIRE(store->saveSettings({{"a", "1"}, {"c", "3"}}).ok());
+    CHECK(store->setting("a").value() == std::optional<std::string>("1"));
+    CHECK(store->setting("c").value() == std::optional<std::string>("3"));
+}
