@@ -116,6 +116,16 @@ QColor failColor()
     return darkTheme() ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28);
 }
 
+QColor verdictColor(bool passed)
+{
+    return passed ? passColor() : failColor();
+}
+
+void setTextColor(QWidget* w, const QColor& color)
+{
+    w->setStyleSheet(QStringLiteral("color: %1").arg(color.name()));
+}
+
 QColor mutedColor()
 {
     return darkTheme() ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x55, 0x55, 0x55);

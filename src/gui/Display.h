@@ -32,6 +32,11 @@ void applyTheme(bool dark);
 QColor passColor();
 /// The color of a fail, and of a score below a mark; lighter in the dark theme.
 QColor failColor();
+/// passColor() for a pass or a right answer, failColor() otherwise.
+QColor verdictColor(bool passed);
+/// Colors the text of `w` (a style sheet "color: #rrggbb", which wins over the palette); call it when the
+/// widget is rendered, so it takes the theme's color of the moment.
+void setTextColor(QWidget* w, const QColor& color);
 /// Secondary text (a question's origin, an id beside a heading): grey that reads on either theme.
 QColor mutedColor();
 /// The pass-mark line: near-black, or near-white in the dark theme.

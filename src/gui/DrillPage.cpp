@@ -176,7 +176,7 @@ void DrillPage::showQuestion(int position)
         reason += tr(" · pitched at your level: about %1% to work out").arg(std::lround(100 * item.solve));
     }
     m_reason->setText(reason);
-    m_reason->setStyleSheet(QStringLiteral("color: %1;").arg(mutedColor().name())); // the theme's grey
+    setTextColor(m_reason, mutedColor());
     showStem(m_stem, item.question.stem);
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
@@ -255,7 +255,7 @@ void DrillPage::checkOrNext()
     }
     auto result = m_session->check(m_position, chosenOptions(), tag);
     if (!result) {
-        m_verdict->setStyleSheet(QStringLiteral("color: %1;").arg(failColor().name()));
+        setTextColor(m_verdict, failColor());
         m_verdict->setText(QString::fromStdString(result.error().message));
         return;
     }
@@ -265,8 +265,7 @@ void DrillPage::checkOrNext()
 void DrillPage::showFeedback(const DrillItem& item)
 {
     m_optionsBox->setEnabled(false);
-    m_verdict->setStyleSheet(
-        QStringLiteral("color: %1;").arg((item.correct ? passColor() : failColor()).name()));
+    setTextColor(m_verdict, verdictColor(item.correct));
     m_verdict->setText(item.correct ? tr("✔ Correct") : tr("✘ Not quite"));
     m_feedback->setHtml(explainedOptionsHtml(item.question, item.optionOrder, item.chosen));
     m_feedback->setVisible(true);

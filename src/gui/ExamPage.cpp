@@ -358,7 +358,7 @@ void ExamPage::showQuestion(int position)
 
 void ExamPage::showMessage(const std::string& message)
 {
-    m_message->setStyleSheet(QStringLiteral("color: %1").arg(failColor().name())); // the theme's red
+    setTextColor(m_message, failColor());
     m_message->setText(QString::fromStdString(message));
 }
 
@@ -527,7 +527,7 @@ void ExamPage::applyReveal(const SessionItem& item)
 void ExamPage::showReveal(const SessionItem& item)
 {
     m_revealView->setHtml(QStringLiteral("<h3 style='color:%1'>%2</h3>")
-                              .arg((item.correct() ? passColor() : failColor()).name())
+                              .arg(verdictColor(item.correct()).name())
                               .arg(verdictText(item)) +
                           answerHtml(item));
     m_revealView->show();
@@ -572,8 +572,11 @@ void ExamPage::updateClock()
     }
     const std::int64_t remaining = m_session->remainingMs();
     m_clockLabel->setText(clockText(remaining));
-    m_clockLabel->setStyleSheet(remaining <= 5 * kMinute ? QStringLiteral("color: %1").arg(failColor().name())
-                                                         : QString());
+    if (remaining <= 5 * kMinute) {
+        setTextColor(m_clockLabel, failColor());
+    } else {
+        m_clockLabel->setStyleSheet(QString());
+    }
     updateWarnings(remaining);
     // Pace: questions answered against the time per question the exam allows (120/65 ≈ 1.85 minutes).
     const auto& items = m_session->items();

@@ -18,7 +18,7 @@ ExamSettingsDialog::ExamSettingsDialog(const ExamDef& exam, const MockSettings& 
     setWindowTitle(tr("Exam settings"));
     m_questions->setObjectName(QStringLiteral("examQuestions"));
     m_questions->setRange(exam.countMin, exam.countMax);
-    m_questions->setValue(current.questions != 0 ? current.questions : exam.countDefault);
+    m_questions->setValue(current.length(exam));
     m_extra->setObjectName(QStringLiteral("examExtraMinutes"));
     m_extra->setRange(0, kMaxExtraMinutes);
     m_extra->setSingleStep(5);

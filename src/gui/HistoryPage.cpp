@@ -119,7 +119,7 @@ void HistoryPage::refresh()
             new QTableWidgetItem(
                 QStringLiteral("%1% (%2/%3)").arg(h.score * 100.0, 0, 'f', 1).arg(h.correct).arg(h.total)));
         auto* result = new QTableWidgetItem(h.passed ? tr("PASS") : tr("FAIL"));
-        result->setForeground(h.passed ? passColor() : failColor());
+        result->setForeground(verdictColor(h.passed));
         m_table->setItem(row, 3, result);
         m_table->setItem(
             row, 4, new QTableWidgetItem(h.finishReason == "timeout" ? tr("time ran out") : tr("submitted")));
@@ -168,14 +168,14 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
     if (auto gap = examReadinessGap(examScores, settings)) {
         m_readiness->setText(
             tr("Not ready to schedule on exam scores yet. %1.").arg(QString::fromStdString(*gap)));
-        m_readiness->setStyleSheet(QStringLiteral("color: %1").arg(failColor().name()));
+        setTextColor(m_readiness, failColor());
     } else {
         m_readiness->setText(
             tr("The last %1 exam simulations each scored at least %2%: the exam-score half of "
                "readiness is met (the tracker has the domain half).")
                 .arg(settings.readinessExams)
                 .arg(settings.readinessScore * 100.0, 0, 'f', 0));
-        m_readiness->setStyleSheet(QStringLiteral("color: %1").arg(passColor().name()));
+        setTextColor(m_readiness, passColor());
     }
 
     auto* exams = new QLineSeries;

@@ -133,7 +133,7 @@ void HomePage::refresh()
                                                       .arg(mock.extraMinutes);
     m_summaryLabel->setText(tr("%1 questions in %2 (%3 to %4 possible), pass mark %5% (a community "
                                "estimate; NVIDIA does not publish it). The bank holds %6 questions.")
-                                .arg(mock.questions != 0 ? mock.questions : exam.countDefault)
+                                .arg(mock.length(exam))
                                 .arg(time)
                                 .arg(exam.countMin)
                                 .arg(exam.countMax)

@@ -154,7 +154,7 @@ void ResultsPage::showSession(const ExamSession& session)
     m_items = session.items();
     const SessionScore s = session.score();
     m_verdict->setText(s.passed ? tr("PASS") : tr("FAIL"));
-    m_verdict->setStyleSheet(QStringLiteral("color: %1").arg((s.passed ? passColor() : failColor()).name()));
+    setTextColor(m_verdict, verdictColor(s.passed));
     int flagged = 0;
     for (const auto& it : m_items) {
         flagged += it.flagged;
@@ -292,7 +292,7 @@ void ResultsPage::renderReview()
         html +=
             QStringLiteral("<h3 style='color:%1'>%2. %3<span style='color:%5; font-weight:normal'>%4</span>"
                            "</h3>")
-                .arg((ok ? passColor() : failColor()).name())
+                .arg(verdictColor(ok).name())
                 .arg(it.position + 1)
                 .arg(verdictText(it))
                 .arg(notes.toHtmlEscaped())
