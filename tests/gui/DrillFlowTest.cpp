@@ -60,8 +60,7 @@ private slots:
         std::int64_t first = 0;
         {
             gui::MainWindow window(*store, clock);
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(certdrill::test::showActive(&window));
             PlannerOptions options;
             options.seed = 3;
             QVERIFY(window.startDrill(options, false));
@@ -119,8 +118,7 @@ private slots:
         const auto store = bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(certdrill::test::showActive(&window));
 
         PlannerOptions options;
         options.seed = 7;

@@ -22,6 +22,19 @@ inline void screenshot(QWidget* w, const char* name)
     }
 }
 
+/// Shows `w` and waits until it is exposed and active. Window shortcuts (a drill's keys) fire only in the
+/// active window: offscreen activates a shown window by itself, a real X server without a window manager
+/// does not. False if either wait times out.
+inline bool showActive(QWidget* w)
+{
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w)) {
+        return false;
+    }
+    w->activateWindow();
+    return QTest::qWaitForWindowActive(w);
+}
+
 /// Calls `act` with the next modal widget of type T once it is showing (polled, up to 5 s), so a test can
 /// drive a modal dialog that the code under test opens and waits on.
 template <typename T> void onNextModal(std::function<void(T*)> act, int triesLeft = 250)
