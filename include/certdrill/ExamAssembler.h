@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "certdrill/Candidate.h"
 #include "certdrill/Model.h"
 
 namespace certdrill {
@@ -14,15 +15,6 @@ namespace certdrill {
 /// go to the larger weight, then to the earlier position (blueprint order), so the result is what a person
 /// would compute by hand and never depends on a seed. Zero weights get zero seats.
 std::vector<int> apportion(const std::vector<double>& weights, int total);
-
-/// A question the assembler may draw, with when it was last served in a mock exam.
-struct Candidate
-{
-    std::int64_t rowId = 0;
-    Question question;
-    /// Wall-clock ms of the last mock or practice exam that served it; empty if never served.
-    std::optional<std::int64_t> lastSeenMs;
-};
 
 /// One domain of an assembled form.
 struct DomainPlan

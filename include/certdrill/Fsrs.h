@@ -3,6 +3,8 @@
 #include <array>
 #include <optional>
 
+#include "certdrill/Confidence.h"
+
 namespace certdrill {
 
 /// FSRS grades. A drill or exam answer gives Good when right and Again when wrong (see
@@ -52,5 +54,9 @@ private:
     double m_decay;
     double m_factor;
 };
+
+/// The FSRS grade of an answer: a miss is Again; a right answer is Good, except a right guess, which is
+/// Hard, because a lucky guess is weak evidence that the question is remembered.
+Rating ratingFor(bool correct, std::optional<Confidence> confidence);
 
 } // namespace certdrill

@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "certdrill/Candidate.h"
 #include "certdrill/Clock.h"
 #include "certdrill/Database.h"
-#include "certdrill/ExamAssembler.h"
 #include "certdrill/Model.h"
 #include "certdrill/PackLoader.h"
 #include "certdrill/Result.h"

@@ -25,12 +25,4 @@ std::optional<Confidence> parseConfidence(const std::string& text)
     return std::nullopt;
 }
 
-Rating ratingFor(bool correct, std::optional<Confidence> confidence)
-{
-    if (!correct) {
-        return Rating::Again;
-    }
-    return confidence == Confidence::Guess ? Rating::Hard : Rating::Good;
-}
-
 } // namespace certdrill

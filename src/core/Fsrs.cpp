@@ -79,4 +79,12 @@ MemoryState Fsrs::next(const std::optional<MemoryState>& previous, double elapse
     return {std::clamp(stability, kMinStability, kMaxStability), clampDifficulty(reverted)};
 }
 
+Rating ratingFor(bool correct, std::optional<Confidence> confidence)
+{
+    if (!correct) {
+        return Rating::Again;
+    }
+    return confidence == Confidence::Guess ? Rating::Hard : Rating::Good;
+}
+
 } // namespace certdrill
