@@ -7,8 +7,8 @@
 #include <QMessageBox>
 
 #include "certdrill/Clock.h"
-#include "certdrill/Paths.h"
-#include "certdrill/Store.h"
+#include "certdrill/store/Paths.h"
+#include "certdrill/store/Store.h"
 
 #include "MainWindow.h"
 

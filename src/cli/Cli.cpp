@@ -15,12 +15,12 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "certdrill/Coverage.h"
-#include "certdrill/DrillPlanner.h"
-#include "certdrill/LearnerSimulation.h"
-#include "certdrill/Paths.h"
-#include "certdrill/SessionHistory.h"
-#include "certdrill/Tracker.h"
+#include "certdrill/exam/SessionHistory.h"
+#include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/learn/Tracker.h"
+#include "certdrill/pack/Coverage.h"
+#include "certdrill/sim/LearnerSimulation.h"
+#include "certdrill/store/Paths.h"
 
 namespace certdrill::cli {
 

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "certdrill/Clock.h"
-#include "certdrill/SessionHistory.h"
-#include "certdrill/Store.h"
-#include "certdrill/Tracker.h"
+#include "certdrill/exam/SessionHistory.h"
+#include "certdrill/learn/Tracker.h"
+#include "certdrill/store/Store.h"
 
 namespace certdrill::cli {
 

@@ -10,8 +10,8 @@ class QLineSeries;
 class QTextBrowser;
 class QWidget;
 
-#include "certdrill/ExamSession.h"
-#include "certdrill/ItemStatus.h"
+#include "certdrill/exam/ExamSession.h"
+#include "certdrill/exam/ItemStatus.h"
 
 namespace certdrill::gui {
 

@@ -2,8 +2,8 @@
 
 #include <QDialog>
 
-#include "certdrill/DrillPlanner.h"
 #include "certdrill/Model.h"
+#include "certdrill/learn/DrillPlanner.h"
 
 class QCheckBox;
 class QComboBox;

@@ -4,8 +4,8 @@
 
 #include <QWidget>
 
-#include "certdrill/DrillSession.h"
-#include "certdrill/Tracker.h"
+#include "certdrill/learn/DrillSession.h"
+#include "certdrill/learn/Tracker.h"
 
 class QAbstractButton;
 class QButtonGroup;

@@ -13,7 +13,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "certdrill/ItemStatus.h"
+#include "certdrill/exam/ItemStatus.h"
 
 #include "Display.h"
 #include "OptionRow.h"

@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "certdrill/ExamSession.h"
+#include "certdrill/exam/ExamSession.h"
 
 class QAbstractButton;
 class QButtonGroup;

@@ -2,8 +2,8 @@
 
 #include <QDialog>
 
-#include "certdrill/ExamSession.h"
 #include "certdrill/Model.h"
+#include "certdrill/exam/ExamSession.h"
 
 class QSpinBox;
 

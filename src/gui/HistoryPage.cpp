@@ -18,7 +18,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
-#include "certdrill/Tracker.h"
+#include "certdrill/learn/Tracker.h"
 
 #include "Display.h"
 #include "Tables.h"

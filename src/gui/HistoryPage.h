@@ -2,8 +2,8 @@
 
 #include <QWidget>
 
-#include "certdrill/SessionHistory.h"
-#include "certdrill/Store.h"
+#include "certdrill/exam/SessionHistory.h"
+#include "certdrill/store/Store.h"
 
 class QChartView;
 class QLabel;

@@ -10,7 +10,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "certdrill/ExamSession.h"
+#include "certdrill/exam/ExamSession.h"
 
 #include "Display.h"
 #include "Tables.h"

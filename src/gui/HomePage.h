@@ -2,7 +2,7 @@
 
 #include <QWidget>
 
-#include "certdrill/Store.h"
+#include "certdrill/store/Store.h"
 
 class QLabel;
 class QTableWidget;

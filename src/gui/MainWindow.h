@@ -3,9 +3,9 @@
 #include <QMainWindow>
 
 #include "certdrill/Clock.h"
-#include "certdrill/DrillPlanner.h"
-#include "certdrill/ExamSession.h"
-#include "certdrill/Store.h"
+#include "certdrill/exam/ExamSession.h"
+#include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/store/Store.h"
 
 class QStackedWidget;
 

@@ -5,9 +5,9 @@
 #include <QDialog>
 #include <QStringList>
 
-#include "certdrill/Conversion.h"
 #include "certdrill/Model.h"
-#include "certdrill/Store.h"
+#include "certdrill/pack/Conversion.h"
+#include "certdrill/store/Store.h"
 
 class QComboBox;
 class QLabel;

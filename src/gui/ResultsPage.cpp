@@ -17,7 +17,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
-#include "certdrill/SessionHistory.h"
+#include "certdrill/exam/SessionHistory.h"
 
 #include "Display.h"
 #include "Tables.h"

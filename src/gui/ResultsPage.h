@@ -2,7 +2,7 @@
 
 #include <QWidget>
 
-#include "certdrill/ExamSession.h"
+#include "certdrill/exam/ExamSession.h"
 
 class QChartView;
 class QComboBox;

@@ -6,7 +6,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "certdrill/ItemStatus.h"
+#include "certdrill/exam/ItemStatus.h"
 
 #include "Display.h"
 #include "Tables.h"

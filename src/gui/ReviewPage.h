@@ -4,7 +4,7 @@
 
 #include <QWidget>
 
-#include "certdrill/ExamSession.h"
+#include "certdrill/exam/ExamSession.h"
 
 class QLabel;
 class QPushButton;

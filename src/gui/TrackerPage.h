@@ -2,8 +2,8 @@
 
 #include <QWidget>
 
-#include "certdrill/Store.h"
-#include "certdrill/Tracker.h"
+#include "certdrill/learn/Tracker.h"
+#include "certdrill/store/Store.h"
 
 class QLabel;
 class QTreeWidget;

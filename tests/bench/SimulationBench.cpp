@@ -6,7 +6,7 @@
 #include <iostream>
 #include <string>
 
-#include "certdrill/LearnerSimulation.h"
+#include "certdrill/sim/LearnerSimulation.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "certdrill/ExamSession.h"
+#include "certdrill/exam/ExamSession.h"
 
 #include "../unit/TestSupport.h"
 

@@ -11,8 +11,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-#include "certdrill/Store.h"
-#include "certdrill/Tracker.h"
+#include "certdrill/learn/Tracker.h"
+#include "certdrill/store/Store.h"
 
 #include "DrillPage.h"
 #include "GuiTestSupport.h"

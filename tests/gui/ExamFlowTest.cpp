@@ -25,8 +25,8 @@
 #include <QToolTip>
 #include <QtTest>
 
-#include "certdrill/ExamAssembler.h"
-#include "certdrill/SessionHistory.h"
+#include "certdrill/exam/ExamAssembler.h"
+#include "certdrill/exam/SessionHistory.h"
 
 #include "Display.h"
 #include "ExamPage.h"

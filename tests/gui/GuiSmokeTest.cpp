@@ -13,7 +13,7 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-#include "certdrill/Store.h"
+#include "certdrill/store/Store.h"
 
 #include "Display.h"
 #include "DrillPage.h"

@@ -10,8 +10,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "certdrill/ExamSession.h"
 #include "certdrill/Random.h"
+#include "certdrill/exam/ExamSession.h"
 
 #include "../unit/TestSupport.h"
 

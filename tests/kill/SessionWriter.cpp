@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "certdrill/ExamSession.h"
+#include "certdrill/exam/ExamSession.h"
 
 using namespace certdrill;
 

@@ -1,4 +1,4 @@
-#include "certdrill/Ability.h"
+#include "certdrill/learn/Ability.h"
 
 #include <cmath>
 

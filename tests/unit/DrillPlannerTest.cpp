@@ -1,11 +1,11 @@
-#include "certdrill/DrillPlanner.h"
+#include "certdrill/learn/DrillPlanner.h"
 
 #include <map>
 #include <set>
 
 #include <catch2/catch.hpp>
 
-#include "certdrill/Ability.h"
+#include "certdrill/learn/Ability.h"
 
 using namespace certdrill;
 

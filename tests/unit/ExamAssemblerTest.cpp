@@ -1,12 +1,12 @@
-#include "certdrill/ExamAssembler.h"
+#include "certdrill/exam/ExamAssembler.h"
 
 #include <set>
 
 #include <catch2/catch.hpp>
 
-#include "certdrill/PackLoader.h"
 #include "certdrill/Random.h"
-#include "certdrill/Store.h"
+#include "certdrill/pack/PackLoader.h"
+#include "certdrill/store/Store.h"
 
 #include "TestSupport.h"
 

@@ -1,4 +1,4 @@
-#include "certdrill/ExamSession.h"
+#include "certdrill/exam/ExamSession.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "certdrill/Fsrs.h"
+#include "certdrill/learn/Fsrs.h"
 
 #include <cmath>
 #include <vector>

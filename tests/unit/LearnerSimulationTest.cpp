@@ -1,4 +1,4 @@
-#include "certdrill/LearnerSimulation.h"
+#include "certdrill/sim/LearnerSimulation.h"
 
 #include <cmath>
 #include <fstream>

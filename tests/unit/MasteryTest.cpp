@@ -1,4 +1,4 @@
-#include "certdrill/Mastery.h"
+#include "certdrill/learn/Mastery.h"
 
 #include <cmath>
 

@@ -4,11 +4,11 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "certdrill/GiftReader.h"
-#include "certdrill/HtmlText.h"
-#include "certdrill/MoodleXmlReader.h"
-#include "certdrill/PackLoader.h"
-#include "certdrill/Store.h"
+#include "certdrill/pack/GiftReader.h"
+#include "certdrill/pack/HtmlText.h"
+#include "certdrill/pack/MoodleXmlReader.h"
+#include "certdrill/pack/PackLoader.h"
+#include "certdrill/store/Store.h"
 
 #include "TestSupport.h"
 

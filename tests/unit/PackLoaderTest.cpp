@@ -1,4 +1,4 @@
-#include "certdrill/PackLoader.h"
+#include "certdrill/pack/PackLoader.h"
 
 #include <catch2/catch.hpp>
 

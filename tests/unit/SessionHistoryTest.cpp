@@ -1,10 +1,10 @@
-#include "certdrill/SessionHistory.h"
+#include "certdrill/exam/SessionHistory.h"
 
 #include <map>
 
 #include <catch2/catch.hpp>
 
-#include "certdrill/ItemStatus.h"
+#include "certdrill/exam/ItemStatus.h"
 
 #include "TestSupport.h"
 

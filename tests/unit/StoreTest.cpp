@@ -1,11 +1,11 @@
-#include "certdrill/Store.h"
+#include "certdrill/store/Store.h"
 
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
 
-#include "certdrill/Coverage.h"
-#include "certdrill/Schema.h"
-#include "certdrill/Sha256.h"
+#include "certdrill/pack/Coverage.h"
+#include "certdrill/pack/Sha256.h"
+#include "certdrill/store/Schema.h"
 
 #include "TestSupport.h"
 

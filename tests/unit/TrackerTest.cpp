@@ -1,12 +1,12 @@
-#include "certdrill/Tracker.h"
+#include "certdrill/learn/Tracker.h"
 
 #include <set>
 
 #include <catch2/catch.hpp>
 
-#include "certdrill/Ability.h"
-#include "certdrill/DrillSession.h"
-#include "certdrill/ExamSession.h"
+#include "certdrill/exam/ExamSession.h"
+#include "certdrill/learn/Ability.h"
+#include "certdrill/learn/DrillSession.h"
 
 #include "TestSupport.h"
 

@@ -1,0 +1,171 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "certdrill/Clock.h"
+#include "certdrill/Confidence.h"
+#include "certdrill/exam/ExamAssembler.h"
+#include "certdrill/Result.h"
+#include "certdrill/store/Store.h"
+
+namespace certdrill {
+
+/// How a session behaves. Exam: strict, absolute deadline, no pause, no feedback. Practice: timed but
+/// pausable.
+enum class SessionMode
+{
+    Exam,
+    Practice
+};
+
+/// One question of a running session, as served.
+struct SessionItem
+{
+    int position = 0;
+    std::int64_t questionRow = 0;
+    Question question;            ///< snapshot at the time the session started
+    std::vector<int> optionOrder; ///< original option indices in display order
+    std::vector<int> chosen;      ///< original option indices, sorted
+    bool flagged = false;
+    std::optional<Confidence> confidence; ///< the candidate's own tag, if any
+    bool revealed = false;                ///< practice mode: the answer was shown before submitting
+    int visits = 0;
+    std::int64_t timeMs = 0;
+
+    bool answered() const { return !chosen.empty(); }
+    /// All-or-nothing, as the real exam: the chosen set equals the correct set exactly.
+    bool correct() const;
+};
+
+/// Per-domain (or per-subtopic) tally for the report.
+/// Average minutes per question of `timeMs` spent on `questions`; 0 without questions.
+inline double minutesPerQuestion(std::int64_t timeMs, int questions)
+{
+    return questions ? static_cast<double>(timeMs) / 60'000.0 / questions : 0.0;
+}
+
+struct Tally
+{
+    std::string id;
+    int correct = 0;
+    int total = 0;
+    std::int64_t timeMs = 0; ///< time spent on these questions
+
+    /// Average minutes spent per question; 0 without questions.
+    double minutesPerQuestion() const { return certdrill::minutesPerQuestion(timeMs, total); }
+};
+
+/// The outcome of a finished session.
+struct SessionScore
+{
+    int correct = 0;
+    int total = 0;
+    double score = 0; ///< correct / total
+    bool passed = false;
+    std::vector<Tally> domains;   ///< blueprint order
+    std::vector<Tally> subtopics; ///< "domain/subtopic"
+    int nearMisses = 0;           ///< multi-select items with some but not all correct options chosen
+    std::int64_t timeMs = 0;      ///< time spent on all questions
+    /// The exam's time per question for this form (duration / questions: 120 / 65 ≈ 1.85 minutes), the
+    /// pace the study guide's "1.7 to 2 minutes per question" refers to; 0 without questions.
+    double minutesAllowedPerQuestion = 0;
+};
+
+/// Scores items against a pass mark in percent; unanswered items count wrong.
+SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent);
+
+/// How the candidate's mock and practice exams are set up (Exam ▸ Exam settings…): a length within the
+/// exam's range, since the real exam has 60 to 70 questions, and extra time for an approved accommodation
+/// (the study guide: non-native English speakers can ask for a time extension).
+struct MockSettings
+{
+    int questions = 0;    ///< 0: the exam's default length
+    int extraMinutes = 0; ///< added to the exam's time limit
+
+    /// The number of questions a mock of `exam` gets.
+    int length(const ExamDef& exam) const { return questions != 0 ? questions : exam.countDefault; }
+};
+
+/// The most extra time a session can be given, in minutes.
+inline constexpr int kMaxExtraMinutes = 120;
+
+/// The stored settings for `exam`; a stored value outside what saveMockSettings allows reads as the default.
+Result<MockSettings> loadMockSettings(Store& store, const ExamDef& exam);
+/// Checks and stores the settings: questions 0 or within the exam's count range, extra minutes 0 to
+/// kMaxExtraMinutes. A value out of range is an Error naming the range, and nothing is stored.
+Result<void> saveMockSettings(Store& store, const ExamDef& exam, const MockSettings& settings);
+
+/// A mock exam in progress. Every change is written at once in its own transaction, so a kill loses nothing.
+/// Running time comes from the clock's steady time, anchored when the session is opened, so a system clock
+/// change cannot add or remove time; the strict deadline itself is absolute wall time, so the clock keeps
+/// running while the app is closed.
+class ExamSession
+{
+public:
+    /// Persists a new session for the form and opens it, with the exam's time limit plus `extraMinutes`
+    /// (0 to kMaxExtraMinutes); the session's exam() carries that limit, so pace and scoring use it.
+    static Result<std::unique_ptr<ExamSession>> start(Store& store, const ExamDef& exam, const Form& form,
+                                                      SessionMode mode, int extraMinutes = 0);
+    /// Reopens a session; a strict session whose deadline passed while closed is submitted as it stood.
+    static Result<std::unique_ptr<ExamSession>> open(Store& store, std::int64_t sessionId);
+    /// The newest unfinished session, if any.
+    static Result<std::optional<std::int64_t>> unfinished(Store& store);
+
+    std::int64_t id() const { return m_id; }
+    SessionMode mode() const { return m_mode; }
+    const ExamDef& exam() const { return m_exam; }
+    const std::vector<SessionItem>& items() const { return m_items; }
+    bool finished() const { return m_finished; }
+    bool paused() const { return m_paused; }
+
+    /// Time left now, never negative.
+    std::int64_t remainingMs() const;
+    /// Records the answer (original option indices). More options than the question's `select` is refused,
+    /// and so is any change once the item's answer has been revealed.
+    Result<void> choose(int position, std::vector<int> options);
+    Result<void> setFlagged(int position, bool flagged);
+    /// Tags (or, with nullopt, untags) how sure the candidate is; persisted at once.
+    Result<void> setConfidence(int position, std::optional<Confidence> confidence);
+    /// Practice mode only: marks the item revealed so the GUI may show its answer and every option's why; the
+    /// answer is final from then on. Refused in an exam simulation, which gives no feedback until the end.
+    Result<void> reveal(int position);
+    /// Moves to `position`, adding the time spent since the last move to the previous item.
+    Result<void> visit(int position);
+    /// Practice mode only.
+    Result<void> pause();
+    Result<void> resume();
+    /// Submits at zero; returns true if the session is (now) finished.
+    Result<bool> tick();
+    /// Scores, stores and closes the session.
+    Result<SessionScore> submit();
+    /// The score of a finished session.
+    SessionScore score() const;
+
+private:
+    ExamSession(Store& store, ExamDef exam);
+    Result<void> finish(const char* reason);
+    Result<void> writeItem(const SessionItem& item);
+    /// The open item at position, or nullptr (finished session, position out of range).
+    SessionItem* openItem(int position);
+    void accrueTime();
+
+    Store& m_store;
+    ExamDef m_exam;
+    std::int64_t m_id = 0;
+    SessionMode m_mode = SessionMode::Exam;
+    double m_passPercent = 0;
+    std::vector<SessionItem> m_items;
+    bool m_finished = false;
+    bool m_paused = false;
+    std::int64_t m_anchorSteady = 0;    ///< steady ms when m_anchorRemaining was measured
+    std::int64_t m_anchorRemaining = 0; ///< time left at that moment
+    std::int64_t m_deadlineMs = 0;      ///< exam mode: the absolute wall-clock deadline
+    int m_current = -1;
+    std::int64_t m_currentSince = 0; ///< steady ms when the current item was entered
+};
+
+} // namespace certdrill

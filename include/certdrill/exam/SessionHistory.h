@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "certdrill/exam/ExamSession.h"
+#include "certdrill/Result.h"
+#include "certdrill/store/Store.h"
+
+namespace certdrill {
+
+/// One finished mock or practice exam, as the history list and `certdrill-cli history` show it.
+struct SessionSummary
+{
+    std::int64_t id = 0;
+    std::string examId;
+    SessionMode mode = SessionMode::Exam;
+    std::int64_t startedAtMs = 0;  ///< wall-clock unix ms
+    std::int64_t finishedAtMs = 0; ///< for a strict timeout, the deadline
+    std::string finishReason;      ///< "submitted" or "timeout"
+    int correct = 0;
+    int total = 0;
+    double score = 0; ///< correct / total
+    double passPercent = 0;
+    bool passed = false;
+    std::vector<Tally> domains; ///< blueprint order
+};
+
+/// The letters of an item's options as they were displayed (A for the first shown, and so on).
+struct AnswerLetters
+{
+    std::string chosen;  ///< the candidate's choice, e.g. "BD"; empty when unanswered
+    std::string correct; ///< the key, e.g. "AD"
+};
+AnswerLetters answerLetters(const SessionItem& item);
+
+/// "correct", "wrong" or "unanswered" (all-or-nothing, as SessionItem::correct).
+const char* resultName(const SessionItem& item);
+
+/// Every question of a session as CSV (RFC 4180), in the order it was served, for a spreadsheet or a
+/// script: position, question id, domain and subtopic (id and name), how many options to select, the
+/// candidate's letters and the correct letters as they were displayed, result ("correct", "wrong",
+/// "unanswered"), confidence tag, flagged, revealed, seconds spent, and the stem. The ids are the pack's, so
+/// a question can be found again whatever its position in a shuffled form.
+std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items);
+
+/// Finished mock and practice exams (drills are not mocks and are left out), newest first.
+Result<std::vector<SessionSummary>> sessionHistory(Store& store);
+
+} // namespace certdrill

@@ -1,0 +1,150 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "certdrill/Confidence.h"
+#include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/exam/ExamAssembler.h"
+#include "certdrill/learn/Fsrs.h"
+#include "certdrill/learn/Mastery.h"
+#include "certdrill/Model.h"
+#include "certdrill/Result.h"
+
+namespace certdrill {
+
+class Store;
+
+/// Tracker settings; the defaults follow the study guide (docs/adaptive-model.md).
+struct TrackerSettings
+{
+    double target = 0.80;          ///< accuracy a row needs (its interval's lower bound) to be Green
+    double readinessScore = 0.80;  ///< each of the last exams must score at least this (0.80..0.85)
+    int readinessExams = 3;        ///< how many recent exam simulations must reach readinessScore
+    double desiredRetention = 0.9; ///< an item is due when its predicted recall falls below this
+    MasteryModel model;
+};
+
+/// One answered question, from any mock, practice exam or drill.
+struct Review
+{
+    std::int64_t questionRow = 0;
+    std::string domainId;
+    std::string subtopicId;
+    std::int64_t atMs = 0;
+    bool correct = false;
+    std::optional<Confidence> confidence;
+    bool cram = false;  ///< from a cram drill: evidence, but FSRS due dates stay as they were
+    int difficulty = 0; ///< the question's 1–5 tag, 0 when unset
+};
+
+/// A question of the bank as the tracker sees it.
+struct BankItem
+{
+    std::int64_t rowId = 0;
+    std::string domainId;
+    std::string subtopicId;
+    bool flagged = false; ///< flagged in some session
+    int difficulty = 0;   ///< the pack's 1–5 tag, 0 when unset
+};
+
+/// The FSRS state of a question after replaying its reviews.
+struct ItemMemory
+{
+    MemoryState state;
+    std::int64_t lastReviewMs = 0;
+    int reviews = 0;
+    bool lastCorrect = false;
+};
+
+/// One row of the Red/Yellow/Green sheet: a domain, or a subtopic of one.
+struct TrackerRow
+{
+    std::string domainId;
+    std::string subtopicId; ///< empty for a domain row
+    std::string name;
+    double weight = 0; ///< blueprint weight in percent (the domain's, on subtopic rows)
+    Mastery mastery;
+    Band band = Band::Red;
+    std::optional<Band> selfRating;
+    int bankItems = 0;
+    int seenItems = 0;
+    int dueItems = 0;
+    /// "You rate Green; the evidence says Red." when the self-rating and the measured band differ.
+    std::string disagreement() const;
+};
+
+/// Accuracy of the answers given with one confidence tag.
+struct CalibrationRow
+{
+    std::string tag; ///< "sure", "unsure", "guess", or "untagged"
+    int answers = 0;
+    int correct = 0;
+};
+
+/// The whole tracker: the sheet, the readiness verdict, calibration, and what the drill planner needs.
+struct TrackerReport
+{
+    TrackerSettings settings;
+    std::vector<TrackerRow> domains;                ///< blueprint order
+    std::vector<std::vector<TrackerRow>> subtopics; ///< [domain] in blueprint order
+    int answers = 0;
+    std::vector<double> recentExamScores; ///< newest first, fractions
+    bool ready = false;
+    /// "Ready to schedule: …" or one line per thing still missing.
+    std::vector<std::string> readiness;
+    std::vector<CalibrationRow> calibration;
+    std::string calibrationAdvice;
+    PlannerInput planner; ///< items in bank order; mastery and bands as above
+};
+
+/// Replays every non-cram review in time order through FSRS, one memory per question.
+std::map<std::int64_t, ItemMemory> replayMemory(const std::vector<Review>& reviews,
+                                                const Fsrs& fsrs = Fsrs{});
+
+/// The readiness line about exam simulations ("Exam simulations: the last 3 must each score at least 80%;
+/// last scores 84%, 79%"), or nothing when the last `settings.readinessExams` scores (newest first,
+/// fractions) each reach `settings.readinessScore`.
+std::optional<std::string> examReadinessGap(const std::vector<double>& recentExamScores,
+                                            const TrackerSettings& settings);
+
+/// Builds the report from evidence (pure: no store, no clock).
+TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& bank,
+                             const std::vector<Review>& reviews,
+                             const std::map<std::pair<std::string, std::string>, Band>& selfRatings,
+                             const std::vector<double>& recentExamScores, std::int64_t nowMs,
+                             const TrackerSettings& settings = {});
+
+/// Loads the evidence for `examId` from the store and builds the report as of the store clock's now.
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings);
+/// The same for a caller that has already read the exam's questions (Store::candidates), as starting a drill
+/// has: the bank is then read once, not twice.
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+                                   const std::vector<Candidate>& questions);
+/// The same with the settings stored in the database (loadTrackerSettings).
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId);
+
+/// The tracker settings stored in the database (keys "tracker.target" and "readiness.score"), defaults for
+/// the rest.
+Result<TrackerSettings> loadTrackerSettings(Store& store);
+/// Whether `value` is allowed for the setting `name` (the ranges saveTrackerSetting enforces), without
+/// storing anything, so a caller can tell a bad argument from a database failure.
+Result<void> checkTrackerSetting(const std::string& name, double value);
+/// Stores one setting after checking its range: "target" 0.50..0.99, "readiness-score" 0.80..0.85 (the study
+/// guide's advice).
+Result<void> saveTrackerSetting(Store& store, const std::string& name, double value);
+
+/// Stores (or, with no band, clears) the candidate's own rating of a domain (empty subtopic) or subtopic.
+Result<void> setSelfRating(Store& store, const std::string& examId, const std::string& domainId,
+                           const std::string& subtopicId, std::optional<Band> band);
+
+/// The sheet as CSV (RFC 4180 quoting), one line per domain and subtopic.
+std::string trackerCsv(const TrackerReport& report);
+
+/// "GPU Acceleration & Optimization: Red → Yellow" for every domain and subtopic whose band changed.
+std::vector<std::string> bandChanges(const TrackerReport& before, const TrackerReport& after);
+
+} // namespace certdrill

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "certdrill/pack/Conversion.h"
+#include "certdrill/Model.h"
+
+namespace certdrill {
+
+/// True for the file names read as GIFT: `*.gift` and Moodle's `*.gift.txt`.
+bool isGiftFile(const std::string& fileName);
+
+/// Converts GIFT text (docs/pack-format.md, "Moodle GIFT") following Moodle's own parser: blank lines
+/// separate questions, `//` lines are comments, `\` escapes `~ = # { } :` and itself, `$CATEGORY:` sets
+/// the category, `::name::` names a question. Multiple choice (`=` right, `~` wrong, `~%50%` a share of
+/// the credit, so several right answers make a multi-select) and true/false become questions; `#` feedback
+/// becomes each option's "why", `####` the explanation. Other types are skipped with a warning. The
+/// category path must name one of the exam's domains (id or name), and may name a subtopic after it.
+Conversion convertGift(const std::string& text, const std::string& fileName,
+                       const std::vector<ExamDef>& exams, const ImportOptions& options);
+
+} // namespace certdrill

@@ -1,0 +1,78 @@
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "certdrill/pack/Conversion.h"
+#include "certdrill/Model.h"
+
+namespace certdrill {
+
+/// One choice question read from a Moodle file, with where each part stands in it.
+struct ForeignQuestion
+{
+    struct Answer
+    {
+        std::string text;
+        double credit = 0; ///< Moodle's fraction: 1 full credit, 0.5 half, negative a penalty
+        std::string why;
+        SourcePos pos;
+        SourcePos whyPos;
+    };
+
+    std::string name; ///< may be empty
+    SourcePos at;     ///< the question's start
+    SourcePos namePos;
+    SourcePos stemPos;
+    SourcePos answersPos;
+    SourcePos explanationPos;
+    std::string stem;
+    std::string explanation;
+    /// Moodle's "single": one right answer (full credit only) or, when false, every positive credit right.
+    bool single = true;
+    bool shuffle = true;
+    std::vector<Answer> answers;
+    int images = 0; ///< images dropped from its HTML (htmlToText); add() warns about them
+};
+
+/// Turns the choice questions of a Moodle file (GiftReader, MoodleXmlReader) into a certdrill pack: finds
+/// the exam, places each question in the blueprint from its category, gives it a unique id, and records
+/// where every JSON pointer came from, so the pack rules can report at the source's line and column.
+class PackBuilder
+{
+public:
+    /// `kind` names the format in messages and in the default pack id ("gift", "moodle").
+    PackBuilder(std::string fileName, std::string kind, const std::vector<ExamDef>& exams,
+                const ImportOptions& options, Conversion& out);
+
+    /// The Moodle category of the questions that follow, e.g. "$course$/ncp-genl/fine-tuning/dpo-steerlm".
+    void setCategory(const std::string& path) { m_category = path; }
+    /// Adds a question, or reports why it cannot be (no right answer, no blueprint domain).
+    void add(const ForeignQuestion& q);
+    /// Writes Conversion::json; call once, after the last question.
+    void finish();
+
+    void error(const SourcePos& pos, const std::string& message);
+    void warning(const SourcePos& pos, const std::string& message);
+
+private:
+    bool placeInBlueprint(nlohmann::json& q, const SourcePos& at);
+    void origin(const std::string& pointer, const SourcePos& pos);
+
+    std::string m_file;
+    std::string m_kind;
+    ImportOptions m_options;
+    Conversion& m_out;
+    const ExamDef* m_exam = nullptr;
+    std::string m_category;
+    nlohmann::json m_questions = nlohmann::json::array();
+    std::set<std::string> m_ids;
+};
+
+/// Lower-case ASCII letters and digits, every other run of characters one hyphen, at most `limit` long.
+std::string idSlug(const std::string& text, std::size_t limit = 64);
+
+} // namespace certdrill

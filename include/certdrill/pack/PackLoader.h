@@ -1,0 +1,68 @@
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "certdrill/Diagnostic.h"
+#include "certdrill/pack/GiftReader.h"
+#include "certdrill/pack/JsonReader.h"
+#include "certdrill/Model.h"
+
+namespace certdrill {
+
+/// The format tag every pack declares.
+inline constexpr const char* kPackFormat = "certdrill-pack/1";
+
+/// Stop collecting errors for one file after this many; the rest would be noise.
+inline constexpr int kMaxErrorsPerFile = 100;
+
+/// An exam already known (from the database or another pack in the same batch), with the pack that defines
+/// it.
+struct KnownExam
+{
+    ExamDef exam;
+    std::string packId;
+};
+using ExamCatalog = std::map<std::string, KnownExam>;
+
+/// One pack file after loading: the pack (complete only when there are no errors) and every diagnostic.
+struct LoadedPack
+{
+    Pack pack;
+    std::vector<Diagnostic> diagnostics;
+    JsonDocument document;
+
+    bool ok() const { return errorCount(diagnostics) == 0; }
+};
+
+/// Loads and validates a batch of pack files together, so a question may reference an exam defined in
+/// another file of the batch or in `known` (the database). Never throws; every problem becomes a
+/// located Diagnostic. Checks shape, types, sizes, id patterns and uniqueness, answer rules, and that
+/// every exam, domain and subtopic reference resolves.
+/// Files named `*.gift` or `*.gift.txt` are Moodle GIFT (GiftReader.h) and `*.xml` Moodle XML
+/// (MoodleXmlReader.h), converted with `moodle` and reported at their own line and column.
+std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& files, const ExamCatalog& known,
+                                  const ImportOptions& moodle = {});
+
+/// Loads one pack from text (fileName is used in diagnostics); references are checked against `known`
+/// and the pack's own exams.
+LoadedPack loadPackText(const std::string& text, const std::string& fileName, const ExamCatalog& known);
+
+/// A number of options a stem tells the candidate to choose.
+struct StatedCount
+{
+    std::string text; ///< as the stem writes it, e.g. "Select THREE"
+    int count = 0;    ///< 3
+};
+
+/// Every count the stem states, in the stem's order: "select", "choose" or "pick" as a word, then a number
+/// word (one to ten) or digits, case-insensitive ("(Select TWO.)", "choose 3 answers", "pick one").
+std::vector<StatedCount> stemSelectCounts(const std::string& stem);
+
+/// True if the stem says how many options to choose ("Select TWO", "choose 3", …) for `select`: the last
+/// count it states (stemSelectCounts) is `select`.
+bool stemStatesSelectCount(const std::string& stem, int select);
+
+} // namespace certdrill

@@ -1,0 +1,143 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "certdrill/store/Candidate.h"
+#include "certdrill/Clock.h"
+#include "certdrill/store/Database.h"
+#include "certdrill/Model.h"
+#include "certdrill/pack/PackLoader.h"
+#include "certdrill/Result.h"
+
+namespace certdrill {
+
+/// What one import did to one pack.
+struct PackImportSummary
+{
+    std::string packId;
+    std::string version;
+    std::string previousVersion; ///< empty when the pack is new
+    bool unchanged = false;      ///< same version and same bytes: nothing written
+    int added = 0;
+    int updated = 0;
+    int retired = 0;
+    int unchangedQuestions = 0;
+};
+
+/// The outcome of validating and importing a batch of pack files.
+struct ImportOutcome
+{
+    /// Every diagnostic of every file, errors and warnings.
+    std::vector<Diagnostic> diagnostics;
+    /// One per pack, in file order; empty when the import failed.
+    std::vector<PackImportSummary> summaries;
+    /// Why nothing was imported; empty on success.
+    std::string error;
+
+    bool ok() const { return error.empty(); }
+};
+
+/// A pack as stored.
+struct StoredPack
+{
+    std::string id;
+    std::string title;
+    std::string version;
+    std::string license;
+    std::string sha256;
+    std::string sourcePath;
+    std::int64_t importedAtMs = 0;
+    int activeQuestions = 0;
+    int retiredQuestions = 0;
+};
+
+/// A question as stored, with its database row id.
+struct StoredQuestion
+{
+    std::int64_t rowId = 0;
+    std::string packId;
+    Question question;
+};
+
+/// Per-domain counts of active questions.
+struct DomainCount
+{
+    std::string domainId;
+    int questions = 0;
+    int multiSelect = 0;
+};
+
+/// The SQLite store: one file holding packs, exams, questions and (later schema versions) sessions and
+/// learning state. Not thread-safe; use one Store per thread.
+class Store
+{
+public:
+    /// Opens (creating and migrating if needed) the database. Refuses, without touching it, a file whose
+    /// schema is newer than this build. Parent folders are created.
+    static Result<std::unique_ptr<Store>> open(const std::filesystem::path& path, const Clock& clock);
+
+    /// All exams with their domains and subtopics, in pack order.
+    Result<std::vector<ExamDef>> exams();
+    /// One exam by id.
+    Result<ExamDef> exam(const std::string& examId);
+    /// Exams for validating new packs against the database.
+    Result<ExamCatalog> examCatalog();
+    Result<std::vector<StoredPack>> packs();
+    Result<std::vector<DomainCount>> domainCounts(const std::string& examId);
+    /// Active (not retired) questions of an exam, ordered by pack and question id.
+    Result<std::vector<StoredQuestion>> activeQuestions(const std::string& examId);
+
+    /// Active questions of an exam as assembly candidates, each with when a mock or practice exam last served
+    /// it.
+    Result<std::vector<Candidate>> candidates(const std::string& examId);
+
+    /// Imports validated packs atomically: all succeed or nothing changes. Every pack must be ok().
+    /// Same version + same bytes is a no-op; a newer version updates questions by (pack id, question id)
+    /// and retires the ones that left; an older version, or the same version with other bytes, is refused.
+    Result<std::vector<PackImportSummary>> importPacks(const std::vector<LoadedPack>& packs);
+
+    /// Loads, validates (against the exams already stored) and imports the files as one atomic batch;
+    /// Moodle GIFT and XML files (loadPacks) are converted with `moodle`; an empty `moodle.version` means
+    /// each one's version already stored (else 1.0.0).
+    ImportOutcome importFiles(const std::vector<std::filesystem::path>& files,
+                              const ImportOptions& moodle = {});
+
+    /// The value stored under `key` in the settings table (tracker thresholds, display preferences), or
+    /// nothing when it was never set.
+    Result<std::optional<std::string>> setting(const std::string& key);
+    /// Stores `value` under `key`, replacing what was there, in one transaction.
+    Result<void> saveSetting(const std::string& key, const std::string& value);
+    /// Stores several key/value pairs in one transaction: all of them, or none on a failure.
+    Result<void> saveSettings(const std::vector<std::pair<std::string, std::string>>& values);
+
+    Database& database() { return m_db; }
+    const Clock& clock() const { return m_clock; }
+
+private:
+    Store(Database db, const Clock& clock);
+    PackImportSummary importOne(const Pack& pack);
+    std::int64_t upsertExam(const ExamDef& exam, std::int64_t packRef);
+    Database m_db;
+    const Clock& m_clock;
+};
+
+/// The pack files (*.json) directly inside `dir`, sorted by name; empty if the folder does not exist.
+std::vector<std::filesystem::path> packFilesIn(const std::filesystem::path& dir);
+
+/// Compares dotted numeric versions ("1.10.0" > "1.9.2"): negative, zero or positive.
+int compareVersions(const std::string& a, const std::string& b);
+
+/// Canonical JSON of a question (also its snapshot in sessions).
+std::string questionToJson(const Question& q);
+/// Parses questionToJson output; returns an empty Question on malformed input.
+Question questionFromJson(const std::string& text);
+/// Parses a JSON array of integers (a stored option order or answer); the integers of it, or empty.
+std::vector<int> jsonInts(const std::string& text);
+
+} // namespace certdrill

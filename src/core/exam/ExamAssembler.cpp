@@ -1,0 +1,213 @@
+#include "certdrill/exam/ExamAssembler.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include "certdrill/Random.h"
+
+namespace certdrill {
+
+std::vector<int> apportion(const std::vector<double>& weights, int total)
+{
+    std::vector<int> seats(weights.size(), 0);
+    const double sum = std::accumulate(weights.begin(), weights.end(), 0.0);
+    if (total <= 0 || sum <= 0) {
+        return seats;
+    }
+    std::vector<double> remainder(weights.size(), 0.0);
+    int given = 0;
+    for (size_t i = 0; i < weights.size(); ++i) {
+        const double quota = weights[i] > 0 ? weights[i] * total / sum : 0.0;
+        // A hair of tolerance so 0.17 × 100 computed as 16.999999 still floors to 17.
+        seats[i] = static_cast<int>(std::floor(quota + 1e-9));
+        remainder[i] = weights[i] > 0 ? quota - seats[i] : -1.0;
+        given += seats[i];
+    }
+    std::vector<size_t> order(weights.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        if (std::abs(remainder[a] - remainder[b]) > 1e-9) {
+            return remainder[a] > remainder[b];
+        }
+        return weights[a] > weights[b]; // then the earlier position, by stability
+    });
+    for (size_t k = 0; given < total && k < order.size(); ++k) {
+        if (weights[order[k]] > 0) {
+            ++seats[order[k]];
+            ++given;
+        }
+    }
+    return seats;
+}
+
+int Form::multiSelect() const
+{
+    return static_cast<int>(std::count_if(items.begin(), items.end(),
+                                          [](const FormItem& i) { return i.question.isMultiSelect(); }));
+}
+
+bool Form::complete() const
+{
+    return std::all_of(domains.begin(), domains.end(), [](const DomainPlan& d) { return d.missing() <= 0; });
+}
+
+std::vector<std::string> Form::shortfalls() const
+{
+    std::vector<std::string> out;
+    for (const auto& d : domains) {
+        if (d.missing() > 0) {
+            out.push_back(d.name + ": " + std::to_string(d.chosen) + " of " + std::to_string(d.target) +
+                          " questions (" + std::to_string(d.missing()) + " missing)");
+        }
+    }
+    return out;
+}
+
+namespace {
+
+/// Candidates of one domain and kind, best first: never served, then least recently served, then by seed.
+std::vector<const Candidate*> ranked(std::vector<const Candidate*> list, Random& rng)
+{
+    std::vector<std::pair<std::uint64_t, const Candidate*>> keyed;
+    for (const Candidate* c : list) {
+        keyed.emplace_back(rng.next(), c);
+    }
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+        const auto& sa = a.second->lastSeenMs;
+        const auto& sb = b.second->lastSeenMs;
+        if (sa.has_value() != sb.has_value()) {
+            return !sa.has_value();
+        }
+        if (sa && *sa != *sb) {
+            return *sa < *sb;
+        }
+        if (a.first != b.first) {
+            return a.first < b.first;
+        }
+        return a.second->rowId < b.second->rowId;
+    });
+    std::vector<const Candidate*> out;
+    for (const auto& k : keyed) {
+        out.push_back(k.second);
+    }
+    return out;
+}
+
+} // namespace
+
+Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int count, std::uint64_t seed)
+{
+    Form form;
+    form.examId = exam.id;
+    form.requested = count > 0 ? count : exam.countDefault;
+    form.seed = seed;
+    Random rng(seed);
+
+    // Sort the pool by row id first so the result does not depend on the order the caller read it in.
+    std::vector<const Candidate*> pool;
+    for (const auto& c : poolIn) {
+        if (c.question.exam == exam.id) {
+            pool.push_back(&c);
+        }
+    }
+    std::sort(pool.begin(), pool.end(),
+              [](const Candidate* a, const Candidate* b) { return a->rowId < b->rowId; });
+
+    std::vector<double> weights;
+    for (const auto& d : exam.domains) {
+        weights.push_back(d.weight);
+    }
+    const std::vector<int> seats = apportion(weights, form.requested);
+
+    std::vector<std::vector<const Candidate*>> singles(exam.domains.size()), multis(exam.domains.size());
+    std::map<std::string, size_t> index;
+    for (size_t i = 0; i < exam.domains.size(); ++i) {
+        index[exam.domains[i].id] = i;
+    }
+    for (const Candidate* c : pool) {
+        const auto it = index.find(c->question.domain);
+        if (it != index.end()) {
+            (c->question.isMultiSelect() ? multis : singles)[it->second].push_back(c);
+        }
+    }
+
+    // Multi-select seats: apportioned over the domains in proportion to their seats, then moved between
+    // domains where a domain's supply cannot meet its share. The first pass keeps every domain inside the
+    // range it can fill with never-served questions (so the share never forces a repeat); the second pass
+    // relaxes to the whole supply, so the share is met whenever the bank allows it at all.
+    form.multiSelectTarget = static_cast<int>(std::lround(form.requested * exam.multiSelectShare));
+    std::vector<double> seatWeights(seats.begin(), seats.end());
+    std::vector<int> multiSeats = apportion(seatWeights, form.multiSelectTarget);
+    auto unseen = [](const std::vector<const Candidate*>& list) {
+        return static_cast<int>(
+            std::count_if(list.begin(), list.end(), [](const Candidate* c) { return !c->lastSeenMs; }));
+    };
+    for (const bool onlyUnseen : {true, false}) {
+        std::vector<int> lo(seats.size()), hi(seats.size());
+        for (size_t i = 0; i < seats.size(); ++i) {
+            const int m = onlyUnseen ? unseen(multis[i]) : static_cast<int>(multis[i].size());
+            const int sgl = onlyUnseen ? unseen(singles[i]) : static_cast<int>(singles[i].size());
+            hi[i] = std::min(seats[i], m);
+            lo[i] = std::min(std::max(0, seats[i] - sgl), hi[i]);
+        }
+        int total = 0;
+        for (size_t i = 0; i < seats.size(); ++i) {
+            multiSeats[i] = std::clamp(multiSeats[i], lo[i], hi[i]);
+            total += multiSeats[i];
+        }
+        for (bool progress = true; total != form.multiSelectTarget && progress;) {
+            progress = false;
+            for (size_t i = 0; i < seats.size() && total != form.multiSelectTarget; ++i) {
+                if (total < form.multiSelectTarget && multiSeats[i] < hi[i]) {
+                    ++multiSeats[i];
+                    ++total;
+                    progress = true;
+                } else if (total > form.multiSelectTarget && multiSeats[i] > lo[i]) {
+                    --multiSeats[i];
+                    --total;
+                    progress = true;
+                }
+            }
+        }
+        if (total == form.multiSelectTarget) {
+            break;
+        }
+    }
+
+    for (size_t i = 0; i < exam.domains.size(); ++i) {
+        const Domain& d = exam.domains[i];
+        DomainPlan plan{
+            d.id,          d.name, d.weight, seats[i], static_cast<int>(singles[i].size() + multis[i].size()),
+            multiSeats[i], 0,      0};
+        const auto rm = ranked(multis[i], rng);
+        const auto rs = ranked(singles[i], rng);
+        // Take the wanted multi-selects, fill the rest with singles, then top up from whichever kind remains.
+        int takeMulti = std::min<int>(multiSeats[i], static_cast<int>(rm.size()));
+        int takeSingle = std::min<int>(seats[i] - takeMulti, static_cast<int>(rs.size()));
+        takeMulti = std::min<int>(seats[i] - takeSingle, static_cast<int>(rm.size()));
+        auto add = [&](const Candidate* c) {
+            FormItem item{c->rowId, c->question, {}};
+            item.optionOrder.resize(c->question.options.size());
+            std::iota(item.optionOrder.begin(), item.optionOrder.end(), 0);
+            if (c->question.shuffle) {
+                rng.shuffle(item.optionOrder);
+            }
+            form.items.push_back(std::move(item));
+        };
+        for (int k = 0; k < takeMulti; ++k) {
+            add(rm[static_cast<size_t>(k)]);
+        }
+        for (int k = 0; k < takeSingle; ++k) {
+            add(rs[static_cast<size_t>(k)]);
+        }
+        plan.chosen = takeMulti + takeSingle;
+        plan.chosenMulti = takeMulti;
+        form.domains.push_back(plan);
+    }
+    rng.shuffle(form.items);
+    return form;
+}
+
+} // namespace certdrill

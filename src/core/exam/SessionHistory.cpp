@@ -1,0 +1,107 @@
+#include "certdrill/exam/SessionHistory.h"
+
+#include <algorithm>
+#include <map>
+
+#include "certdrill/Text.h"
+
+namespace certdrill {
+
+Result<std::vector<SessionSummary>> sessionHistory(Store& store)
+{
+    return catchDbError("history failed", [&]() -> Result<std::vector<SessionSummary>> {
+        Database& db = store.database();
+        std::vector<SessionSummary> out;
+        Statement s(db,
+                    "SELECT s.id, e.exam_id, s.mode, s.started_at, s.finished_at, s.finish_reason, "
+                    "s.correct_count, s.question_count, s.score, s.pass_percent, s.passed FROM sessions s "
+                    "JOIN exams e ON e.id = s.exam_ref WHERE s.finished_at IS NOT NULL AND s.mode IN "
+                    "('exam', 'practice') ORDER BY s.finished_at DESC, s.id DESC");
+        while (s.step()) {
+            SessionSummary h;
+            h.id = s.getInt(0);
+            h.examId = s.getText(1);
+            h.mode = s.getText(2) == "exam" ? SessionMode::Exam : SessionMode::Practice;
+            h.startedAtMs = s.getInt(3);
+            h.finishedAtMs = s.getInt(4);
+            h.finishReason = s.getText(5);
+            h.correct = static_cast<int>(s.getInt(6));
+            h.total = static_cast<int>(s.getInt(7));
+            h.score = s.getDouble(8);
+            h.passPercent = s.getDouble(9);
+            h.passed = s.getInt(10) != 0;
+            out.push_back(std::move(h));
+        }
+        // Per-domain tallies from the snapshots (the domain a question had when it was served) and the
+        // correctness stored at finish.
+        Statement d(db, "SELECT json_extract(snapshot, '$.domain'), COALESCE(SUM(correct), 0), COUNT(*), "
+                        "COALESCE(SUM(time_ms), 0) FROM session_items WHERE session_ref = ? GROUP BY 1");
+        std::map<std::string, ExamDef> exams;
+        for (auto& h : out) {
+            if (!exams.count(h.examId)) {
+                auto exam = store.exam(h.examId);
+                if (!exam) {
+                    return exam.error();
+                }
+                exams.emplace(h.examId, std::move(exam.value()));
+            }
+            std::map<std::string, Tally> byDomain;
+            d.reset();
+            d.bind(1, h.id);
+            while (d.step()) {
+                const std::string id = d.getText(0);
+                byDomain[id] =
+                    Tally{id, static_cast<int>(d.getInt(1)), static_cast<int>(d.getInt(2)), d.getInt(3)};
+            }
+            for (const auto& dom : exams.at(h.examId).domains) {
+                if (const auto it = byDomain.find(dom.id); it != byDomain.end()) {
+                    h.domains.push_back(it->second);
+                }
+            }
+        }
+        return out;
+    });
+}
+
+AnswerLetters answerLetters(const SessionItem& item)
+{
+    // Display position d showed original option optionOrder[d].
+    AnswerLetters out;
+    for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
+        const int original = item.optionOrder[d];
+        const char letter = static_cast<char>('A' + d);
+        if (std::find(item.chosen.begin(), item.chosen.end(), original) != item.chosen.end()) {
+            out.chosen += letter;
+        }
+        if (item.question.options[static_cast<std::size_t>(original)].correct) {
+            out.correct += letter;
+        }
+    }
+    return out;
+}
+
+const char* resultName(const SessionItem& item)
+{
+    return !item.answered() ? "unanswered" : item.correct() ? "correct" : "wrong";
+}
+
+std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items)
+{
+    std::string out = "position,question_id,domain,domain_name,subtopic,subtopic_name,select,your_answer,"
+                      "correct_answer,result,confidence,flagged,revealed,seconds,stem\n";
+    for (const SessionItem& it : items) {
+        const AnswerLetters letters = answerLetters(it);
+        const Domain* domain = exam.findDomain(it.question.domain);
+        const Subtopic* subtopic = domain ? domain->findSubtopic(it.question.subtopic) : nullptr;
+        out += std::to_string(it.position + 1) + "," + csvField(it.question.id) + "," +
+               csvField(it.question.domain) + "," + csvField(domain ? domain->name : "") + "," +
+               csvField(it.question.subtopic) + "," + csvField(subtopic ? subtopic->name : "") + "," +
+               std::to_string(it.question.select) + "," + letters.chosen + "," + letters.correct + "," +
+               resultName(it) + "," + (it.confidence ? confidenceName(*it.confidence) : "") + "," +
+               (it.flagged ? "1" : "0") + "," + (it.revealed ? "1" : "0") + "," +
+               std::to_string((it.timeMs + 500) / 1000) + "," + csvField(it.question.stem) + "\n";
+    }
+    return out;
+}
+
+} // namespace certdrill

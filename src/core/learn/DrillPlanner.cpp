@@ -1,0 +1,239 @@
+#include "certdrill/learn/DrillPlanner.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "certdrill/learn/Ability.h"
+
+namespace certdrill {
+
+const char* reasonName(PlannedQuestion::Reason reason)
+{
+    switch (reason) {
+    case PlannedQuestion::Reason::Due:
+        return "due";
+    case PlannedQuestion::Reason::Unseen:
+        return "unseen";
+    case PlannedQuestion::Reason::Weakest:
+        return "weakest";
+    }
+    return "unseen";
+}
+
+PlannedQuestion::Reason parseReason(const std::string& name)
+{
+    return name == "due"       ? PlannedQuestion::Reason::Due
+           : name == "weakest" ? PlannedQuestion::Reason::Weakest
+                               : PlannedQuestion::Reason::Unseen;
+}
+
+bool DrillFilter::accepts(const PlannerItem& item) const
+{
+    if (!domains.empty() && !domains.count(item.domain)) {
+        return false;
+    }
+    if (!subtopics.empty() && !subtopics.count({item.domain, item.subtopic})) {
+        return false;
+    }
+    return (!missedOnly || item.missed) && (!flaggedOnly || item.flagged) && (!unseenOnly || !item.seen);
+}
+
+namespace {
+
+double subtopicMean(const MasteryTable& mastery, const PlannerItem& item)
+{
+    const auto d = static_cast<std::size_t>(item.domain);
+    if (d < mastery.subtopics.size() && item.subtopic >= 0 &&
+        static_cast<std::size_t>(item.subtopic) < mastery.subtopics[d].size()) {
+        return mastery.subtopics[d][static_cast<std::size_t>(item.subtopic)].mean;
+    }
+    return d < mastery.domains.size() ? mastery.domains[d].mean : 0.5;
+}
+
+// Orders one domain's questions: due (lowest recall), unseen, then the rest; the last two by level, then
+// weakest subtopic.
+std::vector<PlannedQuestion> rankDomain(const PlannerInput& input, const PlannerOptions& options,
+                                        std::vector<const PlannerItem*> items, Random& random)
+{
+    // The chance the learner works a question out, and how far that is from the target level; both are
+    // "unknown" (−1, distance 0) when there is no ability to match.
+    const auto solve = [&](const PlannerItem& it) {
+        const auto d = static_cast<std::size_t>(it.domain);
+        return options.levelMatching && d < input.ability.size()
+                   ? solveProbability(input.ability[d], it.difficulty)
+                   : -1.0;
+    };
+    const auto level = [&](const PlannerItem& it) {
+        const double p = solve(it);
+        return p < 0 ? 0.0 : std::fabs(p - options.levelTarget);
+    };
+    // A seeded shuffle first, so ties inside each tier are broken by the seed and not by bank order.
+    random.shuffle(items);
+    const auto tier = [](const PlannerItem& it) {
+        return it.due ? 0 : (!it.seen ? 1 : 2);
+    };
+    std::stable_sort(items.begin(), items.end(), [&](const PlannerItem* a, const PlannerItem* b) {
+        const int ta = tier(*a);
+        const int tb = tier(*b);
+        if (ta != tb) {
+            return ta < tb;
+        }
+        if (ta == 0) {
+            return a->recall < b->recall;
+        }
+        // Why level before subtopic: a question the learner can just about work out teaches most, one far
+        // too hard or too easy teaches little (docs/adaptive-model.md, "Level").
+        const double la = level(*a);
+        const double lb = level(*b);
+        if (la != lb) {
+            return la < lb;
+        }
+        const double sa = subtopicMean(input.mastery, *a);
+        const double sb = subtopicMean(input.mastery, *b);
+        if (sa != sb) {
+            return sa < sb;
+        }
+        return ta == 2 && a->recall < b->recall;
+    });
+    std::vector<PlannedQuestion> ranked;
+    for (const auto* it : items) {
+        const auto reason =
+            it->due ? PlannedQuestion::Reason::Due
+                    : (!it->seen ? PlannedQuestion::Reason::Unseen : PlannedQuestion::Reason::Weakest);
+        ranked.push_back({it->id, it->domain, reason, solve(*it)});
+    }
+    return ranked;
+}
+
+} // namespace
+
+std::vector<double> scoreSlopes(const PlannerInput& input, const PlannerOptions& options)
+{
+    const std::size_t domains = input.weights.size();
+    // Without a level model every domain gets the slope of a coin-flip question, so the rule is w·(1 − m̃).
+    std::vector<double> slope(domains, 0.25);
+    if (!options.levelMatching || input.ability.size() < domains) {
+        return slope;
+    }
+    std::vector<double> sum(domains, 0.0);
+    std::vector<int> n(domains, 0);
+    for (const auto& it : input.items) {
+        const auto d = static_cast<std::size_t>(it.domain);
+        if (it.domain >= 0 && d < domains) {
+            const double p = solveProbability(input.ability[d], it.difficulty);
+            sum[d] += p * (1.0 - p);
+            ++n[d];
+        }
+    }
+    for (std::size_t d = 0; d < domains; ++d) {
+        if (n[d] > 0) {
+            slope[d] = sum[d] / n[d];
+        }
+    }
+    return slope;
+}
+
+DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options)
+{
+    const std::size_t domains = input.weights.size();
+    Random random(options.seed);
+    DrillPlan plan;
+    plan.perDomain.assign(domains, 0);
+    plan.eligible.assign(domains, 0);
+
+    std::vector<std::vector<const PlannerItem*>> pool(domains);
+    for (const auto& it : input.items) {
+        if (it.domain >= 0 && static_cast<std::size_t>(it.domain) < domains && options.filter.accepts(it)) {
+            pool[static_cast<std::size_t>(it.domain)].push_back(&it);
+        }
+    }
+    int supply = 0;
+    for (std::size_t d = 0; d < domains; ++d) {
+        plan.eligible[d] = static_cast<int>(pool[d].size());
+        supply += plan.eligible[d];
+    }
+    const int count = std::min(options.count, supply);
+    if (count <= 0) {
+        return plan;
+    }
+    double weightSum = 0;
+    for (double w : input.weights) {
+        weightSum += w;
+    }
+
+    // 1. Floors: a Red domain is practised even when a heavier domain looks like the better bet, so its
+    //    estimate keeps improving and it cannot be starved.
+    int left = count;
+    for (std::size_t d = 0; d < domains && left > 0; ++d) {
+        const bool red = d < input.bands.size() && input.bands[d] == Band::Red;
+        if (!red || weightSum <= 0 || input.weights[d] <= 0) {
+            continue;
+        }
+        const int floor = std::max(
+            1, static_cast<int>(std::lround(options.redFloorShare * input.weights[d] / weightSum * count)));
+        const int take = std::min({floor, plan.eligible[d], left});
+        plan.perDomain[d] += take;
+        left -= take;
+    }
+
+    // 2. The remaining slots, one at a time, to the domain with the largest sampled gain w·(1 − m̃)·s.
+    const std::vector<double> slope = scoreSlopes(input, options);
+    while (left > 0) {
+        int best = -1;
+        double bestScore = -1;
+        for (std::size_t d = 0; d < domains; ++d) {
+            if (plan.perDomain[d] >= plan.eligible[d]) {
+                continue;
+            }
+            const Mastery& m = input.mastery.domains[d];
+            const double draw = options.thompson ? sampleBeta(random, m.alpha, m.beta) : m.mean;
+            const double score = input.weights[d] * (1.0 - draw) * slope[d];
+            if (score > bestScore) {
+                bestScore = score;
+                best = static_cast<int>(d);
+            }
+        }
+        ++plan.perDomain[static_cast<std::size_t>(best)];
+        --left;
+    }
+
+    // 3. Questions inside each domain.
+    std::vector<std::vector<PlannedQuestion>> chosen(domains);
+    for (std::size_t d = 0; d < domains; ++d) {
+        if (plan.perDomain[d] > 0) {
+            auto ranked = rankDomain(input, options, pool[d], random);
+            ranked.resize(static_cast<std::size_t>(plan.perDomain[d]));
+            chosen[d] = std::move(ranked);
+        }
+    }
+
+    // 4. Interleave: always serve the domain with the most questions left that would not make a run longer
+    //    than maxRun; a run is allowed only when no other domain has anything left.
+    std::vector<std::size_t> next(domains, 0);
+    int last = -1;
+    int run = 0;
+    for (int slot = 0; slot < count; ++slot) {
+        int pick = -1;
+        std::size_t most = 0;
+        for (std::size_t d = 0; d < domains; ++d) {
+            const std::size_t remaining = chosen[d].size() - next[d];
+            if (remaining == 0 || (static_cast<int>(d) == last && run >= options.maxRun)) {
+                continue;
+            }
+            if (remaining > most) {
+                most = remaining;
+                pick = static_cast<int>(d);
+            }
+        }
+        if (pick < 0) {
+            pick = last; // only the current domain has questions left
+        }
+        const auto p = static_cast<std::size_t>(pick);
+        plan.questions.push_back(chosen[p][next[p]++]);
+        run = pick == last ? run + 1 : 1;
+        last = pick;
+    }
+    return plan;
+}
+
+} // namespace certdrill

@@ -1,0 +1,544 @@
+#include "certdrill/learn/Tracker.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+
+#include "certdrill/learn/Ability.h"
+#include "certdrill/learn/DrillSession.h"
+#include "certdrill/store/Store.h"
+#include "certdrill/Text.h"
+
+namespace certdrill {
+
+namespace {
+
+constexpr std::int64_t kMsPerDay = 86'400'000;
+
+std::string capitalized(Band b)
+{
+    std::string s = bandName(b);
+    s[0] = static_cast<char>(s[0] - 'a' + 'A');
+    return s;
+}
+
+std::string percent(double x)
+{
+    return std::to_string(static_cast<int>(std::lround(x * 100.0))) + "%";
+}
+
+std::string calibrationAdvice(const std::vector<CalibrationRow>& rows)
+{
+    const auto find = [&](const char* tag) -> const CalibrationRow* {
+        for (const auto& r : rows) {
+            if (r.tag == tag && r.answers >= 5) {
+                return &r;
+            }
+        }
+        return nullptr;
+    };
+    const auto acc = [](const CalibrationRow* r) {
+        return double(r->correct) / r->answers;
+    };
+    const auto* sure = find("sure");
+    const auto* guess = find("guess");
+    if (!sure && !guess && !find("unsure")) {
+        return "Tag at least five answers Sure, Unsure or Guess to see how well your confidence predicts "
+               "your "
+               "score.";
+    }
+    if (sure && acc(sure) < 0.80) {
+        return "Your Sure answers are right only " + percent(acc(sure)) +
+               " of the time: read every option before committing, because overconfidence costs points you "
+               "think are safe.";
+    }
+    if (guess && acc(guess) >= 0.50) {
+        return "Your guesses are right " + percent(acc(guess)) +
+               " of the time: you know more than you think, so trust your elimination on the exam.";
+    }
+    return "Your confidence matches your results: spend review time on the Unsure and Guess answers.";
+}
+
+} // namespace
+
+std::string TrackerRow::disagreement() const
+{
+    if (!selfRating || *selfRating == band) {
+        return {};
+    }
+    return "You rate " + capitalized(*selfRating) + "; the evidence says " + capitalized(band) + ".";
+}
+
+std::map<std::int64_t, ItemMemory> replayMemory(const std::vector<Review>& reviews, const Fsrs& fsrs)
+{
+    std::vector<const Review*> ordered;
+    for (const auto& r : reviews) {
+        if (!r.cram) {
+            ordered.push_back(&r);
+        }
+    }
+    std::stable_sort(ordered.begin(), ordered.end(),
+                     [](const Review* a, const Review* b) { return a->atMs < b->atMs; });
+    std::map<std::int64_t, ItemMemory> memory;
+    for (const Review* r : ordered) {
+        auto [it, fresh] = memory.try_emplace(r->questionRow);
+        ItemMemory& m = it->second;
+        // FSRS counts elapsed time in whole days; two answers on the same day are a short-term review.
+        const double days = fresh ? 0.0 : static_cast<double>((r->atMs - m.lastReviewMs) / kMsPerDay);
+        m.state = fsrs.next(fresh ? std::nullopt : std::optional<MemoryState>(m.state), days,
+                            ratingFor(r->correct, r->confidence));
+        m.lastReviewMs = r->atMs;
+        m.lastCorrect = r->correct;
+        ++m.reviews;
+    }
+    return memory;
+}
+
+std::optional<std::string> examReadinessGap(const std::vector<double>& recentExamScores,
+                                            const TrackerSettings& settings)
+{
+    const int exams = static_cast<int>(recentExamScores.size());
+    int good = 0;
+    for (int i = 0; i < std::min(exams, settings.readinessExams); ++i) {
+        good += recentExamScores[static_cast<std::size_t>(i)] + 1e-9 >= settings.readinessScore;
+    }
+    if (exams >= settings.readinessExams && good >= settings.readinessExams) {
+        return std::nullopt;
+    }
+    std::string line = "Exam simulations: the last " + std::to_string(settings.readinessExams) +
+                       " must each score at least " + percent(settings.readinessScore) + "; ";
+    if (exams == 0) {
+        return line + "none taken yet";
+    }
+    line += "last scores ";
+    for (int i = 0; i < std::min(exams, settings.readinessExams); ++i) {
+        line += (i ? ", " : "") + percent(recentExamScores[static_cast<std::size_t>(i)]);
+    }
+    return line;
+}
+
+TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& bank,
+                             const std::vector<Review>& reviews,
+                             const std::map<std::pair<std::string, std::string>, Band>& selfRatings,
+                             const std::vector<double>& recentExamScores, std::int64_t nowMs,
+                             const TrackerSettings& settings)
+{
+    TrackerReport report;
+    report.settings = settings;
+    report.recentExamScores = recentExamScores;
+    const auto domainIndex = [&](const std::string& id) {
+        for (std::size_t d = 0; d < exam.domains.size(); ++d) {
+            if (exam.domains[d].id == id) {
+                return static_cast<int>(d);
+            }
+        }
+        return -1;
+    };
+    const auto subtopicIndex = [&](int d, const std::string& id) {
+        if (d < 0 || id.empty()) {
+            return -1;
+        }
+        const auto& subs = exam.domains[static_cast<std::size_t>(d)].subtopics;
+        for (std::size_t s = 0; s < subs.size(); ++s) {
+            if (subs[s].id == id) {
+                return static_cast<int>(s);
+            }
+        }
+        return -1;
+    };
+
+    // Evidence for mastery and ability: every answer, cram included (it is still an honest attempt).
+    std::vector<AnswerEvidence> evidence;
+    std::set<std::int64_t> answered;
+    std::map<std::string, CalibrationRow> calibration;
+    for (const auto& r : reviews) {
+        const int d = domainIndex(r.domainId);
+        if (d < 0) {
+            continue;
+        }
+        evidence.push_back({d, subtopicIndex(d, r.subtopicId), r.atMs, r.correct,
+                            answered.insert(r.questionRow).second, difficultyLogit(r.difficulty),
+                            r.questionRow});
+        auto& c = calibration[r.confidence ? confidenceName(*r.confidence) : "untagged"];
+        ++c.answers;
+        c.correct += r.correct;
+    }
+    report.answers = static_cast<int>(evidence.size());
+    for (const char* tag : {"sure", "unsure", "guess", "untagged"}) {
+        CalibrationRow row = calibration[tag];
+        row.tag = tag;
+        report.calibration.push_back(row);
+    }
+    report.calibrationAdvice = calibrationAdvice(report.calibration);
+
+    std::vector<int> subCounts;
+    for (const auto& d : exam.domains) {
+        subCounts.push_back(static_cast<int>(d.subtopics.size()));
+    }
+    // Item memory, and per-row counts of seen and due questions with the mean recall of the due ones.
+    const Fsrs fsrs;
+    const auto memory = replayMemory(reviews, fsrs);
+    struct RowItems
+    {
+        int bank = 0;
+        int seen = 0;
+        int due = 0;
+        double dueRecall = 0;
+        std::vector<double> difficulties; ///< of the row's questions, for the mastery prior
+    };
+    std::vector<RowItems> domainItems(exam.domains.size());
+    std::vector<std::vector<RowItems>> subItems(exam.domains.size());
+    for (std::size_t d = 0; d < exam.domains.size(); ++d) {
+        subItems[d].resize(exam.domains[d].subtopics.size());
+    }
+    for (const auto& b : bank) {
+        const int d = domainIndex(b.domainId);
+        if (d < 0) {
+            continue;
+        }
+        PlannerItem pi;
+        pi.id = b.rowId;
+        pi.domain = d;
+        pi.subtopic = subtopicIndex(d, b.subtopicId);
+        pi.flagged = b.flagged;
+        pi.difficulty = difficultyLogit(b.difficulty);
+        if (const auto it = memory.find(b.rowId); it != memory.end()) {
+            pi.seen = true;
+            const double days = static_cast<double>(nowMs - it->second.lastReviewMs) / kMsPerDay;
+            pi.recall = fsrs.retrievability(days, it->second.state.stability);
+            pi.due = pi.recall < settings.desiredRetention;
+            pi.missed = !it->second.lastCorrect;
+        }
+        report.planner.items.push_back(pi);
+        const auto count = [&](RowItems& r) {
+            ++r.bank;
+            r.seen += pi.seen;
+            r.difficulties.push_back(pi.difficulty);
+            if (pi.due) {
+                ++r.due;
+                r.dueRecall += pi.recall;
+            }
+        };
+        count(domainItems[static_cast<std::size_t>(d)]);
+        if (pi.subtopic >= 0) {
+            count(subItems[static_cast<std::size_t>(d)][static_cast<std::size_t>(pi.subtopic)]);
+        }
+    }
+
+    // Why the level model sets each row's prior: drills serve questions pitched at the candidate's level, so
+    // raw accuracy on them reads about the same for a strong and a weak candidate. What the ability predicts
+    // on the row's own questions is the better centre (docs/adaptive-model.md, section 3).
+    report.planner.ability = estimateAbility(evidence, static_cast<int>(exam.domains.size()));
+    MasteryPrior prior;
+    for (std::size_t d = 0; d < exam.domains.size(); ++d) {
+        const double ability = report.planner.ability[d];
+        prior.domains.push_back(expectedAccuracy(ability, domainItems[d].difficulties));
+        auto& subs = prior.subtopics.emplace_back();
+        for (const auto& sub : subItems[d]) {
+            // A subtopic without questions in the bank takes its domain's prior.
+            subs.push_back(sub.difficulties.empty() ? prior.domains.back()
+                                                    : expectedAccuracy(ability, sub.difficulties));
+        }
+    }
+    const MasteryTable mastery = estimateMastery(evidence, subCounts, nowMs, settings.model, prior);
+
+    const auto makeRow = [&](const Domain& dom, const Subtopic* sub, const Mastery& m,
+                             const RowItems& items) {
+        TrackerRow row;
+        row.domainId = dom.id;
+        row.subtopicId = sub ? sub->id : "";
+        row.name = sub ? sub->name : dom.name;
+        row.weight = dom.weight;
+        row.mastery = m;
+        const std::optional<double> dueRecall =
+            items.due ? std::optional<double>(items.dueRecall / items.due) : std::nullopt;
+        row.band = measuredBand(m, settings.target, dueRecall);
+        if (const auto it = selfRatings.find({row.domainId, row.subtopicId}); it != selfRatings.end()) {
+            row.selfRating = it->second;
+        }
+        row.bankItems = items.bank;
+        row.seenItems = items.seen;
+        row.dueItems = items.due;
+        return row;
+    };
+    for (std::size_t d = 0; d < exam.domains.size(); ++d) {
+        const Domain& dom = exam.domains[d];
+        report.domains.push_back(makeRow(dom, nullptr, mastery.domains[d], domainItems[d]));
+        auto& subs = report.subtopics.emplace_back();
+        for (std::size_t s = 0; s < dom.subtopics.size(); ++s) {
+            subs.push_back(makeRow(dom, &dom.subtopics[s], mastery.subtopics[d][s], subItems[d][s]));
+        }
+        report.planner.weights.push_back(dom.weight);
+        report.planner.bands.push_back(report.domains.back().band);
+    }
+    report.planner.mastery = mastery;
+
+    // Readiness: the study guide's rule, every row Green and consistent practice scores, each gap named.
+    for (const auto& row : report.domains) {
+        if (row.band == Band::Green) {
+            continue;
+        }
+        std::string line = row.name + ": " + capitalized(row.band) + ", ";
+        if (row.mastery.answers == 0) {
+            line += "no answers yet; drill it";
+        } else {
+            const double half = (row.mastery.upper - row.mastery.lower) / 2.0;
+            line += percent(row.mastery.mean) + " ± " + percent(half) + " over " +
+                    std::to_string(row.mastery.answers) + (row.mastery.answers == 1 ? " answer" : " answers");
+            if (row.mastery.lower >= settings.target) {
+                line += "; " + std::to_string(row.dueItems) + " due questions have faded, review them";
+            } else if (row.mastery.answers < 5) {
+                line += "; needs at least 5 answers and the lower bound ≥ " + percent(settings.target);
+            } else {
+                line += "; needs the lower bound ≥ " + percent(settings.target);
+            }
+        }
+        report.readiness.push_back(line);
+    }
+    if (auto gap = examReadinessGap(recentExamScores, settings)) {
+        report.readiness.push_back(std::move(*gap));
+    }
+    report.ready = report.readiness.empty();
+    if (report.ready) {
+        report.readiness.push_back("Ready to schedule: every domain is Green and the last " +
+                                   std::to_string(settings.readinessExams) +
+                                   " exam simulations scored at least " + percent(settings.readinessScore) +
+                                   ".");
+    }
+    return report;
+}
+
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings)
+{
+    auto questions = store.activeQuestions(examId);
+    if (!questions) {
+        return questions.error();
+    }
+    std::vector<Candidate> bank;
+    for (auto& q : questions.value()) {
+        bank.push_back({q.rowId, std::move(q.question), std::nullopt});
+    }
+    return buildTracker(store, examId, settings, bank);
+}
+
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+                                   const std::vector<Candidate>& questions)
+{
+    auto exam = store.exam(examId);
+    if (!exam) {
+        return exam.error();
+    }
+    return catchDbError("cannot read the tracker's evidence", [&]() -> Result<TrackerReport> {
+        Database& db = store.database();
+        std::set<std::int64_t> flagged;
+        Statement f(db, "SELECT DISTINCT question_ref FROM session_items WHERE flagged = 1");
+        while (f.step()) {
+            flagged.insert(f.getInt(0));
+        }
+        std::vector<BankItem> bank;
+        for (const auto& q : questions) {
+            bank.push_back({q.rowId, q.question.domain, q.question.subtopic, flagged.count(q.rowId) > 0,
+                            q.question.difficulty});
+        }
+        // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it.
+        std::vector<Review> reviews;
+        Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
+                        "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty FROM session_items i "
+                        "JOIN sessions s ON s.id = i.session_ref JOIN exams e ON e.id = s.exam_ref "
+                        "JOIN questions q ON q.id = i.question_ref JOIN domains d ON d.id = q.domain_ref "
+                        "LEFT JOIN subtopics st ON st.id = q.subtopic_ref "
+                        "WHERE e.exam_id = ? AND i.correct IS NOT NULL AND i.answered_at IS NOT NULL "
+                        "AND i.chosen <> '[]' AND (s.finished_at IS NOT NULL OR s.mode = 'drill') "
+                        "ORDER BY i.answered_at, s.id, i.position");
+        r.bind(1, examId);
+        while (r.step()) {
+            Review rv;
+            rv.questionRow = r.getInt(0);
+            rv.domainId = r.getText(1);
+            rv.subtopicId = r.getText(2);
+            rv.atMs = r.getInt(3);
+            rv.correct = r.getInt(4) != 0;
+            rv.confidence = parseConfidence(r.getText(5));
+            rv.cram = DrillSession::isCram(r.getText(6));
+            rv.difficulty = static_cast<int>(r.getInt(7));
+            reviews.push_back(std::move(rv));
+        }
+        std::map<std::pair<std::string, std::string>, Band> ratings;
+        Statement sr(db, "SELECT r.domain_id, r.subtopic_id, r.band FROM self_ratings r "
+                         "JOIN exams e ON e.id = r.exam_ref WHERE e.exam_id = ?");
+        sr.bind(1, examId);
+        while (sr.step()) {
+            if (const auto band = parseBand(sr.getText(2))) {
+                ratings[{sr.getText(0), sr.getText(1)}] = *band;
+            }
+        }
+        std::vector<double> scores;
+        Statement sc(
+            db, "SELECT s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE e.exam_id = ? "
+                "AND s.mode = 'exam' AND s.finished_at IS NOT NULL ORDER BY s.finished_at DESC, s.id DESC "
+                "LIMIT ?");
+        sc.bind(1, examId).bind(2, settings.readinessExams);
+        while (sc.step()) {
+            scores.push_back(sc.getDouble(0));
+        }
+        return computeTracker(exam.value(), bank, reviews, ratings, scores, store.clock().wallMs(), settings);
+    });
+}
+
+namespace {
+
+struct SettingKey
+{
+    const char* name; ///< as the CLI spells it
+    const char* key;  ///< in the settings table
+    double min;
+    double max;
+    double TrackerSettings::*field;
+};
+
+constexpr SettingKey kSettings[] = {
+    {"target", "tracker.target", 0.50, 0.99, &TrackerSettings::target},
+    {"readiness-score", "readiness.score", 0.80, 0.85, &TrackerSettings::readinessScore},
+};
+
+/// The setting the CLI calls `name`, or null.
+const SettingKey* findSetting(const std::string& name)
+{
+    const auto k = std::find_if(std::begin(kSettings), std::end(kSettings),
+                                [&](const SettingKey& s) { return name == s.name; });
+    return k == std::end(kSettings) ? nullptr : k;
+}
+
+} // namespace
+
+Result<TrackerSettings> loadTrackerSettings(Store& store)
+{
+    TrackerSettings settings;
+    for (const auto& k : kSettings) {
+        auto stored = store.setting(k.key);
+        if (!stored) {
+            return stored.error();
+        }
+        if (stored.value()) {
+            // A value edited by hand out of range falls back to the default rather than mislead.
+            const double v = std::strtod(stored.value()->c_str(), nullptr);
+            if (v >= k.min && v <= k.max) {
+                settings.*k.field = v;
+            }
+        }
+    }
+    return settings;
+}
+
+Result<void> checkTrackerSetting(const std::string& name, double value)
+{
+    const SettingKey* k = findSetting(name);
+    if (!k) {
+        return Error{"unknown setting \"" + name + "\" (known: target, readiness-score)"};
+    }
+    // Written so that NaN fails too.
+    if (!(value >= k->min && value <= k->max)) {
+        char range[64];
+        std::snprintf(range, sizeof range, "%.2f and %.2f", k->min, k->max);
+        return Error{"setting \"" + name + "\" must be between " + range};
+    }
+    return {};
+}
+
+Result<void> saveTrackerSetting(Store& store, const std::string& name, double value)
+{
+    if (auto checked = checkTrackerSetting(name, value); !checked) {
+        return checked;
+    }
+    return store.saveSetting(findSetting(name)->key, std::to_string(value));
+}
+
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId)
+{
+    auto settings = loadTrackerSettings(store);
+    if (!settings) {
+        return settings.error();
+    }
+    return buildTracker(store, examId, settings.value());
+}
+
+Result<void> setSelfRating(Store& store, const std::string& examId, const std::string& domainId,
+                           const std::string& subtopicId, std::optional<Band> band)
+{
+    auto exam = store.exam(examId);
+    if (!exam) {
+        return exam.error();
+    }
+    const Domain* dom = exam->findDomain(domainId);
+    if (!dom) {
+        return Error{"exam \"" + examId + "\" has no domain \"" + domainId + "\""};
+    }
+    if (!subtopicId.empty() && std::none_of(dom->subtopics.begin(), dom->subtopics.end(),
+                                            [&](const Subtopic& s) { return s.id == subtopicId; })) {
+        return Error{"domain \"" + domainId + "\" has no subtopic \"" + subtopicId + "\""};
+    }
+    return catchDbError("cannot store the self-rating", [&]() -> Result<void> {
+        Database& db = store.database();
+        Transaction tx(db);
+        if (band) {
+            Statement s(db,
+                        "INSERT INTO self_ratings (exam_ref, domain_id, subtopic_id, band, updated_at) "
+                        "SELECT id, ?, ?, ?, ? FROM exams WHERE exam_id = ? "
+                        "ON CONFLICT (exam_ref, domain_id, subtopic_id) DO UPDATE SET band = excluded.band, "
+                        "updated_at = excluded.updated_at");
+            s.bind(1, domainId).bind(2, subtopicId).bind(3, bandName(*band));
+            s.bind(4, store.clock().wallMs()).bind(5, examId);
+            s.run();
+        } else {
+            Statement s(db, "DELETE FROM self_ratings WHERE domain_id = ? AND subtopic_id = ? AND exam_ref = "
+                            "(SELECT id FROM exams WHERE exam_id = ?)");
+            s.bind(1, domainId).bind(2, subtopicId).bind(3, examId);
+            s.run();
+        }
+        tx.commit();
+        return {};
+    });
+}
+
+std::string trackerCsv(const TrackerReport& report)
+{
+    std::string out =
+        "domain,subtopic,name,weight,answers,mastery,lower80,upper80,band,self_rating,due,seen,bank\n";
+    const auto line = [&](const TrackerRow& r) {
+        char nums[160];
+        std::snprintf(nums, sizeof nums, "%g,%d,%.3f,%.3f,%.3f", r.weight, r.mastery.answers, r.mastery.mean,
+                      r.mastery.lower, r.mastery.upper);
+        out += csvField(r.domainId) + "," + csvField(r.subtopicId) + "," + csvField(r.name) + "," + nums +
+               "," + bandName(r.band) + "," + (r.selfRating ? bandName(*r.selfRating) : "") + "," +
+               std::to_string(r.dueItems) + "," + std::to_string(r.seenItems) + "," +
+               std::to_string(r.bankItems) + "\n";
+    };
+    for (std::size_t d = 0; d < report.domains.size(); ++d) {
+        line(report.domains[d]);
+        for (const auto& s : report.subtopics[d]) {
+            line(s);
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> bandChanges(const TrackerReport& before, const TrackerReport& after)
+{
+    std::vector<std::string> out;
+    const auto compare = [&](const TrackerRow& a, const TrackerRow& b, const std::string& prefix) {
+        if (a.band != b.band) {
+            out.push_back(prefix + b.name + ": " + capitalized(a.band) + " → " + capitalized(b.band));
+        }
+    };
+    for (std::size_t d = 0; d < std::min(before.domains.size(), after.domains.size()); ++d) {
+        compare(before.domains[d], after.domains[d], "");
+        for (std::size_t s = 0; s < std::min(before.subtopics[d].size(), after.subtopics[d].size()); ++s) {
+            compare(before.subtopics[d][s], after.subtopics[d][s], after.domains[d].name + " / ");
+        }
+    }
+    return out;
+}
+
+} // namespace certdrill

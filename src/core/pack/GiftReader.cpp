@@ -1,0 +1,395 @@
+#include "certdrill/pack/GiftReader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include "certdrill/pack/HtmlText.h"
+#include "certdrill/pack/PackBuilder.h"
+#include "certdrill/Text.h"
+
+namespace certdrill {
+
+namespace {
+
+constexpr std::size_t npos = std::string::npos;
+
+/// One character of a question block after escapes, with where it stands in the file.
+struct Ch
+{
+    char c;
+    bool escaped; ///< written with a backslash, so never a GIFT control character
+    SourcePos pos;
+};
+using Text = std::vector<Ch>;
+
+/// The lines between two blank lines, comments removed, joined with "\n" as Moodle joins them.
+struct Block
+{
+    Text text;
+    SourcePos start;
+};
+
+bool isBlankLine(const std::string& line)
+{
+    return line.find_first_not_of(" \t\r") == npos;
+}
+
+bool isCommentLine(const std::string& line)
+{
+    const std::size_t p = line.find_first_not_of(" \t");
+    return p != npos && line.compare(p, 2, "//") == 0;
+}
+
+std::vector<Block> splitBlocks(std::string text)
+{
+    if (text.rfind("\xEF\xBB\xBF", 0) == 0) {
+        text.erase(0, 3); // a UTF-8 byte order mark
+    }
+    std::vector<Block> blocks;
+    Block current;
+    int lineNo = 0;
+    std::size_t begin = 0;
+    while (begin <= text.size()) {
+        std::size_t end = text.find('\n', begin);
+        if (end == npos) {
+            end = text.size();
+        }
+        std::string line = text.substr(begin, end - begin);
+        begin = end + 1;
+        ++lineNo;
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        if (isBlankLine(line)) {
+            if (!current.text.empty()) {
+                blocks.push_back(std::move(current));
+                current = Block{};
+            }
+            continue;
+        }
+        if (isCommentLine(line)) {
+            continue; // Moodle drops whole comment lines; they do not end a question
+        }
+        if (current.text.empty()) {
+            current.start = {lineNo, 1};
+        } else {
+            current.text.push_back({'\n', false, {lineNo, 1}});
+        }
+        int column = 1;
+        for (std::size_t i = 0; i < line.size(); ++i) {
+            const SourcePos pos{lineNo, column};
+            if (line[i] == '\\' && i + 1 < line.size() && std::strchr("\\:#={}~n", line[i + 1]) != nullptr) {
+                current.text.push_back({line[i + 1] == 'n' ? '\n' : line[i + 1], true, pos});
+                ++i;
+                column += 2;
+                continue;
+            }
+            current.text.push_back({line[i], false, pos});
+            // Columns count code points: UTF-8 continuation bytes do not start a new one.
+            if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) {
+                ++column;
+            }
+        }
+        if (begin > text.size()) {
+            break;
+        }
+    }
+    if (!current.text.empty()) {
+        blocks.push_back(std::move(current));
+    }
+    return blocks;
+}
+
+bool isSpace(const Ch& ch)
+{
+    return !ch.escaped && (ch.c == ' ' || ch.c == '\t' || ch.c == '\n' || ch.c == '\r');
+}
+
+/// [b, e) without surrounding white space.
+std::pair<std::size_t, std::size_t> trimmed(const Text& t, std::size_t b, std::size_t e)
+{
+    while (b < e && isSpace(t[b])) {
+        ++b;
+    }
+    while (e > b && isSpace(t[e - 1])) {
+        --e;
+    }
+    return {b, e};
+}
+
+std::string str(const Text& t, std::size_t b, std::size_t e)
+{
+    const auto [tb, te] = trimmed(t, b, e);
+    std::string out;
+    for (std::size_t i = tb; i < te; ++i) {
+        out += t[i].c;
+    }
+    return out;
+}
+
+/// Whether [b, e) starts with the unescaped `seq`.
+bool startsWith(const Text& t, std::size_t b, std::size_t e, const char* seq)
+{
+    const std::size_t n = std::strlen(seq);
+    if (e - b < n) {
+        return false;
+    }
+    for (std::size_t k = 0; k < n; ++k) {
+        if (t[b + k].escaped || t[b + k].c != seq[k]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// The first unescaped occurrence of `seq` in [from, to), or npos.
+std::size_t find(const Text& t, const char* seq, std::size_t from, std::size_t to)
+{
+    const std::size_t n = std::strlen(seq);
+    for (std::size_t i = from; i + n <= to; ++i) {
+        bool match = true;
+        for (std::size_t k = 0; k < n && match; ++k) {
+            match = !t[i + k].escaped && t[i + k].c == seq[k];
+        }
+        if (match) {
+            return i;
+        }
+    }
+    return npos;
+}
+
+/// The last unescaped occurrence of `seq` in [from, to), or npos.
+std::size_t rfind(const Text& t, const char* seq, std::size_t from, std::size_t to)
+{
+    std::size_t found = npos;
+    for (std::size_t i = find(t, seq, from, to); i != npos; i = find(t, seq, i + 1, to)) {
+        found = i;
+    }
+    return found;
+}
+
+/// Drops a leading [html], [moodle], [plain] or [markdown] text-format marker.
+std::string withoutFormat(std::string s)
+{
+    for (const char* f : {"[html]", "[moodle]", "[plain]", "[markdown]"}) {
+        if (s.rfind(f, 0) == 0) {
+            s.erase(0, std::strlen(f));
+            const std::size_t p = s.find_first_not_of(" \t\n");
+            return p == npos ? std::string() : s.substr(p);
+        }
+    }
+    return s;
+}
+
+class Converter
+{
+public:
+    explicit Converter(PackBuilder& builder)
+        : m_builder(builder)
+    {
+    }
+
+    void block(const Block& b)
+    {
+        const Text& t = b.text;
+        auto [begin, end] = trimmed(t, 0, t.size());
+        if (startsWith(t, begin, end, "$CATEGORY:")) {
+            m_builder.setCategory(str(t, begin + 10, end));
+            return;
+        }
+        ForeignQuestion q;
+        q.at = b.start;
+        q.namePos = t[begin].pos;
+        if (startsWith(t, begin, end, "::")) {
+            const std::size_t close = find(t, "::", begin + 2, end);
+            if (close == npos) {
+                m_builder.error(t[begin].pos,
+                                "the question name opened with \"::\" is not closed with \"::\"");
+                return;
+            }
+            q.name = str(t, begin + 2, close);
+            begin = close + 2;
+        }
+        const std::size_t open = find(t, "{", begin, end);
+        const std::size_t close = open == npos ? npos : find(t, "}", open + 1, end);
+        if (open == npos && find(t, "}", begin, end) == npos) {
+            m_builder.warning(b.start, "a description without an answer block is not a question; skipped");
+            return;
+        }
+        if (open == npos || close == npos) {
+            m_builder.error(open == npos ? t[find(t, "}", begin, end)].pos : t[open].pos,
+                            open == npos ? "\"}\" without an opening \"{\""
+                                         : "the answer block \"{\" is not closed with \"}\"");
+            return;
+        }
+        const std::string rawStem = str(t, begin, open);
+        // Moodle's GIFT reader gives the answers and feedback the question text's format too.
+        const bool html = asciiLower(rawStem).rfind("[html]", 0) == 0;
+        q.stem = withoutFormat(rawStem);
+        if (const std::string after = str(t, close + 1, end); !after.empty()) {
+            q.stem += " _____ " + withoutFormat(after); // Moodle's "missing word" form
+        }
+        const auto [stemBegin, stemEnd] = trimmed(t, begin, open);
+        q.stemPos = stemBegin < stemEnd ? t[stemBegin].pos : t[open].pos;
+        q.answersPos = t[open].pos;
+
+        std::size_t innerEnd = close;
+        if (const std::size_t general = rfind(t, "####", open + 1, close); general != npos) {
+            q.explanation = withoutFormat(str(t, general + 4, close));
+            q.explanationPos = t[general].pos;
+            innerEnd = general;
+        }
+        const auto [ab, ae] = trimmed(t, open + 1, innerEnd);
+        const std::string kind = questionKind(t, ab, ae);
+        if (kind == "true/false") {
+            trueFalse(t, ab, ae, q);
+        } else if (kind == "multiple choice") {
+            if (!multipleChoice(t, ab, ae, q)) {
+                return;
+            }
+        } else {
+            m_builder.warning(b.start, kind +
+                                           " questions are not imported (certdrill has multiple choice and "
+                                           "true/false); skipped");
+            return;
+        }
+        if (html) {
+            asPlainText(q);
+        }
+        m_builder.add(q);
+    }
+
+private:
+    /// An [html] question's texts as plain text, counting the images dropped.
+    static void asPlainText(ForeignQuestion& q)
+    {
+        const auto plain = [&q](std::string& s) {
+            const HtmlText h = htmlToText(s);
+            q.images += h.images;
+            s = h.text;
+        };
+        plain(q.stem);
+        plain(q.explanation);
+        for (auto& a : q.answers) {
+            plain(a.text);
+            plain(a.why);
+        }
+    }
+
+    /// Moodle's type detection, first match wins.
+    static std::string questionKind(const Text& t, std::size_t b, std::size_t e)
+    {
+        if (b == e) {
+            return "essay";
+        }
+        if (!t[b].escaped && t[b].c == '#') {
+            return "numerical";
+        }
+        if (find(t, "~", b, e) != npos) {
+            return "multiple choice";
+        }
+        if (find(t, "=", b, e) != npos && find(t, "->", b, e) != npos) {
+            return "matching";
+        }
+        const std::size_t hash = find(t, "#", b, e);
+        const std::string value = asciiLower(str(t, b, hash == npos ? e : hash));
+        if (value == "t" || value == "true" || value == "f" || value == "false") {
+            return "true/false";
+        }
+        return "short answer";
+    }
+
+    /// `{TRUE#feedback when wrong#feedback when right}`: the first explains the wrong option.
+    static void trueFalse(const Text& t, std::size_t b, std::size_t e, ForeignQuestion& q)
+    {
+        const std::size_t h1 = find(t, "#", b, e);
+        const std::size_t h2 = h1 == npos ? npos : find(t, "#", h1 + 1, e);
+        const bool value = asciiLower(str(t, b, h1 == npos ? e : h1))[0] == 't';
+        const std::string whenWrong = h1 == npos ? "" : withoutFormat(str(t, h1 + 1, h2 == npos ? e : h2));
+        const std::string whenRight = h2 == npos ? "" : withoutFormat(str(t, h2 + 1, e));
+        for (const bool option : {true, false}) {
+            const bool right = option == value;
+            const SourcePos whyPos =
+                right ? (h2 == npos ? t[b].pos : t[h2].pos) : (h1 == npos ? t[b].pos : t[h1].pos);
+            q.answers.push_back({option ? "True" : "False", right ? 1.0 : 0.0, right ? whenRight : whenWrong,
+                                 t[b].pos, whyPos});
+        }
+        q.shuffle = false; // True before False, as everyone expects
+    }
+
+    /// `{=right ~wrong}` or `{~%50%right ~%50%right ~%-100%wrong}`, each answer with an optional `#why`.
+    bool multipleChoice(const Text& t, std::size_t b, std::size_t e, ForeignQuestion& q)
+    {
+        // With an "=" one answer is right (Moodle's single choice); without, every positive share is right.
+        q.single = find(t, "=", b, e) != npos;
+        std::vector<std::size_t> marks;
+        for (std::size_t i = b; i < e; ++i) {
+            if (!t[i].escaped && (t[i].c == '=' || t[i].c == '~')) {
+                marks.push_back(i);
+            }
+        }
+        if (marks.empty() || marks.front() != b) {
+            m_builder.error(t[b].pos, "answers start with \"=\" (right) or \"~\" (wrong)");
+            return false;
+        }
+        for (std::size_t k = 0; k < marks.size(); ++k) {
+            const std::size_t to = k + 1 < marks.size() ? marks[k + 1] : e;
+            ForeignQuestion::Answer a;
+            a.credit = t[marks[k]].c == '=' ? 1.0 : 0.0;
+            a.pos = t[marks[k]].pos;
+            std::size_t textBegin = trimmed(t, marks[k] + 1, to).first;
+            if (textBegin < to && !t[textBegin].escaped && t[textBegin].c == '%') {
+                const std::size_t pct = find(t, "%", textBegin + 1, to);
+                const std::string share = pct == npos ? "" : str(t, textBegin + 1, pct);
+                char* rest = nullptr;
+                const double value = std::strtod(share.c_str(), &rest);
+                if (pct == npos || share.empty() || *rest != '\0') {
+                    m_builder.error(t[textBegin].pos,
+                                    "a credit share is written \"%50%\" (a number between % signs)");
+                    return false;
+                }
+                a.credit = value / 100.0;
+                textBegin = pct + 1;
+            }
+            const std::size_t hash = find(t, "#", textBegin, to);
+            a.text = withoutFormat(str(t, textBegin, hash == npos ? to : hash));
+            if (hash != npos) {
+                a.why = withoutFormat(str(t, hash + 1, to));
+                a.whyPos = t[hash].pos;
+            }
+            q.answers.push_back(std::move(a));
+        }
+        return true;
+    }
+
+    PackBuilder& m_builder;
+};
+
+} // namespace
+
+bool isGiftFile(const std::string& fileName)
+{
+    const std::string name = asciiLower(std::filesystem::path(fileName).filename().string());
+    const auto endsWith = [&](const std::string& suffix) {
+        return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), npos, suffix) == 0;
+    };
+    return endsWith(".gift") || endsWith(".gift.txt");
+}
+
+Conversion convertGift(const std::string& text, const std::string& fileName,
+                       const std::vector<ExamDef>& exams, const ImportOptions& options)
+{
+    Conversion out;
+    PackBuilder builder(fileName, "gift", exams, options, out);
+    Converter converter(builder);
+    for (const Block& b : splitBlocks(text)) {
+        converter.block(b);
+    }
+    builder.finish();
+    return out;
+}
+
+} // namespace certdrill

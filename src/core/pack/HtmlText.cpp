@@ -1,0 +1,155 @@
+#include "certdrill/pack/HtmlText.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+#include "certdrill/Text.h"
+
+namespace certdrill {
+
+namespace {
+
+// A line break that the markup asked for, kept apart from the source's own white space, which a browser
+// folds into single spaces.
+constexpr char kBreak = '\n';
+
+/// A code point from a numeric reference, with what is not a character replaced by U+FFFD, as browsers do.
+std::uint32_t character(unsigned long cp)
+{
+    return cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ? 0xFFFD
+                                                                      : static_cast<std::uint32_t>(cp);
+}
+
+/// Decodes the character reference at `s[i]` == '&' into `out`; returns the index after it, or i + 1 with a
+/// literal '&' when it is not one we know.
+std::size_t reference(const std::string& s, std::size_t i, std::string& out)
+{
+    static const std::map<std::string, std::uint32_t> named = {
+        {"amp", '&'},      {"lt", '<'},       {"gt", '>'},        {"quot", '"'},     {"apos", '\''},
+        {"nbsp", 0xA0},    {"ndash", 0x2013}, {"mdash", 0x2014},  {"lsquo", 0x2018}, {"rsquo", 0x2019},
+        {"ldquo", 0x201C}, {"rdquo", 0x201D}, {"hellip", 0x2026}, {"times", 0xD7},   {"le", 0x2264},
+        {"ge", 0x2265},    {"ne", 0x2260},    {"rarr", 0x2192},   {"larr", 0x2190},  {"deg", 0xB0},
+        {"middot", 0xB7},  {"bull", 0x2022},  {"copy", 0xA9},     {"reg", 0xAE},     {"trade", 0x2122},
+    };
+    const std::size_t semi = s.find(';', i + 1);
+    if (semi == std::string::npos || semi - i > 12) {
+        out += '&';
+        return i + 1;
+    }
+    const std::string name = s.substr(i + 1, semi - i - 1);
+    if (name.size() > 1 && name[0] == '#') {
+        const bool hex = name[1] == 'x' || name[1] == 'X';
+        const std::string digits = name.substr(hex ? 2 : 1);
+        char* rest = nullptr;
+        const unsigned long cp = std::strtoul(digits.c_str(), &rest, hex ? 16 : 10);
+        if (!digits.empty() && *rest == '\0') {
+            appendUtf8(out, character(cp));
+            return semi + 1;
+        }
+    } else if (const auto it = named.find(name); it != named.end()) {
+        // A no-break space is a space to a reader; keeping U+00A0 would only defeat the white-space folding.
+        appendUtf8(out, it->second == 0xA0 ? ' ' : it->second);
+        return semi + 1;
+    }
+    out += '&';
+    return i + 1;
+}
+
+/// Folds runs of spaces, trims around line breaks, keeps at most one empty line in a row, trims the ends.
+std::string folded(const std::string& raw)
+{
+    std::string out;
+    bool space = false;
+    int breaks = 0;
+    for (const char c : raw) {
+        if (c == kBreak) {
+            space = false;
+            ++breaks;
+        } else if (c == ' ') {
+            space = true;
+        } else {
+            if (!out.empty()) {
+                if (breaks > 0) {
+                    out.append(static_cast<std::size_t>(std::min(breaks, 2)), '\n');
+                } else if (space) {
+                    out += ' ';
+                }
+            }
+            breaks = 0;
+            space = false;
+            out += c;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+HtmlText htmlToText(const std::string& html)
+{
+    static const std::set<std::string> blocks = {"p",  "div", "br", "tr", "table", "ul",  "ol",         "h1",
+                                                 "h2", "h3",  "h4", "h5", "h6",    "pre", "blockquote", "hr"};
+    HtmlText result;
+    const std::string lowered = asciiLower(html); // for finding </script> and </style> in any case
+    std::string raw;
+    std::size_t i = 0;
+    while (i < html.size()) {
+        const char c = html[i];
+        if (c == '<') {
+            const std::size_t close = html.find('>', i + 1);
+            std::size_t n = i + 1;
+            const bool end = n < html.size() && html[n] == '/';
+            n += end ? 1 : 0;
+            std::size_t nameEnd = n;
+            while (nameEnd < html.size() && std::isalnum(static_cast<unsigned char>(html[nameEnd]))) {
+                ++nameEnd;
+            }
+            // "<" not starting a tag (a comparison in text that was not escaped) stays a character.
+            if (close == std::string::npos || (nameEnd == n && html.compare(i, 4, "<!--") != 0)) {
+                raw += c;
+                ++i;
+                continue;
+            }
+            if (html.compare(i, 4, "<!--") == 0) {
+                const std::size_t commentEnd = html.find("-->", i + 4);
+                i = commentEnd == std::string::npos ? html.size() : commentEnd + 3;
+                continue;
+            }
+            const std::string name = asciiLower(html.substr(n, nameEnd - n));
+            i = close + 1;
+            if (!end && (name == "script" || name == "style")) {
+                const std::size_t stop = lowered.find("</" + name, i);
+                i = stop == std::string::npos ? html.size() : html.find('>', stop) + 1;
+                continue;
+            }
+            if (name == "img") {
+                ++result.images;
+            } else if (name == "li") {
+                if (!end) {
+                    raw += kBreak;
+                    raw += "\u2022 ";
+                }
+            } else if (blocks.count(name)) {
+                raw += kBreak;
+                if (name == "p" && end) {
+                    raw += kBreak; // a paragraph ends with an empty line before the next one
+                }
+            } else if (name == "td" || name == "th") {
+                raw += ' ';
+            }
+        } else if (c == '&') {
+            i = reference(html, i, raw);
+        } else {
+            raw += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+            ++i;
+        }
+    }
+    result.text = folded(raw);
+    return result;
+}
+
+} // namespace certdrill

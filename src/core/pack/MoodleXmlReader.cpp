@@ -1,0 +1,176 @@
+#include "certdrill/pack/MoodleXmlReader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <pugixml.hpp>
+
+#include "certdrill/pack/HtmlText.h"
+#include "certdrill/pack/PackBuilder.h"
+#include "certdrill/Text.h"
+
+namespace certdrill {
+
+namespace {
+
+std::string trimmed(const std::string& s)
+{
+    const std::size_t b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) {
+        return {};
+    }
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+/// Line and column (in code points) of byte offsets into the file; pugixml gives only the offsets.
+class Positions
+{
+public:
+    explicit Positions(const std::string& text)
+        : m_text(text)
+    {
+        m_lineStarts.push_back(0);
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text[i] == '\n') {
+                m_lineStarts.push_back(i + 1);
+            }
+        }
+    }
+
+    SourcePos at(std::ptrdiff_t offset) const
+    {
+        if (offset < 0) {
+            return {1, 1};
+        }
+        const auto o = std::min(static_cast<std::size_t>(offset), m_text.size());
+        const auto line =
+            std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), o) - m_lineStarts.begin();
+        int column = 1;
+        for (std::size_t i = m_lineStarts[static_cast<std::size_t>(line - 1)]; i < o; ++i) {
+            column += (static_cast<unsigned char>(m_text[i]) & 0xC0) != 0x80 ? 1 : 0;
+        }
+        return {static_cast<int>(line), column};
+    }
+
+    /// An element's position: pugixml's offset points past its "<".
+    SourcePos of(const pugi::xml_node& node) const
+    {
+        const std::ptrdiff_t o = node.offset_debug();
+        return at(o > 0 ? o - 1 : o);
+    }
+
+private:
+    const std::string& m_text;
+    std::vector<std::size_t> m_lineStarts;
+};
+
+/// The text of `<element format="…"><text>…</text></element>` (CDATA included), trimmed, and as plain text
+/// when the element's format is "html" (what Moodle's editor writes), so the app does not show raw tags.
+/// Counts the images it drops.
+std::string textOf(const pugi::xml_node& element, int* images = nullptr)
+{
+    const std::string text = trimmed(element.child("text").text().get());
+    if (asciiLower(element.attribute("format").value()) != "html") {
+        return text;
+    }
+    const HtmlText plain = htmlToText(text);
+    if (images) {
+        *images += plain.images;
+    }
+    return plain.text;
+}
+
+void readQuestion(const pugi::xml_node& question, const std::string& type, const Positions& positions,
+                  PackBuilder& builder)
+{
+    ForeignQuestion q;
+    q.at = positions.of(question);
+    q.name = textOf(question.child("name"));
+    q.namePos = positions.of(question.child("name"));
+    int images = 0;
+    q.stem = textOf(question.child("questiontext"), &images);
+    q.stemPos = positions.of(question.child("questiontext"));
+    q.explanation = textOf(question.child("generalfeedback"), &images);
+    q.explanationPos = positions.of(question.child("generalfeedback"));
+    const pugi::xml_node first = question.child("answer");
+    q.answersPos = first ? positions.of(first) : q.at;
+    for (const pugi::xml_node a : question.children("answer")) {
+        ForeignQuestion::Answer answer;
+        answer.text = textOf(a, &images);
+        const std::string fraction = trimmed(a.attribute("fraction").value());
+        char* rest = nullptr;
+        answer.credit = fraction.empty() ? 0.0 : std::strtod(fraction.c_str(), &rest) / 100.0;
+        if (!fraction.empty() && *rest != '\0') {
+            builder.error(positions.of(a),
+                          "fraction=\"" + fraction + "\" is not a number (a percentage, e.g. 100)");
+            return;
+        }
+        answer.why = textOf(a.child("feedback"), &images);
+        answer.pos = positions.of(a);
+        answer.whyPos = positions.of(a.child("feedback"));
+        q.answers.push_back(std::move(answer));
+    }
+    q.images = images;
+    if (type == "truefalse") {
+        // Moodle keeps the answers "true" and "false" in any order; certdrill shows True, then False.
+        std::stable_sort(q.answers.begin(), q.answers.end(), [](const auto& x, const auto& y) {
+            return asciiLower(x.text) == "true" && asciiLower(y.text) != "true";
+        });
+        for (auto& a : q.answers) {
+            a.text = asciiLower(a.text) == "true" ? "True" : asciiLower(a.text) == "false" ? "False" : a.text;
+        }
+        q.shuffle = false;
+    } else {
+        // Moodle's trans_single: a missing <single> is single choice; "false", "0" or empty is multiple.
+        const pugi::xml_node single = question.child("single");
+        const std::string value = asciiLower(trimmed(single.text().get()));
+        q.single = !single || !(value == "false" || value == "0" || value.empty());
+        const std::string shuffle = asciiLower(trimmed(question.child("shuffleanswers").text().get()));
+        q.shuffle = !(shuffle == "false" || shuffle == "0");
+    }
+    builder.add(q);
+}
+
+} // namespace
+
+bool isMoodleXmlFile(const std::string& fileName)
+{
+    const std::string name = asciiLower(std::filesystem::path(fileName).filename().string());
+    return name.size() > 4 && name.compare(name.size() - 4, 4, ".xml") == 0;
+}
+
+Conversion convertMoodleXml(const std::string& text, const std::string& fileName,
+                            const std::vector<ExamDef>& exams, const ImportOptions& options)
+{
+    Conversion out;
+    PackBuilder builder(fileName, "moodle", exams, options, out);
+    const Positions positions(text);
+    pugi::xml_document doc;
+    const pugi::xml_parse_result parsed =
+        doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+    if (!parsed) {
+        builder.error(positions.at(parsed.offset),
+                      std::string("not well-formed XML: ") + parsed.description());
+    } else if (const pugi::xml_node quiz = doc.child("quiz"); !quiz) {
+        builder.error({1, 1}, "a Moodle XML question file has a <quiz> root element");
+    } else {
+        for (const pugi::xml_node question : quiz.children("question")) {
+            const std::string type = question.attribute("type").value();
+            if (type == "category") {
+                builder.setCategory(textOf(question.child("category")));
+            } else if (type == "multichoice" || type == "truefalse") {
+                readQuestion(question, type, positions, builder);
+            } else {
+                builder.warning(
+                    positions.of(question),
+                    "<question type=\"" + type +
+                        "\"> is not imported (certdrill has multiple choice and true/false); skipped");
+            }
+        }
+    }
+    builder.finish();
+    return out;
+}
+
+} // namespace certdrill

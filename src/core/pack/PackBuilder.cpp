@@ -1,0 +1,301 @@
+#include "certdrill/pack/PackBuilder.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "certdrill/pack/GiftReader.h"
+#include "certdrill/pack/MoodleXmlReader.h"
+#include "certdrill/Text.h"
+
+namespace certdrill {
+
+namespace {
+
+using nlohmann::json;
+constexpr std::size_t npos = std::string::npos;
+
+/// The id a question gets: its name, else the first eight words of its stem.
+std::string questionId(const std::string& name, const std::string& stem)
+{
+    if (const std::string s = idSlug(name); !s.empty()) {
+        return s;
+    }
+    std::string words;
+    int count = 0;
+    for (std::size_t i = 0; i < stem.size() && count < 8; ++i) {
+        words += stem[i];
+        if (stem[i] == ' ' && i > 0 && stem[i - 1] != ' ') {
+            ++count;
+        }
+    }
+    const std::string s = idSlug(words, 48);
+    return s.empty() ? std::string("q") : s;
+}
+
+/// A category segment names a domain (or subtopic) by its id, its name, or its name as an id.
+template <typename Row> const Row* findRow(const std::vector<Row>& rows, const std::string& segment)
+{
+    for (const auto& r : rows) {
+        if (r.id == segment || r.id == idSlug(segment) || asciiLower(r.name) == asciiLower(segment)) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+/// The file name without its directory and its .gift, .gift.txt or .xml ending.
+std::string baseName(const std::string& fileName)
+{
+    std::string base = std::filesystem::path(fileName).filename().string();
+    for (const std::string suffix : {".gift.txt", ".gift", ".xml"}) {
+        if (base.size() > suffix.size() && asciiLower(base.substr(base.size() - suffix.size())) == suffix) {
+            return base.substr(0, base.size() - suffix.size());
+        }
+    }
+    return base;
+}
+
+std::string packIdFor(const std::string& kind, const std::string& fileName)
+{
+    return kind + "-" + idSlug(baseName(fileName), 56);
+}
+
+} // namespace
+
+std::string idSlug(const std::string& text, std::size_t limit)
+{
+    std::string out;
+    for (unsigned char c : text) {
+        if (std::isalnum(c) && c < 0x80) {
+            out += static_cast<char>(std::tolower(c));
+        } else if (!out.empty() && out.back() != '-') {
+            out += '-';
+        }
+        if (out.size() >= limit) {
+            break;
+        }
+    }
+    while (!out.empty() && out.back() == '-') {
+        out.pop_back();
+    }
+    return out;
+}
+
+bool isMoodleFile(const std::string& fileName)
+{
+    return isGiftFile(fileName) || isMoodleXmlFile(fileName);
+}
+
+std::string defaultPackId(const std::string& fileName)
+{
+    return isGiftFile(fileName)        ? packIdFor("gift", fileName)
+           : isMoodleXmlFile(fileName) ? packIdFor("moodle", fileName)
+                                       : std::string();
+}
+
+SourcePos Conversion::originOf(const std::string& pointer) const
+{
+    SourcePos best{1, 1};
+    std::size_t bestLength = 0;
+    for (const auto& [p, pos] : origins) {
+        const bool prefix =
+            pointer.compare(0, p.size(), p) == 0 && (pointer.size() == p.size() || pointer[p.size()] == '/');
+        if (prefix && p.size() >= bestLength) {
+            best = pos;
+            bestLength = p.size();
+        }
+    }
+    return best;
+}
+
+PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vector<ExamDef>& exams,
+                         const ImportOptions& options, Conversion& out)
+    : m_file(std::move(fileName))
+    , m_kind(std::move(kind))
+    , m_options(options)
+    , m_out(out)
+{
+    if (!options.exam.empty()) {
+        for (const auto& e : exams) {
+            if (e.id == options.exam) {
+                m_exam = &e;
+            }
+        }
+        if (!m_exam) {
+            error({1, 1}, "exam \"" + options.exam + "\" is not in the database; import its pack first");
+        }
+    } else if (exams.size() == 1) {
+        m_exam = &exams.front();
+    } else {
+        std::string names;
+        for (const auto& e : exams) {
+            names += (names.empty() ? "" : ", ") + e.id;
+        }
+        error({1, 1}, exams.empty()
+                          ? "no exam in the database to put these questions in; import an exam first"
+                          : "which exam are these questions for? Pass --exam (one of " + names + ")");
+    }
+}
+
+void PackBuilder::add(const ForeignQuestion& fq)
+{
+    if (fq.images > 0) {
+        warning(fq.at,
+                std::to_string(fq.images) +
+                    " image(s) in this question are not imported (certdrill shows text only); check that "
+                    "it still makes sense without them");
+    }
+    json options = json::array();
+    int correct = 0;
+    const std::string pointer = "/questions/" + std::to_string(m_questions.size());
+    std::vector<std::pair<std::string, SourcePos>> origins;
+    for (const auto& a : fq.answers) {
+        // certdrill scores a whole answer right or wrong, so a single-choice question keeps only its
+        // full-credit answers right; a multiple-response one keeps every answer that earns credit.
+        const bool right = fq.single ? a.credit >= 1.0 - 1e-9 : a.credit > 1e-9;
+        if (fq.single && a.credit > 1e-9 && !right) {
+            warning(a.pos,
+                    "partial credit is scored as wrong: certdrill marks a whole answer right or wrong");
+        }
+        correct += right ? 1 : 0;
+        json o = {{"text", a.text}, {"correct", right}};
+        const std::string op = pointer + "/options/" + std::to_string(options.size());
+        origins.emplace_back(op, a.pos);
+        if (!a.why.empty()) {
+            o["why"] = a.why;
+            origins.emplace_back(op + "/why", a.whyPos);
+        }
+        options.push_back(std::move(o));
+    }
+    if (correct == 0) {
+        error(fq.answersPos, "no answer is marked right: give one full credit (\"=\" in GIFT, fraction 100 "
+                             "in XML), or several answers a share in a multiple-response question");
+        return;
+    }
+    // Ids must be unique in a pack but Moodle names need not be (Moodle's own fixtures repeat one), so a
+    // repeat gets -2, -3, … in file order.
+    std::string id = questionId(fq.name, fq.stem);
+    if (m_ids.count(id)) {
+        const std::string base = id;
+        for (int k = 2; m_ids.count(id); ++k) {
+            id = base + "-" + std::to_string(k);
+        }
+        if (!fq.name.empty()) {
+            warning(fq.namePos,
+                    "the name \"" + fq.name + "\" is used before; this question's id is \"" + id + "\"");
+        }
+    }
+    json q = {{"id", id},
+              {"exam", m_exam ? m_exam->id : ""},
+              {"stem", fq.stem},
+              {"select", correct},
+              {"options", options}};
+    if (!fq.explanation.empty()) {
+        q["explanation"] = fq.explanation;
+        origins.emplace_back(pointer + "/explanation", fq.explanationPos);
+    }
+    if (!fq.shuffle) {
+        q["shuffle"] = false;
+    }
+    if (!placeInBlueprint(q, fq.at)) {
+        return;
+    }
+    m_ids.insert(id);
+    origin(pointer, fq.at);
+    origin(pointer + "/id", fq.name.empty() ? fq.stemPos : fq.namePos);
+    origin(pointer + "/stem", fq.stemPos);
+    origin(pointer + "/select", fq.answersPos);
+    origin(pointer + "/options", fq.answersPos);
+    for (const auto& [p, pos] : origins) {
+        origin(p, pos);
+    }
+    m_questions.push_back(std::move(q));
+}
+
+bool PackBuilder::placeInBlueprint(json& q, const SourcePos& at)
+{
+    if (!m_exam) {
+        return false; // already reported once, at the top of the file
+    }
+    std::vector<std::string> segments;
+    std::size_t from = 0;
+    while (from <= m_category.size()) {
+        const std::size_t slash = std::min(m_category.find('/', from), m_category.size());
+        std::string s = m_category.substr(from, slash - from);
+        s.erase(0, s.find_first_not_of(" \t"));
+        s.erase(s.find_last_not_of(" \t") + 1);
+        if (!s.empty() && s[0] != '$' && asciiLower(s) != "top") {
+            segments.push_back(s);
+        }
+        from = slash + 1;
+    }
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        if (const Domain* d = findRow(m_exam->domains, segments[i])) {
+            q["domain"] = d->id;
+            if (i + 1 < segments.size()) {
+                if (const Subtopic* s = findRow(d->subtopics, segments[i + 1])) {
+                    q["subtopic"] = s->id;
+                }
+            }
+            return true;
+        }
+    }
+    if (!m_options.domain.empty()) {
+        if (findRow(m_exam->domains, m_options.domain)) {
+            q["domain"] = m_options.domain;
+            return true;
+        }
+        error(at, "--domain \"" + m_options.domain + "\" is not a domain of exam \"" + m_exam->id + "\"");
+        return false;
+    }
+    error(at, (m_category.empty() ? std::string("the question has no category")
+                                  : "its category \"" + m_category + "\" names none of exam \"" + m_exam->id +
+                                        "\"'s domains") +
+                  ", so it has no blueprint domain; put it in a category such as \"" + m_exam->id + "/" +
+                  m_exam->domains.front().id + "\" (in GIFT, a \"$CATEGORY: ...\" line), or pass --domain");
+    return false;
+}
+
+void PackBuilder::finish()
+{
+    // A file of only skipped types (essay, numerical, …) would otherwise fail as "a pack must define at
+    // least one exam or one question", which says nothing about the Moodle file.
+    if (m_questions.empty() && errorCount(m_out.diagnostics) == 0) {
+        error({1, 1}, "no multiple-choice or true/false question to import");
+    }
+    const std::string id = m_options.packId.empty() ? packIdFor(m_kind, m_file) : m_options.packId;
+    std::string version = m_options.version;
+    if (version.empty()) {
+        const auto stored = m_options.storedVersions.find(id);
+        version = stored != m_options.storedVersions.end() ? stored->second : "1.0.0";
+    }
+    const json pack = {{"format", "certdrill-pack/1"},
+                       {"pack",
+                        {{"id", id},
+                         {"title", std::filesystem::path(m_file).filename().string()},
+                         {"version", version},
+                         {"authors", {"imported from " + m_kind}},
+                         {"license", "as the source file"}}},
+                       {"questions", m_questions}};
+    // The loader rejects a file that is not UTF-8 before converting it; should a byte slip through anyway,
+    // dump() would throw type_error 316 out of the core, so it becomes U+FFFD instead.
+    m_out.json = pack.dump(1, ' ', false, json::error_handler_t::replace);
+}
+
+void PackBuilder::origin(const std::string& pointer, const SourcePos& pos)
+{
+    m_out.origins.emplace_back(pointer, pos);
+}
+
+void PackBuilder::error(const SourcePos& pos, const std::string& message)
+{
+    m_out.diagnostics.push_back({Diagnostic::Severity::Error, m_file, pos, "", message});
+}
+
+void PackBuilder::warning(const SourcePos& pos, const std::string& message)
+{
+    m_out.diagnostics.push_back({Diagnostic::Severity::Warning, m_file, pos, "", message});
+}
+
+} // namespace certdrill

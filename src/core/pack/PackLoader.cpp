@@ -1,0 +1,823 @@
+#include "certdrill/pack/PackLoader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <fstream>
+#include <optional>
+#include <regex>
+#include <set>
+#include <span>
+#include <sstream>
+#include <system_error>
+
+#include "certdrill/pack/MoodleXmlReader.h"
+#include "certdrill/pack/Sha256.h"
+#include "certdrill/Text.h"
+
+namespace certdrill {
+
+namespace {
+
+using nlohmann::json;
+
+// Size limits keep a malformed or hostile pack from bloating the database or the UI.
+constexpr size_t kMaxIdLength = 64;
+constexpr size_t kMaxTitleLength = 200;
+constexpr size_t kMaxStemLength = 8000;
+constexpr size_t kMaxOptionLength = 1000;
+constexpr size_t kMaxWhyLength = 2000;
+constexpr size_t kMaxExplanationLength = 4000;
+constexpr size_t kMaxTags = 32;
+constexpr size_t kMaxTagLength = 40;
+constexpr size_t kMaxReferences = 20;
+constexpr size_t kMaxReferenceLength = 300;
+constexpr size_t kMaxQuestions = 20000;
+constexpr int kMinOptions = 2;
+constexpr int kMaxOptions = 10;
+
+const std::regex& idPattern()
+{
+    static const std::regex pattern("^[a-z0-9][a-z0-9._-]*$");
+    return pattern;
+}
+
+const std::regex& versionPattern()
+{
+    static const std::regex pattern("^[0-9]+(\\.[0-9]+){0,3}$");
+    return pattern;
+}
+
+std::string typeName(const json& v)
+{
+    switch (v.type()) {
+    case json::value_t::object:
+        return "an object";
+    case json::value_t::array:
+        return "an array";
+    case json::value_t::string:
+        return "a string";
+    case json::value_t::boolean:
+        return "a boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+        return "an integer";
+    case json::value_t::number_float:
+        return "a number";
+    case json::value_t::null:
+        return "null";
+    default:
+        return "a value";
+    }
+}
+
+std::string plural(size_t n, const std::string& word)
+{
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+/// Walks one document and collects diagnostics; turns valid parts into model structs.
+class Checker
+{
+public:
+    Checker(const JsonDocument& doc, std::string file, std::vector<Diagnostic>& out)
+        : m_doc(doc)
+        , m_file(std::move(file))
+        , m_out(out)
+    {
+    }
+
+    bool full() const { return errorCount(m_out) >= kMaxErrorsPerFile; }
+
+    void error(const std::string& pointer, const std::string& message, bool atKey = false)
+    {
+        add(Diagnostic::Severity::Error, pointer, message, atKey);
+    }
+
+    void warning(const std::string& pointer, const std::string& message)
+    {
+        add(Diagnostic::Severity::Warning, pointer, message, false);
+    }
+
+    /// Checks that v is an object whose keys are all known and whose required keys are present.
+    bool object(const json& v, const std::string& ptr, const std::set<std::string>& required,
+                const std::set<std::string>& optional)
+    {
+        if (!v.is_object()) {
+            error(ptr, "expected an object, found " + typeName(v));
+            return false;
+        }
+        for (const auto& [key, value] : v.items()) {
+            if (!required.count(key) && !optional.count(key)) {
+                error(ptr + "/" + jsonPointerEscape(key), "unknown field \"" + key + "\"", true);
+            }
+        }
+        for (const auto& key : required) {
+            if (!v.contains(key)) {
+                error(ptr, "missing required field \"" + key + "\"");
+            }
+        }
+        return true;
+    }
+
+    std::string string(const json& parent, const std::string& ptr, const std::string& key, size_t maxLength,
+                       bool allowEmpty = false)
+    {
+        if (!parent.contains(key)) {
+            return {};
+        }
+        const json& v = parent.at(key);
+        const std::string p = ptr + "/" + key;
+        if (!v.is_string()) {
+            error(p, "\"" + key + "\" must be a string, found " + typeName(v));
+            return {};
+        }
+        std::string s = v.get<std::string>();
+        if (!allowEmpty && trimmed(s).empty()) {
+            error(p, "\"" + key + "\" must not be empty");
+        }
+        if (codePoints(s) > maxLength) {
+            error(p, "\"" + key + "\" is " + std::to_string(codePoints(s)) +
+                         " characters long; the limit is " + std::to_string(maxLength));
+        }
+        return s;
+    }
+
+    std::string id(const json& parent, const std::string& ptr, const std::string& key)
+    {
+        std::string s = string(parent, ptr, key, kMaxIdLength);
+        if (!s.empty() && !std::regex_match(s, idPattern())) {
+            error(ptr + "/" + key,
+                  "\"" + key + "\" \"" + s +
+                      "\" must use only a-z, 0-9, '.', '_' and '-' and start with a letter or digit");
+        }
+        return s;
+    }
+
+    std::optional<double> number(const json& parent, const std::string& ptr, const std::string& key,
+                                 double min, double max, bool integer)
+    {
+        if (!parent.contains(key)) {
+            return std::nullopt;
+        }
+        const json& v = parent.at(key);
+        const std::string p = ptr + "/" + key;
+        if (integer ? !v.is_number_integer() : !v.is_number()) {
+            error(p, "\"" + key + "\" must be " + (integer ? "an integer" : "a number") + ", found " +
+                         typeName(v));
+            return std::nullopt;
+        }
+        const double d = v.get<double>();
+        if (d < min || d > max) {
+            std::ostringstream msg;
+            msg << "\"" << key << "\" is " << d << "; it must be between " << min << " and " << max;
+            error(p, msg.str());
+            return std::nullopt;
+        }
+        return d;
+    }
+
+    std::vector<std::string> stringList(const json& parent, const std::string& ptr, const std::string& key,
+                                        size_t maxItems, size_t maxLength)
+    {
+        std::vector<std::string> out;
+        if (!parent.contains(key)) {
+            return out;
+        }
+        const json& v = parent.at(key);
+        const std::string p = ptr + "/" + key;
+        if (!v.is_array()) {
+            error(p, "\"" + key + "\" must be an array of strings, found " + typeName(v));
+            return out;
+        }
+        if (v.size() > maxItems) {
+            error(p, "\"" + key + "\" has " + std::to_string(v.size()) + " items; the limit is " +
+                         std::to_string(maxItems));
+        }
+        for (size_t i = 0; i < v.size(); ++i) {
+            const std::string ip = p + "/" + std::to_string(i);
+            if (!v[i].is_string() || trimmed(v[i].get<std::string>()).empty()) {
+                error(ip, "items of \"" + key + "\" must be non-empty strings");
+                continue;
+            }
+            if (codePoints(v[i].get<std::string>()) > maxLength) {
+                error(ip, "item is longer than " + std::to_string(maxLength) + " characters");
+            }
+            out.push_back(v[i].get<std::string>());
+        }
+        return out;
+    }
+
+    static std::string trimmed(const std::string& s)
+    {
+        const auto b = s.find_first_not_of(" \t\r\n");
+        if (b == std::string::npos) {
+            return {};
+        }
+        const auto e = s.find_last_not_of(" \t\r\n");
+        return s.substr(b, e - b + 1);
+    }
+
+    static size_t codePoints(const std::string& s)
+    {
+        return static_cast<size_t>(std::count_if(
+            s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    }
+
+private:
+    void add(Diagnostic::Severity severity, const std::string& pointer, const std::string& message,
+             bool atKey)
+    {
+        if (severity == Diagnostic::Severity::Error && full()) {
+            return;
+        }
+        const SourcePos pos = atKey ? m_doc.keyPositionOf(pointer) : m_doc.positionOf(pointer);
+        m_out.push_back(Diagnostic{severity, m_file, pos, pointer.empty() ? "/" : pointer, message});
+        if (severity == Diagnostic::Severity::Error && full()) {
+            m_out.push_back(Diagnostic{Diagnostic::Severity::Error, m_file, pos,
+                                       pointer.empty() ? "/" : pointer, "too many errors; stopping here"});
+        }
+    }
+
+    const JsonDocument& m_doc;
+    std::string m_file;
+    std::vector<Diagnostic>& m_out;
+};
+
+void checkPackInfo(Checker& c, const json& root, PackInfo& info)
+{
+    if (!root.contains("pack")) {
+        return;
+    }
+    const json& p = root.at("pack");
+    if (!c.object(p, "/pack", {"id", "title", "version", "authors", "license"}, {})) {
+        return;
+    }
+    info.id = c.id(p, "/pack", "id");
+    info.title = c.string(p, "/pack", "title", kMaxTitleLength);
+    info.version = c.string(p, "/pack", "version", 32);
+    if (!info.version.empty() && !std::regex_match(info.version, versionPattern())) {
+        c.error("/pack/version", "\"version\" \"" + info.version + "\" must be dotted numbers such as 1.0.0");
+    }
+    info.authors = c.stringList(p, "/pack", "authors", 50, kMaxTitleLength);
+    if (p.contains("authors") && p.at("authors").is_array() && p.at("authors").empty()) {
+        c.error("/pack/authors", "\"authors\" must name at least one author");
+    }
+    info.license = c.string(p, "/pack", "license", 100);
+}
+
+void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
+{
+    if (!c.object(e, ptr,
+                  {"id", "title", "version", "duration_minutes", "question_count", "pass_percent",
+                   "multi_select_share", "domains"},
+                  {"coverage"})) {
+        return;
+    }
+    exam.id = c.id(e, ptr, "id");
+    exam.title = c.string(e, ptr, "title", kMaxTitleLength);
+    exam.version = c.string(e, ptr, "version", 32);
+    exam.durationMinutes = static_cast<int>(c.number(e, ptr, "duration_minutes", 1, 1440, true).value_or(0));
+    exam.passPercent = c.number(e, ptr, "pass_percent", 1, 100, false).value_or(0);
+    exam.multiSelectShare = c.number(e, ptr, "multi_select_share", 0, 1, false).value_or(0);
+    if (e.contains("question_count")) {
+        const json& qc = e.at("question_count");
+        const std::string qp = ptr + "/question_count";
+        if (c.object(qc, qp, {"min", "max", "default"}, {})) {
+            exam.countMin = static_cast<int>(c.number(qc, qp, "min", 1, 1000, true).value_or(0));
+            exam.countMax = static_cast<int>(c.number(qc, qp, "max", 1, 1000, true).value_or(0));
+            exam.countDefault = static_cast<int>(c.number(qc, qp, "default", 1, 1000, true).value_or(0));
+            if (exam.countMin && exam.countMax && exam.countDefault &&
+                !(exam.countMin <= exam.countDefault && exam.countDefault <= exam.countMax)) {
+                c.error(qp, "question_count must satisfy min <= default <= max");
+            }
+        }
+    }
+    if (e.contains("coverage")) {
+        const json& cv = e.at("coverage");
+        const std::string cp = ptr + "/coverage";
+        if (c.object(cv, cp, {},
+                     {"min_questions", "min_per_subtopic", "min_multi_select_share",
+                      "min_multi_select_share_per_domain", "min_scenario_share"})) {
+            exam.coverage.minQuestions =
+                static_cast<int>(c.number(cv, cp, "min_questions", 0, 1e6, true).value_or(0));
+            exam.coverage.minPerSubtopic =
+                static_cast<int>(c.number(cv, cp, "min_per_subtopic", 0, 1e6, true).value_or(0));
+            exam.coverage.minMultiSelectShare =
+                c.number(cv, cp, "min_multi_select_share", 0, 1, false).value_or(0);
+            exam.coverage.minMultiSelectSharePerDomain =
+                c.number(cv, cp, "min_multi_select_share_per_domain", 0, 1, false).value_or(0);
+            exam.coverage.minScenarioShare = c.number(cv, cp, "min_scenario_share", 0, 1, false).value_or(0);
+        }
+    }
+    if (!e.contains("domains")) {
+        return;
+    }
+    const json& ds = e.at("domains");
+    const std::string dp = ptr + "/domains";
+    if (!ds.is_array() || ds.empty()) {
+        c.error(dp, "\"domains\" must be a non-empty array");
+        return;
+    }
+    std::set<std::string> domainIds;
+    double weightSum = 0;
+    for (size_t i = 0; i < ds.size(); ++i) {
+        const std::string p = dp + "/" + std::to_string(i);
+        Domain d;
+        if (!c.object(ds[i], p, {"id", "name", "weight"}, {"subtopics", "min_questions"})) {
+            continue;
+        }
+        d.id = c.id(ds[i], p, "id");
+        d.name = c.string(ds[i], p, "name", kMaxTitleLength);
+        d.weight = c.number(ds[i], p, "weight", 0, 100, false).value_or(0);
+        d.minQuestions = static_cast<int>(c.number(ds[i], p, "min_questions", 0, 1e6, true).value_or(0));
+        weightSum += d.weight;
+        if (!d.id.empty() && !domainIds.insert(d.id).second) {
+            c.error(p + "/id", "duplicate domain id \"" + d.id + "\"");
+        }
+        if (ds[i].contains("subtopics")) {
+            const json& ss = ds[i].at("subtopics");
+            const std::string sp = p + "/subtopics";
+            if (!ss.is_array()) {
+                c.error(sp, "\"subtopics\" must be an array");
+            } else {
+                std::set<std::string> subIds;
+                for (size_t k = 0; k < ss.size(); ++k) {
+                    const std::string kp = sp + "/" + std::to_string(k);
+                    if (!c.object(ss[k], kp, {"id", "name"}, {})) {
+                        continue;
+                    }
+                    Subtopic s{c.id(ss[k], kp, "id"), c.string(ss[k], kp, "name", kMaxTitleLength)};
+                    if (!s.id.empty() && !subIds.insert(s.id).second) {
+                        c.error(kp + "/id",
+                                "duplicate subtopic id \"" + s.id + "\" in domain \"" + d.id + "\"");
+                    }
+                    d.subtopics.push_back(std::move(s));
+                }
+            }
+        }
+        exam.domains.push_back(std::move(d));
+    }
+    if (std::abs(weightSum - 100.0) > 1e-6) {
+        std::ostringstream msg;
+        msg << "domain weights sum to " << weightSum << "; they must sum to 100";
+        c.error(dp, msg.str());
+    }
+}
+
+void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& out)
+{
+    if (!c.object(q, ptr, {"id", "exam", "domain", "stem", "select", "options"},
+                  {"subtopic", "explanation", "difficulty", "tags", "references", "shuffle"})) {
+        return;
+    }
+    out.id = c.id(q, ptr, "id");
+    out.exam = c.id(q, ptr, "exam");
+    out.domain = c.id(q, ptr, "domain");
+    if (q.contains("subtopic")) {
+        out.subtopic = c.id(q, ptr, "subtopic");
+    }
+    out.stem = c.string(q, ptr, "stem", kMaxStemLength);
+    out.explanation = q.contains("explanation") ? c.string(q, ptr, "explanation", kMaxExplanationLength) : "";
+    out.difficulty = static_cast<int>(c.number(q, ptr, "difficulty", 1, 5, true).value_or(0));
+    out.tags = c.stringList(q, ptr, "tags", kMaxTags, kMaxTagLength);
+    out.references = c.stringList(q, ptr, "references", kMaxReferences, kMaxReferenceLength);
+    if (q.contains("shuffle")) {
+        if (!q.at("shuffle").is_boolean()) {
+            c.error(ptr + "/shuffle",
+                    "\"shuffle\" must be true or false, found " + typeName(q.at("shuffle")));
+        } else {
+            out.shuffle = q.at("shuffle").get<bool>();
+        }
+    }
+    const auto select = c.number(q, ptr, "select", 1, kMaxOptions, true);
+    out.select = static_cast<int>(select.value_or(0));
+
+    if (!q.contains("options")) {
+        return;
+    }
+    const json& os = q.at("options");
+    const std::string op = ptr + "/options";
+    if (!os.is_array()) {
+        c.error(op, "\"options\" must be an array, found " + typeName(os));
+        return;
+    }
+    if (os.size() < static_cast<size_t>(kMinOptions) || os.size() > static_cast<size_t>(kMaxOptions)) {
+        c.error(op, "a question needs 2 to 10 options; found " + std::to_string(os.size()));
+    }
+    std::set<std::string> texts;
+    bool missingWhy = false;
+    for (size_t i = 0; i < os.size(); ++i) {
+        const std::string p = op + "/" + std::to_string(i);
+        if (!c.object(os[i], p, {"text", "correct"}, {"why"})) {
+            continue;
+        }
+        Option o;
+        o.text = c.string(os[i], p, "text", kMaxOptionLength);
+        if (os[i].contains("correct")) {
+            if (!os[i].at("correct").is_boolean()) {
+                c.error(p + "/correct",
+                        "\"correct\" must be true or false, found " + typeName(os[i].at("correct")));
+            } else {
+                o.correct = os[i].at("correct").get<bool>();
+            }
+        }
+        if (os[i].contains("why")) {
+            o.why = c.string(os[i], p, "why", kMaxWhyLength, true);
+        }
+        if (Checker::trimmed(o.why).empty()) {
+            missingWhy = true;
+        }
+        const std::string key = Checker::trimmed(o.text);
+        if (!key.empty() && !texts.insert(key).second) {
+            c.error(p + "/text", "duplicate option text \"" + key + "\"");
+        }
+        out.options.push_back(std::move(o));
+    }
+    if (missingWhy) {
+        c.warning(
+            op,
+            "not every option has a \"why\"; candidates learn most from why each option is right or wrong");
+    }
+    if (!select) {
+        return;
+    }
+    const auto correct = static_cast<size_t>(
+        std::count_if(out.options.begin(), out.options.end(), [](const Option& o) { return o.correct; }));
+    if (static_cast<size_t>(out.select) != correct) {
+        c.error(op, "\"select\" is " + std::to_string(out.select) + " but " + plural(correct, "option") +
+                        (correct == 1 ? " is" : " are") + " marked correct");
+    }
+    if (static_cast<size_t>(out.select) >= os.size() && os.size() >= static_cast<size_t>(kMinOptions)) {
+        c.error(ptr + "/select", "\"select\" is " + std::to_string(out.select) + " but there are only " +
+                                     plural(os.size(), "option") + "; it must be fewer than the options");
+    }
+    if (out.stem.empty()) {
+        return;
+    }
+    // The last stated count is the instruction (conventionally a closing "(Select TWO.)"); prose before it,
+    // such as "the team must pick one to ship", does not count. Single-answer stems are checked too: "Select
+    // TWO" over one right option would send the candidate looking for a second.
+    const std::vector<StatedCount> stated = stemSelectCounts(out.stem);
+    if (!stated.empty() && stated.back().count != out.select) {
+        c.warning(ptr + "/stem",
+                  "stem says \"" + stated.back().text + "\" but \"select\" is " + std::to_string(out.select));
+    } else if (stated.empty() && out.select > 1) {
+        c.warning(ptr + "/stem",
+                  "multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
+    }
+}
+
+void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack& out, bool sourceHasErrors)
+{
+    Checker c(doc, file, out.diagnostics);
+    const json& root = doc.root;
+    if (!c.object(root, "", {"format", "pack"}, {"exams", "questions"})) {
+        return;
+    }
+    if (root.contains("format") && root.at("format") != kPackFormat) {
+        c.error("/format", std::string("\"format\" must be \"") + kPackFormat + "\"");
+        return;
+    }
+    checkPackInfo(c, root, out.pack.info);
+
+    std::set<std::string> examIds;
+    if (root.contains("exams")) {
+        const json& es = root.at("exams");
+        if (!es.is_array()) {
+            c.error("/exams", "\"exams\" must be an array, found " + typeName(es));
+        } else {
+            for (size_t i = 0; i < es.size(); ++i) {
+                ExamDef exam;
+                const std::string p = "/exams/" + std::to_string(i);
+                checkExam(c, es[i], p, exam);
+                if (!exam.id.empty() && !examIds.insert(exam.id).second) {
+                    c.error(p + "/id", "duplicate exam id \"" + exam.id + "\"");
+                }
+                out.pack.exams.push_back(std::move(exam));
+            }
+        }
+    }
+    if (root.contains("questions")) {
+        const json& qs = root.at("questions");
+        if (!qs.is_array()) {
+            c.error("/questions", "\"questions\" must be an array, found " + typeName(qs));
+        } else if (qs.size() > kMaxQuestions) {
+            c.error("/questions", "a pack may hold at most " + std::to_string(kMaxQuestions) + " questions");
+        } else {
+            std::set<std::string> ids;
+            for (size_t i = 0; i < qs.size() && !c.full(); ++i) {
+                Question q;
+                const std::string p = "/questions/" + std::to_string(i);
+                checkQuestion(c, qs[i], p, q);
+                if (!q.id.empty() && !ids.insert(q.id).second) {
+                    c.error(p + "/id", "duplicate question id \"" + q.id + "\"");
+                }
+                out.pack.questions.push_back(std::move(q));
+            }
+        }
+    }
+    // Only for a pack with no other problem: after a syntax error, a missing <quiz> or a question array over
+    // the limit, "no exam or question" would be a confusing echo of the real error.
+    if (out.pack.exams.empty() && out.pack.questions.empty() && errorCount(out.diagnostics) == 0 &&
+        !sourceHasErrors) {
+        c.error("", "a pack must define at least one exam or one question");
+    }
+}
+
+/// A stem as a reader compares it: lower case, white space folded.
+std::string stemKey(const std::string& stem)
+{
+    std::string key;
+    bool space = false;
+    for (const unsigned char ch : stem) {
+        if (std::isspace(ch)) {
+            space = !key.empty();
+            continue;
+        }
+        if (space) {
+            key += ' ';
+            space = false;
+        }
+        key += static_cast<char>(std::tolower(ch));
+    }
+    return key;
+}
+
+/// Warns about a question whose stem repeats one earlier in the batch: a mock exam could serve both, and
+/// then the first gives the second away.
+void warnRepeatedStems(std::span<LoadedPack> packs)
+{
+    std::map<std::string, std::pair<std::string, std::string>> first; // stem key -> (question id, file)
+    for (LoadedPack& lp : packs) {
+        Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+        for (std::size_t i = 0; i < lp.pack.questions.size(); ++i) {
+            const Question& q = lp.pack.questions[i];
+            if (q.stem.empty()) {
+                continue;
+            }
+            const auto [seen, added] = first.emplace(stemKey(q.stem), std::pair(q.id, lp.pack.sourcePath));
+            if (!added) {
+                c.warning("/questions/" + std::to_string(i) + "/stem",
+                          "the same stem as question \"" + seen->second.first + "\" in " +
+                              seen->second.second + "; a mock exam could serve both");
+            }
+        }
+    }
+}
+
+/// Second pass: every question's exam, domain and subtopic must exist.
+void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
+{
+    Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+    for (size_t i = 0; i < lp.pack.questions.size() && !c.full(); ++i) {
+        const Question& q = lp.pack.questions[i];
+        const std::string p = "/questions/" + std::to_string(i);
+        if (q.exam.empty()) {
+            continue;
+        }
+        const auto it = catalog.find(q.exam);
+        if (it == catalog.end()) {
+            c.error(p + "/exam",
+                    "unknown exam \"" + q.exam + "\" (define it in this pack, or import its pack first)");
+            continue;
+        }
+        if (q.domain.empty()) {
+            continue;
+        }
+        const Domain* d = it->second.exam.findDomain(q.domain);
+        if (!d) {
+            c.error(p + "/domain", "exam \"" + q.exam + "\" has no domain \"" + q.domain + "\"");
+            continue;
+        }
+        if (!q.subtopic.empty() && std::none_of(d->subtopics.begin(), d->subtopics.end(),
+                                                [&](const Subtopic& s) { return s.id == q.subtopic; })) {
+            c.error(p + "/subtopic", "domain \"" + q.domain + "\" has no subtopic \"" + q.subtopic + "\"");
+        }
+    }
+}
+
+/// Checks a pack's text; `sourceHasErrors` says that converting it (from a Moodle file) already failed, so
+/// an empty pack is a consequence, not a problem of its own.
+LoadedPack parseAndCheck(const std::string& text, const std::string& fileName, bool sourceHasErrors = false)
+{
+    LoadedPack lp;
+    lp.pack.sourcePath = fileName;
+    lp.pack.sha256 = sha256Hex(text);
+    Diagnostic parseError;
+    auto doc = parseJson(text, fileName, &parseError);
+    if (!doc) {
+        lp.diagnostics.push_back(parseError);
+        return lp;
+    }
+    lp.document = std::move(*doc);
+    checkDocument(lp.document, fileName, lp, sourceHasErrors);
+    return lp;
+}
+
+/// Reads a whole pack file into text; on failure, the reason as a Diagnostic without a JSON pointer (there
+/// is no document to point into).
+std::optional<Diagnostic> readPackFile(const std::filesystem::path& file, std::string& text)
+{
+    const auto unreadable = [&](const std::string& message) {
+        return Diagnostic{Diagnostic::Severity::Error, file.string(), {1, 1}, "", message};
+    };
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (status.type() == std::filesystem::file_type::not_found) {
+        return unreadable("no such file");
+    }
+    // A directory opens as a stream on Linux and reads as empty, which would be "unexpected end of file".
+    if (status.type() == std::filesystem::file_type::directory) {
+        return unreadable("is a directory, not a pack file");
+    }
+    errno = 0;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        const int reason = errno;
+        return unreadable(reason ? "cannot open file for reading: " + std::generic_category().message(reason)
+                                 : std::string("cannot open file for reading"));
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = std::move(buffer).str();
+    return std::nullopt;
+}
+
+void addExams(ExamCatalog& catalog, const LoadedPack& lp)
+{
+    for (const auto& e : lp.pack.exams) {
+        if (!e.id.empty()) {
+            catalog[e.id] = KnownExam{e, lp.pack.info.id};
+        }
+    }
+}
+
+} // namespace
+
+std::vector<StatedCount> stemSelectCounts(const std::string& stem)
+{
+    static const char* const words[] = {"one", "two",   "three", "four", "five",
+                                        "six", "seven", "eight", "nine", "ten"};
+    const auto isWordChar = [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) != 0;
+    };
+    const std::string lower = asciiLower(stem); // byte for byte, so offsets hold in `stem` too
+    std::vector<std::pair<std::size_t, StatedCount>> found;
+    for (const std::string verb : {"select", "choose", "pick"}) {
+        for (auto at = lower.find(verb); at != std::string::npos; at = lower.find(verb, at + 1)) {
+            // Whole words only: not "preselect", not "selection".
+            if (at > 0 && isWordChar(lower[at - 1])) {
+                continue;
+            }
+            std::size_t begin = at + verb.size();
+            if (begin >= lower.size() || !std::isspace(static_cast<unsigned char>(lower[begin]))) {
+                continue;
+            }
+            while (begin < lower.size() && std::isspace(static_cast<unsigned char>(lower[begin]))) {
+                ++begin;
+            }
+            std::size_t end = begin;
+            while (end < lower.size() && isWordChar(lower[end])) {
+                ++end;
+            }
+            const std::string number = lower.substr(begin, end - begin);
+            int count = 0;
+            for (int k = 0; k < 10; ++k) {
+                if (number == words[k]) {
+                    count = k + 1;
+                }
+            }
+            if (count == 0 && !number.empty() && number.size() <= 2 &&
+                std::all_of(number.begin(), number.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+                count = std::stoi(number);
+            }
+            if (count > 0) {
+                found.emplace_back(at, StatedCount{stem.substr(at, end - at), count});
+            }
+        }
+    }
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<StatedCount> out;
+    for (auto& [at, s] : found) {
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+bool stemStatesSelectCount(const std::string& stem, int select)
+{
+    const auto stated = stemSelectCounts(stem);
+    return !stated.empty() && stated.back().count == select;
+}
+
+LoadedPack loadPackText(const std::string& text, const std::string& fileName, const ExamCatalog& known)
+{
+    LoadedPack lp = parseAndCheck(text, fileName);
+    ExamCatalog catalog = known;
+    addExams(catalog, lp);
+    if (lp.diagnostics.empty() || lp.document.root.is_object()) {
+        checkReferences(lp, catalog);
+    }
+    warnRepeatedStems({&lp, 1});
+    return lp;
+}
+
+std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& files, const ExamCatalog& known,
+                                  const ImportOptions& moodle)
+{
+    std::vector<LoadedPack> packs;
+    // A Moodle file (GIFT or XML) is converted to a pack and checked by the same rules as any pack; its
+    // diagnostics are then moved from the generated JSON back to the line and column they came from. It is
+    // converted after the JSON files, so its questions may go into an exam a pack of the same batch defines.
+    std::vector<std::optional<Conversion>> conversions(files.size());
+    std::vector<std::pair<std::size_t, std::string>> moodleTexts;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const auto& file = files[i];
+        std::string text;
+        if (auto unreadable = readPackFile(file, text)) {
+            LoadedPack lp;
+            lp.pack.sourcePath = file.string();
+            lp.diagnostics.push_back(std::move(*unreadable));
+            packs.push_back(std::move(lp));
+            continue;
+        }
+        if (!isMoodleFile(file.string())) {
+            packs.push_back(parseAndCheck(text, file.string()));
+        } else if (auto notUtf8 = utf8Error(text, file.string())) {
+            // The readers and the pack JSON need UTF-8; a Latin-1 file gets this one error, not converted.
+            LoadedPack lp;
+            lp.pack.sourcePath = file.string();
+            lp.pack.sha256 = sha256Hex(text);
+            lp.diagnostics.push_back(std::move(*notUtf8));
+            packs.push_back(std::move(lp));
+        } else {
+            moodleTexts.emplace_back(i, std::move(text));
+            packs.emplace_back(); // filled in below
+        }
+    }
+    std::map<std::string, ExamDef> examsById; // a batch's definition of an exam replaces the stored one
+    for (const auto& [id, k] : known) {
+        examsById[id] = k.exam;
+    }
+    for (const auto& lp : packs) {
+        for (const auto& e : lp.pack.exams) {
+            examsById[e.id] = e;
+        }
+    }
+    std::vector<ExamDef> exams;
+    for (const auto& [id, e] : examsById) {
+        exams.push_back(e);
+    }
+    for (const auto& [i, text] : moodleTexts) {
+        const std::string name = files[i].string();
+        conversions[i] = isGiftFile(name) ? convertGift(text, name, exams, moodle)
+                                          : convertMoodleXml(text, name, exams, moodle);
+        packs[i] = parseAndCheck(conversions[i]->json, files[i].string(),
+                                 errorCount(conversions[i]->diagnostics) > 0);
+    }
+
+    // Exams defined anywhere in the batch are visible to every pack of the batch.
+    ExamCatalog catalog = known;
+    std::map<std::string, std::string> packFiles;
+    std::map<std::string, std::string> examFiles;
+    for (auto& lp : packs) {
+        Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+        const std::string& id = lp.pack.info.id;
+        if (!id.empty() && !packFiles.emplace(id, lp.pack.sourcePath).second) {
+            c.error("/pack/id", "pack \"" + id + "\" is also in " + packFiles[id] + "; name each pack once");
+        }
+        for (size_t i = 0; i < lp.pack.exams.size(); ++i) {
+            const ExamDef& e = lp.pack.exams[i];
+            const std::string p = "/exams/" + std::to_string(i) + "/id";
+            if (e.id.empty()) {
+                continue;
+            }
+            if (!examFiles.emplace(e.id, lp.pack.sourcePath).second) {
+                c.error(p, "exam \"" + e.id + "\" is also defined in " + examFiles[e.id]);
+            } else if (const auto it = known.find(e.id); it != known.end() && it->second.packId != id) {
+                c.error(p, "exam \"" + e.id + "\" is already defined by pack \"" + it->second.packId + "\"");
+            }
+        }
+        addExams(catalog, lp);
+    }
+    for (auto& lp : packs) {
+        if (lp.document.root.is_object()) {
+            checkReferences(lp, catalog);
+        }
+    }
+    warnRepeatedStems(packs);
+    for (std::size_t i = 0; i < packs.size(); ++i) {
+        if (const auto& conversion = conversions[i]) {
+            auto& diagnostics = packs[i].diagnostics;
+            for (auto& d : diagnostics) {
+                d.pos = conversion->originOf(d.pointer);
+            }
+            diagnostics.insert(diagnostics.begin(), conversion->diagnostics.begin(),
+                               conversion->diagnostics.end());
+        }
+    }
+    return packs;
+}
+
+} // namespace certdrill

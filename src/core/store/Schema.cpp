@@ -1,0 +1,200 @@
+#include "certdrill/store/Schema.h"
+
+namespace certdrill {
+
+namespace {
+
+// Version 1: question content. Rows are keyed by stable text ids (pack id + question id); integer keys are
+// internal. Questions are never deleted: a question that leaves its pack is retired, so history keeps it.
+constexpr const char* kV1 = R"sql(
+CREATE TABLE packs (
+    id          INTEGER PRIMARY KEY,
+    pack_id     TEXT NOT NULL UNIQUE,
+    title       TEXT NOT NULL,
+    version     TEXT NOT NULL,
+    authors     TEXT NOT NULL,          -- JSON array
+    license     TEXT NOT NULL,
+    source_path TEXT NOT NULL,
+    sha256      TEXT NOT NULL,
+    imported_at INTEGER NOT NULL        -- unix ms
+);
+CREATE TABLE pack_imports (
+    id          INTEGER PRIMARY KEY,
+    pack_ref    INTEGER NOT NULL REFERENCES packs(id),
+    version     TEXT NOT NULL,
+    sha256      TEXT NOT NULL,
+    imported_at INTEGER NOT NULL,
+    added       INTEGER NOT NULL,
+    updated     INTEGER NOT NULL,
+    retired     INTEGER NOT NULL,
+    unchanged   INTEGER NOT NULL
+);
+CREATE TABLE exams (
+    id                 INTEGER PRIMARY KEY,
+    exam_id            TEXT NOT NULL UNIQUE,
+    pack_ref           INTEGER NOT NULL REFERENCES packs(id),
+    title              TEXT NOT NULL,
+    version            TEXT NOT NULL,
+    duration_minutes   INTEGER NOT NULL,
+    count_min          INTEGER NOT NULL,
+    count_max          INTEGER NOT NULL,
+    count_default      INTEGER NOT NULL,
+    pass_percent       REAL NOT NULL,
+    multi_select_share REAL NOT NULL,
+    coverage           TEXT NOT NULL     -- JSON object
+);
+CREATE TABLE domains (
+    id            INTEGER PRIMARY KEY,
+    exam_ref      INTEGER NOT NULL REFERENCES exams(id),
+    domain_id     TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    weight        REAL NOT NULL,
+    position      INTEGER NOT NULL,
+    min_questions INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (exam_ref, domain_id)
+);
+CREATE TABLE subtopics (
+    id           INTEGER PRIMARY KEY,
+    domain_ref   INTEGER NOT NULL REFERENCES domains(id),
+    subtopic_id  TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    position     INTEGER NOT NULL,
+    UNIQUE (domain_ref, subtopic_id)
+);
+CREATE TABLE questions (
+    id           INTEGER PRIMARY KEY,
+    pack_ref     INTEGER NOT NULL REFERENCES packs(id),
+    question_id  TEXT NOT NULL,
+    exam_ref     INTEGER NOT NULL REFERENCES exams(id),
+    domain_ref   INTEGER NOT NULL REFERENCES domains(id),
+    subtopic_ref INTEGER REFERENCES subtopics(id),
+    stem         TEXT NOT NULL,
+    select_count INTEGER NOT NULL,
+    explanation  TEXT NOT NULL,
+    difficulty   INTEGER NOT NULL,
+    tags         TEXT NOT NULL,         -- JSON array
+    refs         TEXT NOT NULL,         -- JSON array
+    shuffle      INTEGER NOT NULL,
+    content_hash TEXT NOT NULL,         -- SHA-256 of the canonical question JSON
+    retired      INTEGER NOT NULL DEFAULT 0,
+    created_at   INTEGER NOT NULL,
+    updated_at   INTEGER NOT NULL,
+    UNIQUE (pack_ref, question_id)
+);
+CREATE INDEX questions_exam ON questions(exam_ref, retired);
+CREATE TABLE options (
+    question_ref INTEGER NOT NULL REFERENCES questions(id) ON DELETE CASCADE,
+    position     INTEGER NOT NULL,
+    text         TEXT NOT NULL,
+    correct      INTEGER NOT NULL,
+    why          TEXT NOT NULL,
+    PRIMARY KEY (question_ref, position)
+);
+)sql";
+
+// Version 2: exam sessions. Each item keeps a snapshot of the question as it was served, so a later pack
+// update never rewrites what a past session showed. Times are wall-clock unix ms except durations.
+constexpr const char* kV2 = R"sql(
+CREATE TABLE sessions (
+    id               INTEGER PRIMARY KEY,
+    exam_ref         INTEGER NOT NULL REFERENCES exams(id),
+    mode             TEXT NOT NULL CHECK (mode IN ('exam', 'practice', 'drill')),
+    seed             INTEGER NOT NULL,
+    question_count   INTEGER NOT NULL,
+    duration_ms      INTEGER NOT NULL,   -- 0 = untimed
+    pass_percent     REAL NOT NULL,
+    started_at       INTEGER NOT NULL,
+    deadline_at      INTEGER,            -- exam mode: the absolute deadline
+    remaining_ms     INTEGER,            -- practice mode: time left as last saved
+    paused           INTEGER NOT NULL DEFAULT 0,
+    current_position INTEGER NOT NULL DEFAULT 0,
+    finished_at      INTEGER,
+    finish_reason    TEXT CHECK (finish_reason IN ('submitted', 'timeout')),
+    correct_count    INTEGER,
+    score            REAL,
+    passed           INTEGER,
+    options          TEXT NOT NULL DEFAULT '{}'   -- JSON: drill settings such as cram
+);
+CREATE INDEX sessions_open ON sessions(finished_at);
+CREATE TABLE session_items (
+    session_ref  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    position     INTEGER NOT NULL,
+    question_ref INTEGER NOT NULL REFERENCES questions(id),
+    option_order TEXT NOT NULL,          -- JSON array: original option indices in display order
+    snapshot     TEXT NOT NULL,          -- JSON: the question as served
+    chosen       TEXT NOT NULL DEFAULT '[]', -- JSON array of original option indices
+    flagged      INTEGER NOT NULL DEFAULT 0,
+    confidence   TEXT CHECK (confidence IN ('sure', 'unsure', 'guess')),
+    revealed     INTEGER NOT NULL DEFAULT 0,
+    visits       INTEGER NOT NULL DEFAULT 0,
+    time_ms      INTEGER NOT NULL DEFAULT 0,
+    answered_at  INTEGER,
+    correct      INTEGER,
+    PRIMARY KEY (session_ref, position)
+);
+CREATE INDEX session_items_question ON session_items(question_ref);
+)sql";
+
+// Version 3: learning state the candidate sets by hand. The tracker's measured state (FSRS memory, mastery)
+// is not stored: it is recomputed from session_items, the single record of every answer, so it can never
+// drift from the evidence and a model change applies to the whole history at once.
+constexpr const char* kV3 = R"sql(
+CREATE TABLE self_ratings (
+    exam_ref    INTEGER NOT NULL REFERENCES exams(id),
+    domain_id   TEXT NOT NULL,
+    subtopic_id TEXT NOT NULL DEFAULT '',   -- '' = the domain row itself
+    band        TEXT NOT NULL CHECK (band IN ('red', 'yellow', 'green')),
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (exam_ref, domain_id, subtopic_id)
+);
+CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE INDEX session_items_answered ON session_items(answered_at) WHERE correct IS NOT NULL;
+)sql";
+
+} // namespace
+
+const std::vector<Migration>& migrations()
+{
+    static const std::vector<Migration> steps = {
+        {1, "question content: packs, exams, domains, subtopics, questions, options", kV1},
+        {2, "exam sessions and their items", kV2},
+        {3, "self-ratings and settings for the tracker", kV3},
+    };
+    return steps;
+}
+
+int latestSchemaVersion()
+{
+    return migrations().back().version;
+}
+
+void migrate(Database& db, int target)
+{
+    if (target < 0) {
+        target = latestSchemaVersion();
+    }
+    const int current = db.userVersion();
+    if (current > latestSchemaVersion()) {
+        throw DbError("database " + db.path() + " has schema version " + std::to_string(current) +
+                          ", newer than this certdrill understands (" +
+                          std::to_string(latestSchemaVersion()) +
+                          "); update certdrill. The file was not changed.",
+                      0);
+    }
+    if (current >= target) {
+        return;
+    }
+    Transaction tx(db);
+    for (const auto& step : migrations()) {
+        if (step.version > current && step.version <= target) {
+            db.exec(step.sql);
+        }
+    }
+    db.setUserVersion(target);
+    tx.commit();
+}
+
+} // namespace certdrill

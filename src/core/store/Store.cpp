@@ -1,0 +1,735 @@
+#include "certdrill/store/Store.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "certdrill/store/Schema.h"
+#include "certdrill/pack/Sha256.h"
+
+namespace certdrill {
+
+namespace {
+
+using nlohmann::json;
+
+std::vector<std::string> jsonStrings(const std::string& text)
+{
+    std::vector<std::string> out;
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_array()) {
+        for (const auto& v : j) {
+            if (v.is_string()) {
+                out.push_back(v.get<std::string>());
+            }
+        }
+    }
+    return out;
+}
+
+json coverageJson(const Coverage& c)
+{
+    return json{{"min_questions", c.minQuestions},
+                {"min_per_subtopic", c.minPerSubtopic},
+                {"min_multi_select_share", c.minMultiSelectShare},
+                {"min_multi_select_share_per_domain", c.minMultiSelectSharePerDomain},
+                {"min_scenario_share", c.minScenarioShare}};
+}
+
+Coverage coverageFromJson(const std::string& text)
+{
+    Coverage c;
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_object()) {
+        c.minQuestions = j.value("min_questions", 0);
+        c.minPerSubtopic = j.value("min_per_subtopic", 0);
+        c.minMultiSelectShare = j.value("min_multi_select_share", 0.0);
+        c.minMultiSelectSharePerDomain = j.value("min_multi_select_share_per_domain", 0.0);
+        c.minScenarioShare = j.value("min_scenario_share", 0.0);
+    }
+    return c;
+}
+
+} // namespace
+
+int compareVersions(const std::string& a, const std::string& b)
+{
+    std::istringstream sa(a), sb(b);
+    std::string pa, pb;
+    while (true) {
+        const bool ha = static_cast<bool>(std::getline(sa, pa, '.'));
+        const bool hb = static_cast<bool>(std::getline(sb, pb, '.'));
+        if (!ha && !hb) {
+            return 0;
+        }
+        const long va = ha ? std::stol(pa) : 0;
+        const long vb = hb ? std::stol(pb) : 0;
+        if (va != vb) {
+            return va < vb ? -1 : 1;
+        }
+    }
+}
+
+std::string questionToJson(const Question& q)
+{
+    json options = json::array();
+    for (const auto& o : q.options) {
+        options.push_back({{"text", o.text}, {"correct", o.correct}, {"why", o.why}});
+    }
+    const json j = {{"id", q.id},
+                    {"exam", q.exam},
+                    {"domain", q.domain},
+                    {"subtopic", q.subtopic},
+                    {"stem", q.stem},
+                    {"select", q.select},
+                    {"options", options},
+                    {"explanation", q.explanation},
+                    {"difficulty", q.difficulty},
+                    {"tags", q.tags},
+                    {"references", q.references},
+                    {"shuffle", q.shuffle}};
+    return j.dump();
+}
+
+std::vector<int> jsonInts(const std::string& text)
+{
+    std::vector<int> out;
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_array()) {
+        for (const auto& v : j) {
+            if (v.is_number_integer()) {
+                out.push_back(v.get<int>());
+            }
+        }
+    }
+    return out;
+}
+
+Question questionFromJson(const std::string& text)
+{
+    Question q;
+    const json j = json::parse(text, nullptr, false);
+    if (!j.is_object()) {
+        return q;
+    }
+    q.id = j.value("id", "");
+    q.exam = j.value("exam", "");
+    q.domain = j.value("domain", "");
+    q.subtopic = j.value("subtopic", "");
+    q.stem = j.value("stem", "");
+    q.select = j.value("select", 1);
+    q.explanation = j.value("explanation", "");
+    q.difficulty = j.value("difficulty", 0);
+    q.tags = j.value("tags", std::vector<std::string>{});
+    q.references = j.value("references", std::vector<std::string>{});
+    q.shuffle = j.value("shuffle", true);
+    for (const auto& o : j.value("options", json::array())) {
+        q.options.push_back(Option{o.value("text", ""), o.value("correct", false), o.value("why", "")});
+    }
+    return q;
+}
+
+Store::Store(Database db, const Clock& clock)
+    : m_db(std::move(db))
+    , m_clock(clock)
+{
+}
+
+Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path, const Clock& clock)
+{
+    try {
+        if (path != ":memory:" && path.has_parent_path()) {
+            std::error_code ec;
+            std::filesystem::create_directories(path.parent_path(), ec);
+            if (ec) {
+                return Error{"cannot create folder " + path.parent_path().string() + ": " + ec.message()};
+            }
+        }
+        Database db(path.string());
+        migrate(db);
+        return std::unique_ptr<Store>(new Store(std::move(db), clock));
+    } catch (const DbError& e) {
+        return Error{e.what()};
+    }
+}
+
+Result<std::vector<ExamDef>> Store::exams()
+{
+    return catchDbError("cannot read exams", [&]() -> Result<std::vector<ExamDef>> {
+        std::vector<ExamDef> out;
+        std::map<std::int64_t, size_t> byRow;
+        Statement st(m_db,
+                     "SELECT id, exam_id, title, version, duration_minutes, count_min, count_max, "
+                     "count_default, pass_percent, multi_select_share, coverage FROM exams ORDER BY id");
+        while (st.step()) {
+            ExamDef e;
+            e.id = st.getText(1);
+            e.title = st.getText(2);
+            e.version = st.getText(3);
+            e.durationMinutes = static_cast<int>(st.getInt(4));
+            e.countMin = static_cast<int>(st.getInt(5));
+            e.countMax = static_cast<int>(st.getInt(6));
+            e.countDefault = static_cast<int>(st.getInt(7));
+            e.passPercent = st.getDouble(8);
+            e.multiSelectShare = st.getDouble(9);
+            e.coverage = coverageFromJson(st.getText(10));
+            byRow[st.getInt(0)] = out.size();
+            out.push_back(std::move(e));
+        }
+        std::map<std::int64_t, std::pair<size_t, size_t>> domainRows;
+        Statement ds(m_db, "SELECT id, exam_ref, domain_id, name, weight, min_questions FROM domains "
+                           "ORDER BY exam_ref, position");
+        while (ds.step()) {
+            ExamDef& e = out[byRow.at(ds.getInt(1))];
+            domainRows[ds.getInt(0)] = {byRow.at(ds.getInt(1)), e.domains.size()};
+            e.domains.push_back(
+                Domain{ds.getText(2), ds.getText(3), ds.getDouble(4), static_cast<int>(ds.getInt(5)), {}});
+        }
+        Statement ss(m_db,
+                     "SELECT domain_ref, subtopic_id, name FROM subtopics ORDER BY domain_ref, position");
+        while (ss.step()) {
+            const auto [examIndex, domainIndex] = domainRows.at(ss.getInt(0));
+            out[examIndex].domains[domainIndex].subtopics.push_back(Subtopic{ss.getText(1), ss.getText(2)});
+        }
+        return out;
+    });
+}
+
+Result<ExamDef> Store::exam(const std::string& examId)
+{
+    auto all = exams();
+    if (!all) {
+        return all.error();
+    }
+    for (auto& e : all.value()) {
+        if (e.id == examId) {
+            return std::move(e);
+        }
+    }
+    return Error{"no exam \"" + examId + "\" in the database (import its pack first)"};
+}
+
+Result<ExamCatalog> Store::examCatalog()
+{
+    auto all = exams();
+    if (!all) {
+        return all.error();
+    }
+    return catchDbError("cannot read exams", [&]() -> Result<ExamCatalog> {
+        ExamCatalog catalog;
+        Statement st(m_db,
+                     "SELECT p.pack_id FROM exams e JOIN packs p ON p.id = e.pack_ref WHERE e.exam_id = ?");
+        for (auto& e : all.value()) {
+            st.reset();
+            st.bind(1, e.id);
+            std::string packId = st.step() ? st.getText(0) : std::string();
+            const std::string id = e.id; // C++17 evaluates the right side of = first, which moves e
+            catalog[id] = KnownExam{std::move(e), std::move(packId)};
+        }
+        return catalog;
+    });
+}
+
+Result<std::vector<StoredPack>> Store::packs()
+{
+    return catchDbError("cannot read packs", [&]() -> Result<std::vector<StoredPack>> {
+        std::vector<StoredPack> out;
+        Statement st(
+            m_db, "SELECT p.pack_id, p.title, p.version, p.license, p.sha256, p.source_path, p.imported_at, "
+                  "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 0), "
+                  "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 1) "
+                  "FROM packs p ORDER BY p.pack_id");
+        while (st.step()) {
+            out.push_back(StoredPack{st.getText(0), st.getText(1), st.getText(2), st.getText(3),
+                                     st.getText(4), st.getText(5), st.getInt(6),
+                                     static_cast<int>(st.getInt(7)), static_cast<int>(st.getInt(8))});
+        }
+        return out;
+    });
+}
+
+Result<std::optional<std::string>> Store::setting(const std::string& key)
+{
+    return catchDbError("cannot read settings", [&]() -> Result<std::optional<std::string>> {
+        Statement s(m_db, "SELECT value FROM settings WHERE key = ?");
+        s.bind(1, key);
+        if (!s.step()) {
+            return std::optional<std::string>{};
+        }
+        return std::optional<std::string>{s.getText(0)};
+    });
+}
+
+Result<void> Store::saveSetting(const std::string& key, const std::string& value)
+{
+    return saveSettings({{key, value}});
+}
+
+Result<void> Store::saveSettings(const std::vector<std::pair<std::string, std::string>>& values)
+{
+    return catchDbError("cannot store the setting", [&]() -> Result<void> {
+        Transaction tx(m_db);
+        Statement s(m_db, "INSERT INTO settings (key, value) VALUES (?, ?) "
+                          "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+        for (const auto& [key, value] : values) {
+            s.reset();
+            s.bind(1, key).bind(2, value);
+            s.run();
+        }
+        tx.commit();
+        return {};
+    });
+}
+
+Result<std::vector<DomainCount>> Store::domainCounts(const std::string& examId)
+{
+    return catchDbError("cannot count questions", [&]() -> Result<std::vector<DomainCount>> {
+        std::vector<DomainCount> out;
+        Statement st(m_db, "SELECT d.domain_id, "
+                           "COUNT(q.id), COALESCE(SUM(q.select_count > 1), 0) "
+                           "FROM domains d JOIN exams e ON e.id = d.exam_ref "
+                           "LEFT JOIN questions q ON q.domain_ref = d.id AND q.retired = 0 "
+                           "WHERE e.exam_id = ? GROUP BY d.id ORDER BY d.position");
+        st.bind(1, examId);
+        while (st.step()) {
+            out.push_back(
+                DomainCount{st.getText(0), static_cast<int>(st.getInt(1)), static_cast<int>(st.getInt(2))});
+        }
+        return out;
+    });
+}
+
+Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& examId)
+{
+    return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
+        std::vector<StoredQuestion> out;
+        std::map<std::int64_t, size_t> byRow;
+        Statement st(
+            m_db,
+            "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, COALESCE(s.subtopic_id, ''), "
+            "q.stem, q.select_count, q.explanation, q.difficulty, q.tags, q.refs, q.shuffle "
+            "FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
+            "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
+            "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY p.pack_id, q.question_id");
+        st.bind(1, examId);
+        while (st.step()) {
+            StoredQuestion sq;
+            sq.rowId = st.getInt(0);
+            sq.packId = st.getText(1);
+            Question& q = sq.question;
+            q.id = st.getText(2);
+            q.exam = st.getText(3);
+            q.domain = st.getText(4);
+            q.subtopic = st.getText(5);
+            q.stem = st.getText(6);
+            q.select = static_cast<int>(st.getInt(7));
+            q.explanation = st.getText(8);
+            q.difficulty = static_cast<int>(st.getInt(9));
+            q.tags = jsonStrings(st.getText(10));
+            q.references = jsonStrings(st.getText(11));
+            q.shuffle = st.getInt(12) != 0;
+            byRow[sq.rowId] = out.size();
+            out.push_back(std::move(sq));
+        }
+        Statement os(m_db, "SELECT o.question_ref, o.text, o.correct, o.why FROM options o "
+                           "JOIN questions q ON q.id = o.question_ref JOIN exams e ON e.id = q.exam_ref "
+                           "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY o.question_ref, o.position");
+        os.bind(1, examId);
+        while (os.step()) {
+            out[byRow.at(os.getInt(0))].question.options.push_back(
+                Option{os.getText(1), os.getInt(2) != 0, os.getText(3)});
+        }
+        return out;
+    });
+}
+
+Result<std::vector<Candidate>> Store::candidates(const std::string& examId)
+{
+    auto questions = activeQuestions(examId);
+    if (!questions) {
+        return questions.error();
+    }
+    return catchDbError("cannot read exam history", [&]() -> Result<std::vector<Candidate>> {
+        std::map<std::int64_t, std::int64_t> lastSeen;
+        Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
+                           "JOIN sessions s ON s.id = i.session_ref WHERE s.mode IN ('exam', 'practice') "
+                           "GROUP BY i.question_ref");
+        while (st.step()) {
+            lastSeen[st.getInt(0)] = st.getInt(1);
+        }
+        std::vector<Candidate> out;
+        for (auto& sq : questions.value()) {
+            Candidate c{sq.rowId, std::move(sq.question), std::nullopt};
+            if (const auto it = lastSeen.find(c.rowId); it != lastSeen.end()) {
+                c.lastSeenMs = it->second;
+            }
+            out.push_back(std::move(c));
+        }
+        return out;
+    });
+}
+
+Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<LoadedPack>& packs)
+{
+    for (const auto& lp : packs) {
+        if (!lp.ok()) {
+            return Error{lp.pack.sourcePath + " has validation errors; nothing was imported"};
+        }
+    }
+    try {
+        // One transaction for the whole batch: a failure in the last pack undoes the first.
+        Transaction tx(m_db);
+        // Packs that define exams go first, so questions in a sibling file (which may sort earlier by name)
+        // find their exam, domains and subtopics already written. Summaries keep the caller's order.
+        std::vector<PackImportSummary> out(packs.size());
+        for (const bool definesExams : {true, false}) {
+            for (size_t i = 0; i < packs.size(); ++i) {
+                if (packs[i].pack.exams.empty() != definesExams) {
+                    out[i] = importOne(packs[i].pack);
+                }
+            }
+        }
+        tx.commit();
+        return out;
+    } catch (const DbError& e) {
+        spdlog::warn("import rolled back: {}", e.what());
+        return Error{std::string(e.what()) + "; nothing was imported"};
+    }
+}
+
+ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle)
+{
+    ImportOutcome outcome;
+    auto catalog = examCatalog();
+    if (!catalog) {
+        outcome.error = catalog.error().message;
+        return outcome;
+    }
+    ImportOptions options = moodle;
+    if (options.version.empty()) {
+        // Each Moodle file of the batch keeps the version its pack id already has.
+        auto stored = packs();
+        if (!stored) {
+            outcome.error = stored.error().message;
+            return outcome;
+        }
+        for (const auto& p : stored.value()) {
+            options.storedVersions.emplace(p.id, p.version);
+        }
+    }
+    const std::vector<LoadedPack> loaded = loadPacks(files, catalog.value(), options);
+    int errors = 0;
+    for (const auto& lp : loaded) {
+        outcome.diagnostics.insert(outcome.diagnostics.end(), lp.diagnostics.begin(), lp.diagnostics.end());
+        errors += errorCount(lp.diagnostics);
+    }
+    if (errors > 0) {
+        outcome.error =
+            std::to_string(errors) + (errors == 1 ? " error" : " errors") + "; nothing was imported";
+        return outcome;
+    }
+    auto summaries = importPacks(loaded);
+    if (!summaries) {
+        outcome.error = summaries.error().message;
+        return outcome;
+    }
+    outcome.summaries = std::move(summaries.value());
+    return outcome;
+}
+
+std::vector<std::filesystem::path> packFilesIn(const std::filesystem::path& dir)
+{
+    std::vector<std::filesystem::path> files;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".json") {
+            files.push_back(entry.path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+PackImportSummary Store::importOne(const Pack& pack)
+{
+    const std::int64_t now = m_clock.wallMs();
+    PackImportSummary summary;
+    summary.packId = pack.info.id;
+    summary.version = pack.info.version;
+
+    std::int64_t packRef = 0;
+    {
+        Statement st(m_db, "SELECT id, version, sha256 FROM packs WHERE pack_id = ?");
+        st.bind(1, pack.info.id);
+        if (st.step()) {
+            packRef = st.getInt(0);
+            summary.previousVersion = st.getText(1);
+            const int cmp = compareVersions(pack.info.version, summary.previousVersion);
+            if (cmp < 0) {
+                throw DbError(pack.sourcePath + ": pack \"" + pack.info.id + "\" version " +
+                                  pack.info.version + " is older than the imported version " +
+                                  summary.previousVersion,
+                              0);
+            }
+            if (cmp == 0) {
+                if (st.getText(2) != pack.sha256) {
+                    throw DbError(
+                        pack.sourcePath + ": pack \"" + pack.info.id + "\" version " + pack.info.version +
+                            " is already imported with different content; raise \"version\" to update it",
+                        0);
+                }
+                summary.unchanged = true;
+                Statement count(m_db, "SELECT COUNT(*) FROM questions WHERE pack_ref = ? AND retired = 0");
+                count.bind(1, packRef);
+                count.step();
+                summary.unchangedQuestions = static_cast<int>(count.getInt(0));
+                return summary;
+            }
+        }
+    }
+    const std::string authors = json(pack.info.authors).dump();
+    if (packRef == 0) {
+        Statement ins(m_db,
+                      "INSERT INTO packs (pack_id, title, version, authors, license, source_path, sha256, "
+                      "imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        ins.bind(1, pack.info.id).bind(2, pack.info.title).bind(3, pack.info.version).bind(4, authors);
+        ins.bind(5, pack.info.license).bind(6, pack.sourcePath).bind(7, pack.sha256).bind(8, now);
+        ins.run();
+        packRef = m_db.lastInsertRowId();
+    } else {
+        Statement up(m_db,
+                     "UPDATE packs SET title = ?, version = ?, authors = ?, license = ?, source_path = ?, "
+                     "sha256 = ?, imported_at = ? WHERE id = ?");
+        up.bind(1, pack.info.title).bind(2, pack.info.version).bind(3, authors).bind(4, pack.info.license);
+        up.bind(5, pack.sourcePath).bind(6, pack.sha256).bind(7, now).bind(8, packRef);
+        up.run();
+    }
+
+    for (const auto& exam : pack.exams) {
+        upsertExam(exam, packRef);
+    }
+
+    // Existing questions of this pack: question id → (row, hash, retired).
+    struct Existing
+    {
+        std::int64_t row;
+        std::string hash;
+        bool retired;
+    };
+    std::map<std::string, Existing> existing;
+    {
+        Statement st(m_db, "SELECT question_id, id, content_hash, retired FROM questions WHERE pack_ref = ?");
+        st.bind(1, packRef);
+        while (st.step()) {
+            existing[st.getText(0)] = Existing{st.getInt(1), st.getText(2), st.getInt(3) != 0};
+        }
+    }
+
+    Statement refs(m_db, "SELECT e.id, d.id, s.id FROM exams e JOIN domains d ON d.exam_ref = e.id "
+                         "LEFT JOIN subtopics s ON s.domain_ref = d.id AND s.subtopic_id = ? "
+                         "WHERE e.exam_id = ? AND d.domain_id = ?");
+    Statement insert(
+        m_db, "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
+              "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
+              "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
+    Statement update(m_db,
+                     "UPDATE questions SET exam_ref = ?, domain_ref = ?, subtopic_ref = ?, stem = ?, "
+                     "select_count = ?, explanation = ?, difficulty = ?, tags = ?, refs = ?, shuffle = ?, "
+                     "content_hash = ?, retired = 0, updated_at = ? WHERE id = ?");
+    Statement clearOptions(m_db, "DELETE FROM options WHERE question_ref = ?");
+    Statement insertOption(m_db, "INSERT INTO options (question_ref, position, text, correct, why) "
+                                 "VALUES (?, ?, ?, ?, ?)");
+
+    std::set<std::string> seen;
+    for (const auto& q : pack.questions) {
+        seen.insert(q.id);
+        const std::string hash = sha256Hex(questionToJson(q));
+        refs.reset();
+        refs.bind(1, q.subtopic).bind(2, q.exam).bind(3, q.domain);
+        if (!refs.step()) {
+            throw DbError(pack.sourcePath + ": question \"" + q.id + "\" references exam \"" + q.exam +
+                              "\" domain \"" + q.domain + "\", which the database does not have",
+                          0);
+        }
+        const std::int64_t examRef = refs.getInt(0);
+        const std::int64_t domainRef = refs.getInt(1);
+        const std::optional<std::int64_t> subRef =
+            refs.isNull(2) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(2));
+        const std::string tags = json(q.tags).dump();
+        const std::string references = json(q.references).dump();
+
+        std::int64_t row = 0;
+        const auto it = existing.find(q.id);
+        if (it == existing.end()) {
+            insert.reset();
+            insert.bind(1, packRef).bind(2, q.id).bind(3, examRef).bind(4, domainRef).bindOptional(5, subRef);
+            insert.bind(6, q.stem)
+                .bind(7, q.select)
+                .bind(8, q.explanation)
+                .bind(9, q.difficulty)
+                .bind(10, tags);
+            insert.bind(11, references)
+                .bind(12, q.shuffle ? 1 : 0)
+                .bind(13, hash)
+                .bind(14, now)
+                .bind(15, now);
+            insert.run();
+            row = m_db.lastInsertRowId();
+            ++summary.added;
+        } else if (it->second.hash != hash || it->second.retired) {
+            row = it->second.row;
+            update.reset();
+            update.bind(1, examRef)
+                .bind(2, domainRef)
+                .bindOptional(3, subRef)
+                .bind(4, q.stem)
+                .bind(5, q.select);
+            update.bind(6, q.explanation).bind(7, q.difficulty).bind(8, tags).bind(9, references);
+            update.bind(10, q.shuffle ? 1 : 0).bind(11, hash).bind(12, now).bind(13, row);
+            update.run();
+            clearOptions.reset();
+            clearOptions.bind(1, row);
+            clearOptions.run();
+            ++summary.updated;
+        } else {
+            ++summary.unchangedQuestions;
+            continue;
+        }
+        for (size_t i = 0; i < q.options.size(); ++i) {
+            const Option& o = q.options[i];
+            insertOption.reset();
+            insertOption.bind(1, row).bind(2, static_cast<int>(i)).bind(3, o.text).bind(4, o.correct ? 1 : 0);
+            insertOption.bind(5, o.why);
+            insertOption.run();
+        }
+    }
+
+    // Questions that left the pack are retired, never deleted: past sessions still point at them.
+    Statement retire(m_db, "UPDATE questions SET retired = 1, updated_at = ? WHERE id = ?");
+    for (const auto& [id, e] : existing) {
+        if (!seen.count(id) && !e.retired) {
+            retire.reset();
+            retire.bind(1, now).bind(2, e.row);
+            retire.run();
+            ++summary.retired;
+        }
+    }
+
+    Statement history(m_db,
+                      "INSERT INTO pack_imports (pack_ref, version, sha256, imported_at, added, updated, "
+                      "retired, unchanged) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    history.bind(1, packRef)
+        .bind(2, pack.info.version)
+        .bind(3, pack.sha256)
+        .bind(4, now)
+        .bind(5, summary.added);
+    history.bind(6, summary.updated).bind(7, summary.retired).bind(8, summary.unchangedQuestions);
+    history.run();
+    return summary;
+}
+
+std::int64_t Store::upsertExam(const ExamDef& exam, std::int64_t packRef)
+{
+    const std::string coverage = coverageJson(exam.coverage).dump();
+    Statement st(
+        m_db, "INSERT INTO exams (exam_id, pack_ref, title, version, duration_minutes, count_min, count_max, "
+              "count_default, pass_percent, multi_select_share, coverage) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (exam_id) DO UPDATE SET "
+              "pack_ref = excluded.pack_ref, title = excluded.title, version = excluded.version, "
+              "duration_minutes = excluded.duration_minutes, count_min = excluded.count_min, "
+              "count_max = excluded.count_max, count_default = excluded.count_default, "
+              "pass_percent = excluded.pass_percent, multi_select_share = excluded.multi_select_share, "
+              "coverage = excluded.coverage");
+    st.bind(1, exam.id)
+        .bind(2, packRef)
+        .bind(3, exam.title)
+        .bind(4, exam.version)
+        .bind(5, exam.durationMinutes);
+    st.bind(6, exam.countMin).bind(7, exam.countMax).bind(8, exam.countDefault).bind(9, exam.passPercent);
+    st.bind(10, exam.multiSelectShare).bind(11, coverage);
+    st.run();
+    Statement idq(m_db, "SELECT id FROM exams WHERE exam_id = ?");
+    idq.bind(1, exam.id);
+    idq.step();
+    const std::int64_t examRef = idq.getInt(0);
+
+    Statement dom(m_db, "INSERT INTO domains (exam_ref, domain_id, name, weight, position, min_questions) "
+                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (exam_ref, domain_id) DO UPDATE SET "
+                        "name = excluded.name, weight = excluded.weight, position = excluded.position, "
+                        "min_questions = excluded.min_questions RETURNING id");
+    Statement sub(m_db, "INSERT INTO subtopics (domain_ref, subtopic_id, name, position) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT (domain_ref, subtopic_id) DO UPDATE SET name = excluded.name, "
+                        "position = excluded.position");
+    std::vector<std::int64_t> keptDomains;
+    for (size_t i = 0; i < exam.domains.size(); ++i) {
+        const Domain& d = exam.domains[i];
+        dom.reset();
+        dom.bind(1, examRef).bind(2, d.id).bind(3, d.name).bind(4, d.weight).bind(5, static_cast<int>(i));
+        dom.bind(6, d.minQuestions);
+        dom.step();
+        const std::int64_t domainRef = dom.getInt(0);
+        dom.run();
+        keptDomains.push_back(domainRef);
+        for (size_t k = 0; k < d.subtopics.size(); ++k) {
+            sub.reset();
+            sub.bind(1, domainRef).bind(2, d.subtopics[k].id).bind(3, d.subtopics[k].name);
+            sub.bind(4, static_cast<int>(k));
+            sub.run();
+        }
+        // Subtopics dropped from the definition: questions that used them lose the subtopic.
+        Statement subs(m_db, "SELECT id, subtopic_id FROM subtopics WHERE domain_ref = ?");
+        subs.bind(1, domainRef);
+        std::vector<std::int64_t> dropped;
+        while (subs.step()) {
+            const std::string sid = subs.getText(1);
+            bool keep = false;
+            for (const auto& s : d.subtopics) {
+                keep = keep || s.id == sid;
+            }
+            if (!keep) {
+                dropped.push_back(subs.getInt(0));
+            }
+        }
+        for (const auto id : dropped) {
+            Statement unlink(m_db, "UPDATE questions SET subtopic_ref = NULL WHERE subtopic_ref = ?");
+            unlink.bind(1, id);
+            unlink.run();
+            Statement del(m_db, "DELETE FROM subtopics WHERE id = ?");
+            del.bind(1, id);
+            del.run();
+        }
+    }
+    // A domain dropped from the definition may go only if no active question uses it.
+    Statement domains(
+        m_db, "SELECT id, domain_id, (SELECT COUNT(*) FROM questions q WHERE q.domain_ref = domains.id) "
+              "FROM domains WHERE exam_ref = ?");
+    domains.bind(1, examRef);
+    std::vector<std::int64_t> droppedDomains;
+    while (domains.step()) {
+        const std::int64_t id = domains.getInt(0);
+        if (std::find(keptDomains.begin(), keptDomains.end(), id) != keptDomains.end()) {
+            continue;
+        }
+        if (domains.getInt(2) > 0) {
+            throw DbError("exam \"" + exam.id + "\" no longer defines domain \"" + domains.getText(1) +
+                              "\", but questions still use it",
+                          0);
+        }
+        droppedDomains.push_back(id);
+    }
+    for (const auto id : droppedDomains) {
+        Statement delSubs(m_db, "DELETE FROM subtopics WHERE domain_ref = ?");
+        delSubs.bind(1, id);
+        delSubs.run();
+        Statement del(m_db, "DELETE FROM domains WHERE id = ?");
+        del.bind(1, id);
+        del.run();
+    }
+    return examRef;
+}
+
+} // namespace certdrill
