@@ -1,5 +1,4 @@
 // End-to-end tests of the certdrill-cli binary: exit codes, messages, and the database left alone on failure.
-#define CATCH_CONFIG_MAIN
 #include <cstdio>
 #include <sstream>
 #include <sys/wait.h>
@@ -9,7 +8,7 @@
 
 #include "certdrill/exam/ExamSession.h"
 
-#include "../unit/TestSupport.h"
+#include "TestSupport.h"
 
 namespace {
 

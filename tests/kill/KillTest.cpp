@@ -1,7 +1,6 @@
 // Kill test: a child process answers a strict mock exam and is SIGKILLed at random moments. After every kill,
 // every answer it reported as saved is in the database, the file passes PRAGMA integrity_check, and the
 // session reopens with the right time left.
-#define CATCH_CONFIG_MAIN
 #include <csignal>
 #include <cstdio>
 #include <sys/wait.h>
@@ -13,7 +12,7 @@
 #include "certdrill/Random.h"
 #include "certdrill/exam/ExamSession.h"
 
-#include "../unit/TestSupport.h"
+#include "TestSupport.h"
 
 using namespace certdrill;
 

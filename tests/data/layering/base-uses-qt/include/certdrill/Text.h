@@ -1,0 +1,3 @@
+#pragma once
+// A deliberate violation: Qt in the core's base.
+#include <QString>
