@@ -1,0 +1,50 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace certdrill::cli {
+
+class Context;
+
+/// A command's arguments: what follows its name on the command line.
+using Args = std::vector<std::string>;
+
+// One function per command, each in its own file (<Name>Command.cpp). Each parses its own arguments
+// (Arguments.h), works through the Context and returns an exit code (ExitCode in Context.h).
+
+/// `validate [--coverage] [MOODLE OPTIONS] PACK...`: checks pack files, and with --coverage measures the bank
+/// against the minimums its exam definition declares.
+int validateCommand(Context& ctx, Args args);
+/// `import [MOODLE OPTIONS] PACK...`: validates and imports packs atomically.
+int importCommand(Context& ctx, Args args);
+/// `list exams|packs|domains [--exam ID] [--json]`: what the database holds.
+int listCommand(Context& ctx, Args args);
+/// `mock-plan [--exam ID] [--count N] [--seed S] [--json]`: a mock-exam form without starting it.
+int mockPlanCommand(Context& ctx, Args args);
+/// `tracker [--exam ID] [--json|--csv]`: the Red/Yellow/Green sheet.
+int trackerCommand(Context& ctx, Args args);
+/// `rate DOMAIN[/SUBTOPIC] red|yellow|green|none [--exam ID]`: the candidate's own rating of a row.
+int rateCommand(Context& ctx, Args args);
+/// `set target|readiness-score VALUE`: the tracker's settings.
+int setCommand(Context& ctx, Args args);
+/// `drill-plan [--exam ID] [--count N] [--seed S] [--json]`: the next drill, without starting it.
+int drillPlanCommand(Context& ctx, Args args);
+/// `history [--json]`: finished mock and practice exams, newest first.
+int historyCommand(Context& ctx, Args args);
+/// `results ID [--csv]`: one finished session, question by question.
+int resultsCommand(Context& ctx, Args args);
+/// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
+int simulateCommand(Context& ctx, Args args);
+
+/// A command: its name on the command line and the function that runs it.
+struct Command
+{
+    const char* name;
+    int (*run)(Context& ctx, Args args);
+};
+
+/// Every command, in the order `--help` lists them.
+const std::vector<Command>& commands();
+
+} // namespace certdrill::cli

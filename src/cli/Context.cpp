@@ -1,0 +1,95 @@
+#include "Context.h"
+
+#include <ostream>
+
+#include <spdlog/spdlog.h>
+
+#include "certdrill/store/Paths.h"
+
+namespace certdrill::cli {
+
+Context::Context(std::ostream& out, std::ostream& err, const Clock& clock)
+    : m_out(out)
+    , m_err(err)
+    , m_clock(clock)
+    , m_dbPath(defaultDatabasePath())
+{
+}
+
+int Context::usage(const std::string& message)
+{
+    m_err << "certdrill-cli: " << message << "\nTry 'certdrill-cli --help'.\n";
+    return kUsage;
+}
+
+Store* Context::store()
+{
+    if (!m_store) {
+        auto opened = Store::open(m_dbPath, m_clock);
+        if (!opened) {
+            m_err << "certdrill-cli: " << opened.error().message << "\n";
+            return nullptr;
+        }
+        m_store = std::move(opened.value());
+        spdlog::debug("database {}", m_dbPath.string());
+    }
+    return m_store.get();
+}
+
+bool Context::resolveExam(std::string& examId)
+{
+    if (!examId.empty()) {
+        return true;
+    }
+    auto exams = m_store->exams();
+    if (!exams || exams.value().empty()) {
+        m_err << "certdrill-cli: no exam in the database; import a pack first\n";
+        return false;
+    }
+    examId = exams.value().front().id;
+    return true;
+}
+
+int Context::printDiagnostics(const std::vector<Diagnostic>& diagnostics)
+{
+    for (const auto& d : diagnostics) {
+        m_err << d.format() << "\n";
+    }
+    return errorCount(diagnostics);
+}
+
+std::optional<TrackerReport> Context::loadTracker(std::string& examId,
+                                                  const std::vector<Candidate>* questions)
+{
+    if (!resolveExam(examId)) {
+        return std::nullopt;
+    }
+    auto settings = loadTrackerSettings(*m_store);
+    if (!settings) {
+        m_err << "certdrill-cli: " << settings.error().message << "\n";
+        return std::nullopt;
+    }
+    auto report = questions ? buildTracker(*m_store, examId, settings.value(), *questions)
+                            : buildTracker(*m_store, examId, settings.value());
+    if (!report) {
+        m_err << "certdrill-cli: " << report.error().message << "\n";
+        return std::nullopt;
+    }
+    return std::move(report.value());
+}
+
+std::optional<std::vector<SessionSummary>> Context::finishedSessions()
+{
+    Store* s = store();
+    if (!s) {
+        return std::nullopt;
+    }
+    auto sessions = sessionHistory(*s);
+    if (!sessions) {
+        m_err << "certdrill-cli: " << sessions.error().message << "\n";
+        return std::nullopt;
+    }
+    return std::move(sessions.value());
+}
+
+} // namespace certdrill::cli

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "certdrill/Clock.h"
+#include "certdrill/Diagnostic.h"
+#include "certdrill/exam/SessionHistory.h"
+#include "certdrill/learn/Tracker.h"
+#include "certdrill/store/Store.h"
+
+namespace certdrill::cli {
+
+/// Exit codes, as documented in `certdrill-cli --help`.
+enum ExitCode
+{
+    kOk = 0,
+    kInvalid = 1, ///< invalid input, a failed check, or an error from the store
+    kUsage = 2,
+};
+
+/// What every command works with: the output streams, the clock, and the database, opened on first use.
+/// Each helper prints its own reason on failure, so a command only returns kInvalid.
+class Context
+{
+public:
+    Context(std::ostream& out, std::ostream& err, const Clock& clock);
+
+    std::ostream& out() { return m_out; }
+    std::ostream& err() { return m_err; }
+    const Clock& clock() const { return m_clock; }
+    const std::filesystem::path& dbPath() const { return m_dbPath; }
+    void setDbPath(std::filesystem::path path) { m_dbPath = std::move(path); }
+
+    /// Prints a usage error with the pointer to --help and returns kUsage.
+    int usage(const std::string& message);
+    /// Opens the store at dbPath() on first use, printing the reason on failure.
+    Store* store();
+    /// Fills an empty exam id with the first exam in the store; false (reason printed) if there is none.
+    bool resolveExam(std::string& examId);
+    /// Prints the diagnostics to err() and returns how many are errors.
+    int printDiagnostics(const std::vector<Diagnostic>& diagnostics);
+    /// The tracker for examId (resolved as above); empty, with the reason printed, on failure. A caller that
+    /// has already read the exam's questions passes them, so the bank is not read twice.
+    std::optional<TrackerReport> loadTracker(std::string& examId,
+                                             const std::vector<Candidate>* questions = nullptr);
+    /// The finished mock and practice exams (sessionHistory); empty, with the reason printed, on failure.
+    std::optional<std::vector<SessionSummary>> finishedSessions();
+
+private:
+    std::ostream& m_out;
+    std::ostream& m_err;
+    const Clock& m_clock;
+    std::filesystem::path m_dbPath;
+    std::unique_ptr<Store> m_store;
+};
+
+} // namespace certdrill::cli

@@ -1,0 +1,71 @@
+#include "Output.h"
+
+#include <cstdio>
+#include <ctime>
+
+#include "certdrill/learn/Tracker.h"
+
+namespace certdrill::cli {
+
+using nlohmann::json;
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string pct(double share)
+{
+    return fixed(share * 100.0, 1) + "%";
+}
+
+std::string utcMinute(std::int64_t unixMs)
+{
+    const std::time_t t = static_cast<std::time_t>(unixMs / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
+    return buf;
+}
+
+std::string counted(std::size_t n, const std::string& noun)
+{
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+json masteryJson(const TrackerRow& r)
+{
+    json j = {{"domain", r.domainId},
+              {"name", r.name},
+              {"weight", r.weight},
+              {"answers", r.mastery.answers},
+              {"mastery", r.mastery.mean},
+              {"lower80", r.mastery.lower},
+              {"upper80", r.mastery.upper},
+              {"band", bandName(r.band)},
+              {"self_rating", r.selfRating ? json(bandName(*r.selfRating)) : json(nullptr)},
+              {"due", r.dueItems},
+              {"seen", r.seenItems},
+              {"bank", r.bankItems}};
+    if (!r.subtopicId.empty()) {
+        j["subtopic"] = r.subtopicId;
+    }
+    if (const auto d = r.disagreement(); !d.empty()) {
+        j["disagreement"] = d;
+    }
+    return j;
+}
+
+std::string masteryText(const TrackerRow& r)
+{
+    if (r.mastery.answers == 0) {
+        return "no answers";
+    }
+    return fixed(r.mastery.mean * 100.0, 0) + "% [" + fixed(r.mastery.lower * 100.0, 0) + "-" +
+           fixed(r.mastery.upper * 100.0, 0) + "] over " + std::to_string(r.mastery.answers);
+}
+
+} // namespace certdrill::cli
