@@ -12,11 +12,17 @@ const std::vector<Command>& commands()
 {
     // One row per command, in the order of --help: its name and the function (in <Name>Command.cpp).
     static const std::vector<Command> all = {
-        {"validate", validateCommand}, {"import", importCommand},
-        {"list", listCommand},         {"mock-plan", mockPlanCommand},
-        {"tracker", trackerCommand},   {"rate", rateCommand},
-        {"set", setCommand},           {"drill-plan", drillPlanCommand},
-        {"simulate", simulateCommand}, {"history", historyCommand},
+        {"validate", validateCommand},
+        {"lint", lintCommand},
+        {"import", importCommand},
+        {"list", listCommand},
+        {"mock-plan", mockPlanCommand},
+        {"tracker", trackerCommand},
+        {"rate", rateCommand},
+        {"set", setCommand},
+        {"drill-plan", drillPlanCommand},
+        {"simulate", simulateCommand},
+        {"history", historyCommand},
         {"results", resultsCommand},
     };
     return all;
@@ -39,6 +45,14 @@ Commands:
   validate [--coverage] [MOODLE OPTIONS] PACK...
                                   check pack files; with --coverage also measure the bank
                                   against the minimums its exam definition declares
+  lint [--strict] [--json] [MOODLE OPTIONS] PACK...
+                                  item-quality analysis: each question's flaws (the key is the
+                                  longest option, absolute words only in distractors, "all of
+                                  the above", ...) as warnings, and per pack what always
+                                  picking the longest, shortest, absolute-free or stem-echoing
+                                  option would score against chance; --strict exits 1 when a
+                                  strategy or cue beats chance by more than 5 points or a
+                                  structural flaw occurs (docs/question-writing.md)
   import [MOODLE OPTIONS] PACK...  validate and import packs atomically (all or nothing)
                                   A PACK named *.gift or *.gift.txt is Moodle GIFT, *.xml is
                                   Moodle XML; their categories name the blueprint domain.

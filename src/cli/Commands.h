@@ -16,6 +16,9 @@ using Args = std::vector<std::string>;
 /// `validate [--coverage] [MOODLE OPTIONS] PACK...`: checks pack files, and with --coverage measures the bank
 /// against the minimums its exam definition declares.
 int validateCommand(Context& ctx, Args args);
+/// `lint [--strict] [--json] [MOODLE OPTIONS] PACK...`: item-quality analysis: per-question flaws, and what a
+/// candidate who reads only surfaces would score against chance.
+int lintCommand(Context& ctx, Args args);
 /// `import [MOODLE OPTIONS] PACK...`: validates and imports packs atomically.
 int importCommand(Context& ctx, Args args);
 /// `list exams|packs|domains [--exam ID] [--json]`: what the database holds.

@@ -50,6 +50,20 @@ bool Context::resolveExam(std::string& examId)
     return true;
 }
 
+ExamCatalog Context::storedExams()
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(m_dbPath, ec)) {
+        return {};
+    }
+    if (Store* s = store()) {
+        if (auto catalog = s->examCatalog()) {
+            return std::move(catalog.value());
+        }
+    }
+    return {};
+}
+
 int Context::printDiagnostics(const std::vector<Diagnostic>& diagnostics)
 {
     for (const auto& d : diagnostics) {

@@ -42,6 +42,9 @@ public:
     Store* store();
     /// Fills an empty exam id with the first exam in the store; false (reason printed) if there is none.
     bool resolveExam(std::string& examId);
+    /// The exams already in the database, which packs being checked may reference; empty when there is no
+    /// database file. Checking packs must never create one, so this opens the store only if the file exists.
+    ExamCatalog storedExams();
     /// Prints the diagnostics to err() and returns how many are errors.
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);
     /// The tracker for examId (resolved as above); empty, with the reason printed, on failure. A caller that

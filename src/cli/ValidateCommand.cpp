@@ -68,16 +68,7 @@ int validateCommand(Context& ctx, Args args)
     if (args.empty()) {
         return ctx.usage("validate: name at least one pack file");
     }
-    // Questions may reference exams already in the database, but validating must never create one.
-    ExamCatalog catalog;
-    std::error_code ec;
-    if (std::filesystem::exists(ctx.dbPath(), ec)) {
-        if (Store* s = ctx.store()) {
-            if (auto c = s->examCatalog()) {
-                catalog = std::move(c.value());
-            }
-        }
-    }
+    const ExamCatalog catalog = ctx.storedExams();
     const std::vector<std::filesystem::path> files(args.begin(), args.end());
     const auto loaded = loadPacks(files, catalog, moodle);
     int errors = 0;

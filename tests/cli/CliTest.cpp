@@ -8,31 +8,10 @@
 
 #include "certdrill/exam/ExamSession.h"
 
+#include "CliSupport.h"
 #include "TestSupport.h"
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
-Run cli(const std::string& args)
-{
-    static TempDir scratch;
-    const auto outFile = scratch / "out.txt";
-    const auto errFile = scratch / "err.txt";
-    const std::string command =
-        std::string(CERTDRILL_CLI) + " " + args + " >" + outFile.string() + " 2>" + errFile.string();
-    const int status = std::system(command.c_str());
-    Run r;
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = readFile(outFile);
-    r.err = readFile(errFile);
-    return r;
-}
 
 std::string data(const std::string& name)
 {

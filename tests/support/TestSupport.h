@@ -6,6 +6,8 @@
 #include <sstream>
 #include <string>
 
+#include <catch2/catch.hpp>
+
 /// A fresh temporary folder, removed with everything in it when the object goes.
 class TempDir
 {
@@ -48,4 +50,16 @@ inline void writeFile(const std::filesystem::path& p, const std::string& text)
 inline std::filesystem::path dataFile(const std::string& name)
 {
     return std::filesystem::path(CERTDRILL_TEST_DATA_DIR) / name;
+}
+
+/// The third-party test data folder `sub` of ../shared/realdata, or an empty path, with a warning, when it is
+/// absent: it is not part of the repository, so a clone without it skips those tests.
+inline std::filesystem::path realdata(const std::filesystem::path& sub)
+{
+    const std::filesystem::path dir = std::filesystem::path(CERTDRILL_REALDATA_DIR) / sub;
+    if (!std::filesystem::is_directory(dir)) {
+        WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
+        return {};
+    }
+    return dir;
 }

@@ -2,10 +2,12 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "certdrill/Diagnostic.h"
+#include "certdrill/pack/Conversion.h"
 #include "certdrill/pack/GiftReader.h"
 #include "certdrill/pack/JsonReader.h"
 #include "certdrill/Model.h"
@@ -33,8 +35,14 @@ struct LoadedPack
     Pack pack;
     std::vector<Diagnostic> diagnostics;
     JsonDocument document;
+    /// For a Moodle file, where in the source each JSON pointer of the converted pack came from (its
+    /// `json` is not kept); empty for a pack file.
+    std::optional<Conversion> conversion;
 
     bool ok() const { return errorCount(diagnostics) == 0; }
+    /// Where a JSON pointer of the pack is in the file the user wrote: the pack file's line and column, or
+    /// the Moodle source's.
+    SourcePos positionOf(const std::string& pointer) const;
 };
 
 /// Loads and validates a batch of pack files together, so a question may reference an exam defined in

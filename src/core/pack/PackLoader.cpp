@@ -808,16 +808,26 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     }
     warnRepeatedStems(packs);
     for (std::size_t i = 0; i < packs.size(); ++i) {
-        if (const auto& conversion = conversions[i]) {
+        if (auto& conversion = conversions[i]) {
             auto& diagnostics = packs[i].diagnostics;
             for (auto& d : diagnostics) {
                 d.pos = conversion->originOf(d.pointer);
             }
             diagnostics.insert(diagnostics.begin(), conversion->diagnostics.begin(),
                                conversion->diagnostics.end());
+            // Kept for positionOf (the item-quality lint locates its findings with it); the JSON text and
+            // the diagnostics already live in the pack.
+            conversion->json.clear();
+            conversion->diagnostics.clear();
+            packs[i].conversion = std::move(conversion);
         }
     }
     return packs;
+}
+
+SourcePos LoadedPack::positionOf(const std::string& pointer) const
+{
+    return conversion ? conversion->originOf(pointer) : document.positionOf(pointer);
 }
 
 } // namespace certdrill

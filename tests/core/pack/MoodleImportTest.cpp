@@ -56,18 +56,6 @@ std::vector<ExamDef> miniExams()
     return exams;
 }
 
-/// The third-party test data folder `sub` of ../shared/realdata, or an empty path, with a warning, when it is
-/// absent: it is not part of the repository, so a clone without it skips those tests.
-std::filesystem::path realdata(const std::filesystem::path& sub)
-{
-    const std::filesystem::path dir = std::filesystem::path(CERTDRILL_REALDATA_DIR) / sub;
-    if (!std::filesystem::is_directory(dir)) {
-        WARN("skipped: " << dir.string() << " is absent (third-party test data outside the repository)");
-        return {};
-    }
-    return dir;
-}
-
 const Diagnostic* findMessage(const std::vector<Diagnostic>& ds, const std::string& part)
 {
     for (const auto& d : ds) {

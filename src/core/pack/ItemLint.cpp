@@ -1,0 +1,551 @@
+#include "certdrill/pack/ItemLint.h"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <regex>
+#include <set>
+
+namespace certdrill {
+
+namespace {
+
+/// Specific determiners (Haladyna et al.'s "absolute words"): a test-wise candidate rules out options that
+/// use them, so a bank where only distractors use them teaches a cue.
+const std::set<std::string>& absoluteWords()
+{
+    static const std::set<std::string> words = {
+        "always",     "never",      "only",       "all",       "none",       "every",      "completely",
+        "entirely",   "totally",    "absolutely", "guarantee", "guarantees", "guaranteed", "eliminate",
+        "eliminates", "eliminated", "impossible", "solely",    "invariably", "regardless",
+    };
+    return words;
+}
+
+/// Function words that say nothing about an option's content (for the stem-echo cue and near-duplicates).
+const std::set<std::string>& stopWords()
+{
+    static const std::set<std::string> words = {
+        "a",     "an",     "the",    "and",   "or",      "but",  "if",    "then", "else",  "of",    "to",
+        "in",    "on",     "at",     "by",    "for",     "with", "from",  "into", "onto",  "over",  "under",
+        "than",  "that",   "this",   "these", "those",   "is",   "are",   "was",  "were",  "be",    "been",
+        "being", "it",     "its",    "as",    "so",      "such", "not",   "no",   "yes",   "can",   "could",
+        "would", "should", "will",   "may",   "might",   "must", "do",    "does", "did",   "done",  "has",
+        "have",  "had",    "having", "which", "what",    "when", "where", "who",  "whom",  "whose", "why",
+        "how",   "there",  "their",  "they",  "them",    "you",  "your",  "we",   "our",   "us",    "he",
+        "she",   "his",    "her",    "i",     "me",      "my",   "one",   "two",  "three", "four",  "five",
+        "each",  "per",    "via",    "about", "also",    "more", "most",  "less", "least", "very",  "much",
+        "many",  "any",    "some",   "other", "another", "same", "up",    "down", "out",   "off",   "just",
+        "only",  "all",
+    };
+    return words;
+}
+
+bool isWordChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+/// The words of a text: ASCII letters and digits in lower case, joined across a hyphen or an apostrophe
+/// between them ("all-reduce" is one word, not "all"); every other byte separates words.
+std::vector<std::string> words(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::string current;
+    const auto lower = [](char c) {
+        return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = lower(text[i]);
+        if (isWordChar(c)) {
+            current += c;
+        } else if ((c == '-' || c == '\'') && !current.empty() && i + 1 < text.size() &&
+                   isWordChar(lower(text[i + 1]))) {
+            current += c;
+        } else if (!current.empty()) {
+            out.push_back(std::move(current));
+            current.clear();
+        }
+    }
+    if (!current.empty()) {
+        out.push_back(std::move(current));
+    }
+    return out;
+}
+
+/// The content words of a text: words of three or more characters that are not function words, with a
+/// plural "s" dropped ("GPUs" and "GPU" match).
+std::set<std::string> contentWords(const std::string& text)
+{
+    std::set<std::string> out;
+    for (std::string w : words(text)) {
+        if (w.size() < 3 || stopWords().count(w)) {
+            continue;
+        }
+        if (w.size() > 4 && w.back() == 's' && w[w.size() - 2] != 's') {
+            w.pop_back();
+        }
+        out.insert(std::move(w));
+    }
+    return out;
+}
+
+/// An option's gist: its words in order without function words, case, punctuation or spacing, so "The
+/// KV cache." and "the KV-cache" agree; a point or comma between digits is kept, so "7.5" is not "75".
+std::string gistOf(const std::string& text)
+{
+    std::string gist, word;
+    const auto flush = [&] {
+        if (!word.empty() && !stopWords().count(word)) {
+            gist += word;
+        }
+        word.clear();
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = (text[i] >= 'A' && text[i] <= 'Z') ? static_cast<char>(text[i] - 'A' + 'a') : text[i];
+        const bool digitSeparator = (c == '.' || c == ',') && i > 0 && i + 1 < text.size() &&
+                                    std::isdigit(static_cast<unsigned char>(text[i - 1])) &&
+                                    std::isdigit(static_cast<unsigned char>(text[i + 1]));
+        if (isWordChar(c) || digitSeparator) {
+            word += c;
+        } else {
+            flush();
+        }
+    }
+    flush();
+    return gist;
+}
+
+std::vector<std::string> absolutesIn(const std::string& text)
+{
+    std::vector<std::string> found;
+    for (const auto& w : words(text)) {
+        if (absoluteWords().count(w)) {
+            found.push_back(w);
+        }
+    }
+    return found;
+}
+
+bool isAllNoneOfTheAbove(const std::string& text)
+{
+    static const std::regex pattern(
+        R"(\b(all|none|both|neither) of (the )?(above|these|the options|the answers)\b|^\s*both [a-j] and [a-j]( (are|is) (correct|true|right))?\s*\.?\s*$)",
+        std::regex::icase);
+    return std::regex_search(text, pattern);
+}
+
+std::string letter(int index)
+{
+    return std::string(1, static_cast<char>('A' + index));
+}
+
+std::string fixed1(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+/// What the cue rules need of one question, computed once.
+struct Features
+{
+    std::vector<double> length;  ///< characters as the candidate sees them (UTF-8 code points)
+    std::vector<int> absolutes;  ///< absolute words in each option
+    std::vector<int> stemShared; ///< stem content words each option repeats
+};
+
+Features featuresOf(const Question& q)
+{
+    Features f;
+    const auto stem = contentWords(q.stem);
+    for (const auto& o : q.options) {
+        // Code points, not bytes: "×" is one character on screen.
+        f.length.push_back(static_cast<double>(std::count_if(o.text.begin(), o.text.end(), [](char c) {
+            return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        })));
+        f.absolutes.push_back(static_cast<int>(absolutesIn(o.text).size()));
+        int shared = 0;
+        for (const auto& w : contentWords(o.text)) {
+            shared += static_cast<int>(stem.count(w));
+        }
+        f.stemShared.push_back(shared);
+    }
+    return f;
+}
+
+/// Every set of `k` of `n` options, as bit masks.
+std::vector<unsigned> subsets(int n, int k)
+{
+    std::vector<unsigned> out;
+    for (unsigned m = 0; m < (1u << n); ++m) {
+        if (std::popcount(m) == k) {
+            out.push_back(m);
+        }
+    }
+    return out;
+}
+
+/// The chance that picking the k highest-scoring options (ties at random) picks exactly `key`: 1 over the
+/// number of k-sets that are as high as the rest, if the key is one of them, else 0.
+double strategyHit(const std::vector<double>& score, const std::vector<unsigned>& sets, unsigned key)
+{
+    int consistent = 0;
+    bool keyConsistent = false;
+    for (unsigned m : sets) {
+        double lowestIn = 1e300, highestOut = -1e300;
+        for (std::size_t i = 0; i < score.size(); ++i) {
+            if (m & (1u << i)) {
+                lowestIn = std::min(lowestIn, score[i]);
+            } else {
+                highestOut = std::max(highestOut, score[i]);
+            }
+        }
+        if (lowestIn >= highestOut) {
+            ++consistent;
+            keyConsistent = keyConsistent || m == key;
+        }
+    }
+    return keyConsistent ? 1.0 / consistent : 0.0;
+}
+
+/// Which cue rules fire if `key` were the key (bit i of the result is LintRule i).
+unsigned cuesFor(const Features& f, unsigned key)
+{
+    double keyMin = 1e300, keyMax = -1e300, otherMax = -1e300, keySum = 0, otherSum = 0;
+    int keys = 0, others = 0, keyAbs = 0, otherAbs = 0, keyEchoMin = 1 << 30, otherEchoMax = -1;
+    for (std::size_t i = 0; i < f.length.size(); ++i) {
+        if (key & (1u << i)) {
+            keyMin = std::min(keyMin, f.length[i]);
+            keyMax = std::max(keyMax, f.length[i]);
+            keySum += f.length[i];
+            ++keys;
+            keyAbs += f.absolutes[i];
+            keyEchoMin = std::min(keyEchoMin, f.stemShared[i]);
+        } else {
+            otherMax = std::max(otherMax, f.length[i]);
+            otherSum += f.length[i];
+            ++others;
+            otherAbs += f.absolutes[i];
+            otherEchoMax = std::max(otherEchoMax, f.stemShared[i]);
+        }
+    }
+    unsigned fired = 0;
+    const auto set = [&](LintRule r) {
+        fired |= 1u << static_cast<unsigned>(r);
+    };
+    if (keys == 0 || others == 0) {
+        return 0;
+    }
+    if (keyMin > otherMax) {
+        set(LintRule::LongestKey);
+    }
+    if (keySum / keys >= 1.5 * (otherSum / others)) {
+        set(LintRule::LongKey);
+    }
+    if (otherAbs > 0 && keyAbs == 0) {
+        set(LintRule::AbsoluteDistractor);
+    }
+    if (keyEchoMin > otherEchoMax) {
+        set(LintRule::StemEcho);
+    }
+    return fired;
+}
+
+/// The finding's message for a cue rule that fired on the real key.
+std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsigned key)
+{
+    const int k = q.select;
+    double keySum = 0, otherSum = 0, otherMax = 0;
+    int keys = 0, others = 0, keyEcho = 1 << 30, otherEcho = 0;
+    std::string absolutes;
+    for (std::size_t i = 0; i < q.options.size(); ++i) {
+        if (key & (1u << i)) {
+            keySum += f.length[i];
+            ++keys;
+            keyEcho = std::min(keyEcho, f.stemShared[i]);
+        } else {
+            otherSum += f.length[i];
+            otherMax = std::max(otherMax, f.length[i]);
+            ++others;
+            otherEcho = std::max(otherEcho, f.stemShared[i]);
+            for (const auto& w : absolutesIn(q.options[i].text)) {
+                absolutes +=
+                    (absolutes.empty() ? "\"" : ", \"") + w + "\" (" + letter(static_cast<int>(i)) + ")";
+            }
+        }
+    }
+    switch (rule) {
+    case LintRule::LongestKey:
+        return k == 1
+                   ? "the key is the longest option (" + fixed1(keySum).substr(0, fixed1(keySum).size() - 2) +
+                         " characters; the longest distractor has " +
+                         fixed1(otherMax).substr(0, fixed1(otherMax).size() - 2) + ")"
+                   : "the " + std::to_string(k) + " longest options are exactly the key";
+    case LintRule::LongKey:
+        return "the key is " + fixed1((keySum / keys) / (otherSum / others)) +
+               " times as long as the mean distractor";
+    case LintRule::AbsoluteDistractor:
+        return "absolute words in distractors only: " + absolutes;
+    case LintRule::StemEcho:
+        return "only the key repeats the stem's words (" + std::to_string(keyEcho) +
+               " shared, distractors at most " + std::to_string(otherEcho) + ")";
+    default:
+        return {};
+    }
+}
+
+} // namespace
+
+const char* strategyName(Strategy strategy)
+{
+    switch (strategy) {
+    case Strategy::Longest:
+        return "longest";
+    case Strategy::Shortest:
+        return "shortest";
+    case Strategy::NoAbsolute:
+        return "no-absolute";
+    case Strategy::StemOverlap:
+        return "stem-overlap";
+    }
+    return "";
+}
+
+const char* strategyLabel(Strategy strategy)
+{
+    switch (strategy) {
+    case Strategy::Longest:
+        return "longest option";
+    case Strategy::Shortest:
+        return "shortest option";
+    case Strategy::NoAbsolute:
+        return "option without absolute words";
+    case Strategy::StemOverlap:
+        return "most words shared with the stem";
+    }
+    return "";
+}
+
+const char* ruleName(LintRule rule)
+{
+    switch (rule) {
+    case LintRule::LongestKey:
+        return "longest-key";
+    case LintRule::LongKey:
+        return "long-key";
+    case LintRule::AbsoluteDistractor:
+        return "absolute-distractor";
+    case LintRule::StemEcho:
+        return "stem-echo";
+    case LintRule::AllNoneAbove:
+        return "all-none-above";
+    case LintRule::NearDuplicate:
+        return "near-duplicate";
+    case LintRule::StatedCount:
+        return "stated-count";
+    }
+    return "";
+}
+
+const char* ruleLabel(LintRule rule)
+{
+    switch (rule) {
+    case LintRule::LongestKey:
+        return "key is the longest option";
+    case LintRule::LongKey:
+        return "key 1.5 times the mean distractor";
+    case LintRule::AbsoluteDistractor:
+        return "absolute words only in distractors";
+    case LintRule::StemEcho:
+        return "key alone repeats the stem";
+    case LintRule::AllNoneAbove:
+        return "all/none of the above";
+    case LintRule::NearDuplicate:
+        return "near-duplicate options";
+    case LintRule::StatedCount:
+        return "stated count differs from select";
+    }
+    return "";
+}
+
+void LintSummary::add(const LintSummary& other)
+{
+    questions += other.questions;
+    chanceRight += other.chanceRight;
+    for (std::size_t s = 0; s < kStrategyCount; ++s) {
+        strategyRight[s] += other.strategyRight[s];
+    }
+    for (std::size_t r = 0; r < kRuleCount; ++r) {
+        fired[r] += other.fired[r];
+        chanceFired[r] += other.chanceFired[r];
+    }
+}
+
+std::string LintSummary::strategyLine(Strategy strategy) const
+{
+    const double right = strategyRight[static_cast<std::size_t>(strategy)];
+    // A tie broken at random gives fractions of a question; whole counts print without a decimal.
+    const std::string count = std::abs(right - std::round(right)) < 0.05
+                                  ? std::to_string(static_cast<long long>(std::round(right)))
+                                  : fixed1(right);
+    return std::string(strategyLabel(strategy)) + ": " + fixed1(100.0 * share(right)) + "% (" + count + "/" +
+           std::to_string(questions) + "), chance " + fixed1(100.0 * share(chanceRight)) + "%";
+}
+
+std::vector<std::string> LintSummary::strictFailures() const
+{
+    std::vector<std::string> out;
+    if (questions == 0) {
+        return out;
+    }
+    const double chance = 100.0 * share(chanceRight);
+    for (std::size_t s = 0; s < kStrategyCount; ++s) {
+        const double got = 100.0 * share(strategyRight[s]);
+        if (got > chance + kStrictMarginPoints) {
+            out.push_back(std::string(strategyLabel(static_cast<Strategy>(s))) + " scores " + fixed1(got) +
+                          "%, " + fixed1(got - chance) + " points over chance (" + fixed1(chance) +
+                          "%); at most " + fixed1(kStrictMarginPoints) + " allowed");
+        }
+    }
+    for (std::size_t r = 0; r < kRuleCount; ++r) {
+        const auto rule = static_cast<LintRule>(r);
+        const double got = 100.0 * share(fired[r]);
+        if (r < kCueRuleCount) {
+            const double expected = 100.0 * share(chanceFired[r]);
+            if (got > expected + kStrictMarginPoints) {
+                out.push_back(std::string(ruleLabel(rule)) + ": " + fixed1(got) + "% of questions, " +
+                              fixed1(got - expected) + " points over its chance (" + fixed1(expected) +
+                              "%); at most " + fixed1(kStrictMarginPoints) + " allowed");
+            }
+        } else if (fired[r] > 0) {
+            out.push_back(std::string(ruleLabel(rule)) + ": " + std::to_string(fired[r]) +
+                          (fired[r] == 1 ? " question" : " questions") + "; none allowed");
+        }
+    }
+    return out;
+}
+
+Diagnostic LintFinding::diagnostic() const
+{
+    return Diagnostic{Diagnostic::Severity::Warning, file, pos, pointer,
+                      questionId + ": [" + ruleName(rule) + "] " + message};
+}
+
+LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<LintFinding>* findings)
+{
+    LintSummary sum;
+    for (std::size_t qi = 0; qi < questions.size(); ++qi) {
+        const Question& q = questions[qi];
+        const int n = static_cast<int>(q.options.size());
+        const int k = q.select;
+        // The loader refuses these; a question the lint cannot judge is not counted rather than guessed at.
+        if (n < 2 || n > 16 || k < 1 || k >= n) {
+            continue;
+        }
+        unsigned key = 0;
+        for (int i : q.correctOptions()) {
+            key |= 1u << i;
+        }
+        if (std::popcount(key) != k) {
+            continue;
+        }
+        ++sum.questions;
+        const auto sets = subsets(n, k);
+        sum.chanceRight += 1.0 / static_cast<double>(sets.size());
+        const Features f = featuresOf(q);
+
+        std::vector<double> longest = f.length, shortest, fewestAbsolutes, echo;
+        for (int i = 0; i < n; ++i) {
+            shortest.push_back(-f.length[i]);
+            fewestAbsolutes.push_back(-f.absolutes[i]);
+            echo.push_back(f.stemShared[i]);
+        }
+        sum.strategyRight[0] += strategyHit(longest, sets, key);
+        sum.strategyRight[1] += strategyHit(shortest, sets, key);
+        sum.strategyRight[2] += strategyHit(fewestAbsolutes, sets, key);
+        sum.strategyRight[3] += strategyHit(echo, sets, key);
+
+        // The permutation chance: how often each cue would fire if the key were any k options of this
+        // question.
+        for (unsigned m : sets) {
+            const unsigned cues = cuesFor(f, m);
+            for (std::size_t r = 0; r < kCueRuleCount; ++r) {
+                if (cues & (1u << r)) {
+                    sum.chanceFired[r] += 1.0 / static_cast<double>(sets.size());
+                }
+            }
+        }
+
+        std::vector<std::pair<LintRule, std::string>> found;
+        const unsigned cues = cuesFor(f, key);
+        for (std::size_t r = 0; r < kCueRuleCount; ++r) {
+            if (cues & (1u << r)) {
+                found.emplace_back(static_cast<LintRule>(r), cueMessage(static_cast<LintRule>(r), q, f, key));
+            }
+        }
+        for (int i = 0; i < n; ++i) {
+            if (isAllNoneOfTheAbove(q.options[i].text)) {
+                found.emplace_back(LintRule::AllNoneAbove, "option " + letter(i) + " is \"" +
+                                                               q.options[i].text +
+                                                               "\": it can be answered by elimination");
+                break;
+            }
+        }
+        // Near-duplicates: the same words in the same order once case, punctuation and function words are
+        // set aside ("The KV cache." and "the KV-cache"), which the loader's exact-text check lets through.
+        // Order matters ("SFT, then PPO" is not "PPO, then SFT"), and so does every number.
+        std::vector<std::string> gist;
+        bool duplicate = false;
+        for (int i = 0; i < n && !duplicate; ++i) {
+            gist.push_back(gistOf(q.options[i].text));
+            for (int j = 0; j < i && !duplicate; ++j) {
+                if (!gist.back().empty() && gist.back() == gist[static_cast<std::size_t>(j)]) {
+                    duplicate = true;
+                    found.emplace_back(LintRule::NearDuplicate, "options " + letter(j) + " and " + letter(i) +
+                                                                    " say the same words");
+                }
+            }
+        }
+        const auto counts = stemSelectCounts(q.stem);
+        if (!counts.empty() && counts.back().count != k) {
+            found.emplace_back(LintRule::StatedCount, "the stem says \"" + counts.back().text +
+                                                          "\" but select is " + std::to_string(k));
+        } else if (counts.empty() && k > 1) {
+            found.emplace_back(LintRule::StatedCount,
+                               "a multi-select stem that does not say how many to choose (\"Select TWO\")");
+        }
+        for (auto& [rule, message] : found) {
+            ++sum.fired[static_cast<std::size_t>(rule)];
+            if (findings) {
+                findings->push_back(
+                    LintFinding{{}, {}, "/questions/" + std::to_string(qi), q.id, rule, message});
+            }
+        }
+    }
+    return sum;
+}
+
+LintReport lintPacks(const std::vector<LoadedPack>& packs)
+{
+    LintReport report;
+    for (const LoadedPack& lp : packs) {
+        if (!lp.ok()) {
+            continue;
+        }
+        std::vector<LintFinding> found;
+        PackLint pl{lp.pack.info.id, lp.pack.sourcePath, lintQuestions(lp.pack.questions, &found)};
+        for (auto& f : found) {
+            f.file = lp.pack.sourcePath;
+            f.pos = lp.positionOf(f.pointer);
+            report.findings.push_back(std::move(f));
+        }
+        report.total.add(pl.summary);
+        report.packs.push_back(std::move(pl));
+    }
+    return report;
+}
+
+} // namespace certdrill

@@ -1,0 +1,249 @@
+#include "certdrill/pack/ItemLint.h"
+
+#include <catch2/catch.hpp>
+
+#include "certdrill/pack/PackLoader.h"
+
+#include "TestSupport.h"
+
+using namespace certdrill;
+
+namespace {
+
+/// A question from its stem and options; the options whose text starts with '*' are the key (the '*' is
+/// dropped), and select is their number.
+Question question(const std::string& stem, std::vector<std::string> options)
+{
+    Question q;
+    q.id = "q";
+    q.stem = stem;
+    for (auto& text : options) {
+        Option o;
+        o.correct = !text.empty() && text[0] == '*';
+        o.text = o.correct ? text.substr(1) : text;
+        q.select += o.correct ? 1 : 0;
+        q.options.push_back(o);
+    }
+    q.select -= 1; // Question starts at 1
+    return q;
+}
+
+double strategy(const LintSummary& s, Strategy which)
+{
+    return s.strategyRight[static_cast<std::size_t>(which)];
+}
+
+int fired(const LintSummary& s, LintRule rule)
+{
+    return s.fired[static_cast<std::size_t>(rule)];
+}
+
+std::vector<LintRule> rulesOf(const Question& q)
+{
+    std::vector<LintFinding> found;
+    lintQuestions({q}, &found);
+    std::vector<LintRule> rules;
+    for (const auto& f : found) {
+        rules.push_back(f.rule);
+    }
+    return rules;
+}
+
+bool has(const std::vector<LintRule>& rules, LintRule rule)
+{
+    return std::find(rules.begin(), rules.end(), rule) != rules.end();
+}
+
+} // namespace
+
+TEST_CASE("the longest-option strategy and the longest-key rule see a key that is longer than the rest",
+          "[lint]")
+{
+    const Question q =
+        question("Which setting?", {"*a setting that is the longest of them", "short one", "brief", "tiny"});
+    const LintSummary s = lintQuestions({q});
+    CHECK(s.questions == 1);
+    CHECK(s.chanceRight == Approx(0.25));
+    CHECK(strategy(s, Strategy::Longest) == Approx(1.0));
+    CHECK(strategy(s, Strategy::Shortest) == Approx(0.0));
+    CHECK(fired(s, LintRule::LongestKey) == 1);
+    CHECK(fired(s, LintRule::LongKey) == 1); // 38 characters against a mean distractor of 6.3
+    // With a random key, one of the four options would be the longest: the permutation chance is 1/4.
+    CHECK(s.chanceFired[static_cast<std::size_t>(LintRule::LongestKey)] == Approx(0.25));
+}
+
+TEST_CASE("ties are broken at random, so options of one length score chance", "[lint]")
+{
+    const LintSummary s = lintQuestions({question("Which?", {"*aaaa", "bbbb", "cccc", "dddd"})});
+    CHECK(strategy(s, Strategy::Longest) == Approx(0.25));
+    CHECK(strategy(s, Strategy::Shortest) == Approx(0.25));
+    CHECK(fired(s, LintRule::LongestKey) == 0);
+    CHECK(s.chanceFired[static_cast<std::size_t>(LintRule::LongestKey)] == Approx(0.0));
+    // Two options tie for the longest: the strategy picks the key half of the time.
+    const LintSummary tie = lintQuestions({question("Which?", {"*aaaaaa", "bbbbbb", "cc", "dd"})});
+    CHECK(strategy(tie, Strategy::Longest) == Approx(0.5));
+    CHECK(fired(tie, LintRule::LongestKey) == 0); // not uniquely longest
+}
+
+TEST_CASE("a multi-select key made of the k longest options is seen; chance is 1 / C(n, k)", "[lint]")
+{
+    const Question q = question(
+        "Which TWO? (Select TWO.)",
+        {"*the first right answer, long", "*the second right answer, long", "wrong", "also wrong", "nope"});
+    REQUIRE(q.select == 2);
+    const LintSummary s = lintQuestions({q});
+    CHECK(s.chanceRight == Approx(0.1));
+    CHECK(strategy(s, Strategy::Longest) == Approx(1.0));
+    CHECK(fired(s, LintRule::LongestKey) == 1);
+    std::vector<LintFinding> found;
+    lintQuestions({q}, &found);
+    REQUIRE(!found.empty());
+    CHECK(found.front().message == "the 2 longest options are exactly the key");
+}
+
+TEST_CASE("absolute words count only in distractors, and a hyphenated word is one word", "[lint]")
+{
+    const Question tell = question("How does ZeRO-3 shard?",
+                                   {"*It shards parameters across ranks", "It always keeps full weights",
+                                    "It never shards", "It shards optimizer states"});
+    CHECK(has(rulesOf(tell), LintRule::AbsoluteDistractor));
+    CHECK(strategy(lintQuestions({tell}), Strategy::NoAbsolute) == Approx(0.5)); // two options have none
+
+    const Question both =
+        question("How?", {"*Only the adapters train", "All weights train", "x y z", "u v w"});
+    CHECK_FALSE(has(rulesOf(both), LintRule::AbsoluteDistractor));
+
+    const Question hyphen = question("Which collective?", {"*An all-reduce of gradients", "A none-such step",
+                                                           "A broadcast of weights", "A gather of outputs"});
+    CHECK_FALSE(has(rulesOf(hyphen), LintRule::AbsoluteDistractor));
+}
+
+TEST_CASE("the key alone repeating the stem's words is a cue", "[lint]")
+{
+    const Question q = question("The tokenizer splits rare medical terms into many pieces. What helps?",
+                                {"*Extend the tokenizer with medical terms", "Raise the learning rate",
+                                 "Use a larger batch", "Add dropout layers"});
+    CHECK(has(rulesOf(q), LintRule::StemEcho));
+    CHECK(strategy(lintQuestions({q}), Strategy::StemOverlap) == Approx(1.0));
+}
+
+TEST_CASE("all/none of the above is found; options that name matrices A and B are not", "[lint]")
+{
+    CHECK(has(rulesOf(question("Which?", {"*None of the above", "x1", "x2", "x3"})), LintRule::AllNoneAbove));
+    CHECK(has(rulesOf(question("Which?", {"*Both A and B", "x1", "x2", "x3"})), LintRule::AllNoneAbove));
+    CHECK(has(rulesOf(question("Which?", {"*all of these", "x1", "x2", "x3"})), LintRule::AllNoneAbove));
+    CHECK_FALSE(has(rulesOf(question("LoRA init?", {"*B is zero and A is random",
+                                                    "Both A and B are initialised to zero so training starts "
+                                                    "from the pretrained model",
+                                                    "x2", "x3"})),
+                    LintRule::AllNoneAbove));
+}
+
+TEST_CASE("near-duplicate options differ only in case, punctuation or function words", "[lint]")
+{
+    CHECK(has(rulesOf(question("Which?", {"*The KV cache.", "the KV-cache", "weights", "activations"})),
+              LintRule::NearDuplicate));
+    // A number's decimal point and the order of words are content.
+    CHECK_FALSE(
+        has(rulesOf(question("How much?", {"*About 7.5 GiB", "About 75 GiB", "About 15 GiB", "1 GiB"})),
+            LintRule::NearDuplicate));
+    CHECK_FALSE(has(rulesOf(question("Order?", {"*SFT, then PPO", "PPO, then SFT", "RM only", "PPO only"})),
+                    LintRule::NearDuplicate));
+}
+
+TEST_CASE("a stated count that differs from select, or a multi-select stem without one", "[lint]")
+{
+    Question q = question("Which? (Select THREE.)", {"*a1", "*a2", "b1", "b2", "b3"});
+    REQUIRE(q.select == 2);
+    CHECK(has(rulesOf(q), LintRule::StatedCount));
+    q.stem = "Which?";
+    CHECK(has(rulesOf(q), LintRule::StatedCount));
+    q.stem = "Which? (Select TWO.)";
+    CHECK_FALSE(has(rulesOf(q), LintRule::StatedCount));
+}
+
+TEST_CASE("--strict allows a strategy or cue up to 5 points over chance and no structural flaw", "[lint]")
+{
+    LintSummary s;
+    s.questions = 100;
+    s.chanceRight = 20;
+    s.strategyRight = {25, 20, 20, 20}; // exactly 5 points over: allowed
+    CHECK(s.strictFailures().empty());
+    s.strategyRight[0] = 25.5;
+    REQUIRE(s.strictFailures().size() == 1);
+    CHECK_THAT(s.strictFailures()[0], Catch::Contains("longest option scores 25.5%, 5.5 points over chance"));
+    s.strategyRight[0] = 20;
+    s.fired[static_cast<std::size_t>(LintRule::LongestKey)] = 30;
+    s.chanceFired[static_cast<std::size_t>(LintRule::LongestKey)] = 24;
+    CHECK(s.strictFailures().size() == 1);
+    s.fired[static_cast<std::size_t>(LintRule::LongestKey)] = 29;
+    CHECK(s.strictFailures().empty());
+    s.fired[static_cast<std::size_t>(LintRule::AllNoneAbove)] = 1;
+    REQUIRE(s.strictFailures().size() == 1);
+    CHECK_THAT(s.strictFailures()[0], Catch::Contains("all/none of the above: 1 question; none allowed"));
+    CHECK(s.strategyLine(Strategy::Longest) == "longest option: 20.0% (20/100), chance 20.0%");
+}
+
+TEST_CASE("a balanced bank scores chance on every strategy", "[lint]")
+{
+    // Each option takes each length rank once across four questions: no length cue.
+    std::vector<Question> bank;
+    const std::vector<std::string> texts = {"aa", "bbbb", "cccccc", "dddddddd"};
+    for (int key = 0; key < 4; ++key) {
+        std::vector<std::string> options = texts;
+        options[static_cast<std::size_t>(key)] = "*" + options[static_cast<std::size_t>(key)];
+        bank.push_back(question("Pick.", options));
+    }
+    const LintSummary s = lintQuestions(bank);
+    CHECK(strategy(s, Strategy::Longest) == Approx(s.chanceRight));
+    CHECK(strategy(s, Strategy::Shortest) == Approx(s.chanceRight));
+    CHECK(fired(s, LintRule::LongestKey) == Approx(s.chanceFired[0]));
+    CHECK(s.strictFailures().empty());
+}
+
+TEST_CASE("lintPacks locates each finding at its question, in JSON and in GIFT", "[lint]")
+{
+    TempDir dir;
+    writeFile(dir / "exam.json", R"J({
+  "format": "certdrill-pack/1",
+  "pack": {"id": "e", "title": "E", "version": "1.0.0", "authors": ["a"], "license": "MIT"},
+  "exams": [{"id": "x", "title": "X", "version": "1", "duration_minutes": 10,
+             "question_count": {"min": 1, "max": 3, "default": 2}, "pass_percent": 70, "multi_select_share": 0.25,
+             "domains": [{"id": "d1", "name": "D1", "weight": 100}]}]
+})J");
+    writeFile(dir / "q.json", R"J({
+  "format": "certdrill-pack/1",
+  "pack": {"id": "p", "title": "T", "version": "1.0.0", "authors": ["a"], "license": "MIT"},
+  "questions": [
+    {"id": "fine", "exam": "x", "domain": "d1", "stem": "One?", "select": 1,
+     "options": [{"text": "aaaa", "correct": true, "why": "w"}, {"text": "bbbb", "correct": false, "why": "w"}]},
+    {"id": "cued", "exam": "x", "domain": "d1", "stem": "Two?", "select": 1,
+     "options": [{"text": "the careful, qualified answer", "correct": true, "why": "w"},
+                 {"text": "blunt", "correct": false, "why": "w"}]}
+  ]
+})J");
+    writeFile(dir / "q.gift",
+              "$CATEGORY: x/d1\n\n::g1:: Which one? {\n=the long and careful right answer\n~no\n~nah\n}\n");
+    const auto loaded = loadPacks({dir / "exam.json", dir / "q.json", dir / "q.gift"}, {});
+    for (const auto& lp : loaded) {
+        REQUIRE(lp.ok());
+    }
+    const LintReport report = lintPacks(loaded);
+    REQUIRE(report.packs.size() == 3);
+    CHECK(report.total.questions == 3);
+    std::vector<LintFinding> longest;
+    for (const auto& f : report.findings) {
+        if (f.rule == LintRule::LongestKey) {
+            longest.push_back(f);
+        }
+    }
+    REQUIRE(longest.size() == 2);
+    CHECK(longest[0].questionId == "cued");
+    CHECK(longest[0].pointer == "/questions/1");
+    CHECK(longest[0].pos.line == 7); // the question's opening brace in q.json
+    CHECK(longest[1].questionId == "g1");
+    CHECK(longest[1].pos.line == 3); // the GIFT question's line
+    CHECK_THAT(longest[0].diagnostic().format(),
+               Catch::Contains(
+                   "q.json:7:5: warning: /questions/1: cued: [longest-key] the key is the longest option"));
+}
