@@ -5,8 +5,8 @@
 
 namespace certdrill {
 
-/// A subtopic of a blueprint domain (a row of the candidate's Red/Yellow/Green sheet).
-struct Subtopic
+/// A named part of a blueprint domain: one of the exam's official objectives ("4.2"), or a finer subtopic.
+struct Topic
 {
     std::string id;
     std::string name;
@@ -20,10 +20,22 @@ struct Domain
     double weight = 0;
     /// Minimum number of questions the bank promises for this domain (0 = no promise).
     int minQuestions = 0;
-    std::vector<Subtopic> subtopics;
+    /// Finer topics, optional.
+    std::vector<Topic> subtopics;
+    /// The official objectives (ids such as "4.2"); each question names one. May be empty.
+    std::vector<Topic> objectives;
 
     /// The subtopic with this id, or nullptr.
-    const Subtopic* findSubtopic(const std::string& subtopicId) const;
+    const Topic* findSubtopic(const std::string& subtopicId) const;
+    /// The objective with this id, or nullptr.
+    const Topic* findObjective(const std::string& objectiveId) const;
+    /// The topic (topics(): objective, or subtopic) with this id, or nullptr.
+    const Topic* findTopic(const std::string& topicId) const;
+    /// The rows under this domain in the tracker, the results and the drill filters: its objectives when the
+    /// exam names them, else its subtopics (an instructor's exam may have only those).
+    const std::vector<Topic>& topics() const { return objectives.empty() ? subtopics : objectives; }
+    /// How a topic row is named: an objective with its number ("4.2 Choosing PTQ…"), a subtopic by name.
+    std::string topicLabel(const Topic& topic) const;
 };
 
 /// Minimums a bank promises for an exam; checked by `certdrill-cli validate --coverage`.
@@ -31,6 +43,7 @@ struct Coverage
 {
     int minQuestions = 0;
     int minPerSubtopic = 0;
+    int minPerObjective = 0;
     double minMultiSelectShare = 0;
     double minMultiSelectSharePerDomain = 0;
     double minScenarioShare = 0;
@@ -69,7 +82,8 @@ struct Question
     std::string id;
     std::string exam;
     std::string domain;
-    std::string subtopic; ///< may be empty
+    std::string subtopic;  ///< may be empty
+    std::string objective; ///< the official objective ("4.2"); may be empty
     std::string stem;     ///< Markdown
     int select = 1;       ///< how many options to choose; 1 = single answer
     std::vector<Option> options;
@@ -80,6 +94,12 @@ struct Question
     bool shuffle = true;
 
     bool isMultiSelect() const { return select > 1; }
+    /// The question's row under its domain (Domain::topics): its objective, or its subtopic when the domain
+    /// names no objectives. Empty when it has none.
+    const std::string& topicIn(const Domain& itsDomain) const
+    {
+        return itsDomain.objectives.empty() ? subtopic : objective;
+    }
     /// Indices of the correct options, ascending: the set an answer must equal to score (all-or-nothing).
     std::vector<int> correctOptions() const;
 };

@@ -70,9 +70,9 @@ Commands:
                                   question count range (default: the exam's default)
   tracker [--exam ID] [--json|--csv]
                                   the Red/Yellow/Green sheet from your answers: mastery with
-                                  its 80% interval per domain and subtopic, bands, self-ratings,
+                                  its 80% interval per domain and objective, bands, self-ratings,
                                   due questions, the readiness verdict and calibration
-  rate DOMAIN[/SUBTOPIC] red|yellow|green|none [--exam ID]
+  rate DOMAIN[/OBJECTIVE] red|yellow|green|none [--exam ID]
                                   set (or clear) your own rating of a row
   set target|readiness-score VALUE
                                   Green needs the lower bound >= target (0.50-0.99, default 0.80);

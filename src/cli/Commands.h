@@ -27,7 +27,7 @@ int listCommand(Context& ctx, Args args);
 int mockPlanCommand(Context& ctx, Args args);
 /// `tracker [--exam ID] [--json|--csv]`: the Red/Yellow/Green sheet.
 int trackerCommand(Context& ctx, Args args);
-/// `rate DOMAIN[/SUBTOPIC] red|yellow|green|none [--exam ID]`: the candidate's own rating of a row.
+/// `rate DOMAIN[/OBJECTIVE] red|yellow|green|none [--exam ID]`: the candidate's own rating of a row.
 int rateCommand(Context& ctx, Args args);
 /// `set target|readiness-score VALUE`: the tracker's settings.
 int setCommand(Context& ctx, Args args);

@@ -83,16 +83,20 @@ int listCommand(Context& ctx, Args args)
         for (const auto& d : e.domains) {
             const auto& c = byDomain[d.id];
             total += c.questions;
-            json subs = json::array();
-            for (const auto& st : d.subtopics) {
-                subs.push_back({{"id", st.id}, {"name", st.name}});
-            }
+            const auto topicsJson = [](const std::vector<Topic>& topics) {
+                json list = json::array();
+                for (const auto& t : topics) {
+                    list.push_back({{"id", t.id}, {"name", t.name}});
+                }
+                return list;
+            };
             domains.push_back({{"id", d.id},
                                {"name", d.name},
                                {"weight", d.weight},
                                {"questions", c.questions},
                                {"multi_select", c.multiSelect},
-                               {"subtopics", subs}});
+                               {"objectives", topicsJson(d.objectives)},
+                               {"subtopics", topicsJson(d.subtopics)}});
         }
         j.push_back(
             {{"id", e.id},

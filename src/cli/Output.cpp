@@ -50,8 +50,8 @@ json masteryJson(const TrackerRow& r)
               {"due", r.dueItems},
               {"seen", r.seenItems},
               {"bank", r.bankItems}};
-    if (!r.subtopicId.empty()) {
-        j["subtopic"] = r.subtopicId;
+    if (!r.topicId.empty()) {
+        j["topic"] = r.topicId;
     }
     if (const auto d = r.disagreement(); !d.empty()) {
         j["disagreement"] = d;

@@ -13,7 +13,7 @@ int rateCommand(Context& ctx, Args args)
     bool missing = false;
     takeOption(args, "--exam", examId, missing);
     if (missing || args.size() != 2) {
-        return ctx.usage("rate: usage is rate DOMAIN[/SUBTOPIC] red|yellow|green|none [--exam ID]");
+        return ctx.usage("rate: usage is rate DOMAIN[/OBJECTIVE] red|yellow|green|none [--exam ID]");
     }
     const auto band = parseBand(args[1]);
     if (!band && args[1] != "none") {
@@ -21,12 +21,13 @@ int rateCommand(Context& ctx, Args args)
     }
     const auto slash = args[0].find('/');
     const std::string domain = args[0].substr(0, slash);
-    const std::string subtopic = slash == std::string::npos ? "" : args[0].substr(slash + 1);
+    // The row under the domain: an objective ("fine-tuning/5.2"), or a subtopic for an exam without them.
+    const std::string topic = slash == std::string::npos ? "" : args[0].substr(slash + 1);
     Store* s = ctx.store();
     if (!s || !ctx.resolveExam(examId)) {
         return kInvalid;
     }
-    if (auto r = setSelfRating(*s, examId, domain, subtopic, band); !r) {
+    if (auto r = setSelfRating(*s, examId, domain, topic, band); !r) {
         ctx.err() << "certdrill-cli: " << r.error().message << "\n";
         return kInvalid;
     }

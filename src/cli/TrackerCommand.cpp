@@ -37,9 +37,9 @@ int trackerCommand(Context& ctx, Args args)
         json domains = json::array();
         for (std::size_t d = 0; d < t.domains.size(); ++d) {
             json row = masteryJson(t.domains[d]);
-            row["subtopics"] = json::array();
-            for (const auto& st : t.subtopics[d]) {
-                row["subtopics"].push_back(masteryJson(st));
+            row["topics"] = json::array();
+            for (const auto& st : t.topics[d]) {
+                row["topics"].push_back(masteryJson(st));
             }
             domains.push_back(row);
         }
@@ -67,7 +67,7 @@ int trackerCommand(Context& ctx, Args args)
     for (const auto& line : t.readiness) {
         ctx.out() << "  - " << line << "\n";
     }
-    ctx.out() << "  " << std::left << std::setw(44) << "domain / subtopic" << std::right << std::setw(5)
+    ctx.out() << "  " << std::left << std::setw(44) << "domain / objective" << std::right << std::setw(5)
               << "wt"
               << "  " << std::left << std::setw(24) << "mastery [80%] answers" << std::setw(8) << "band"
               << std::setw(8) << "self" << std::right << std::setw(5) << "due"
@@ -81,7 +81,7 @@ int trackerCommand(Context& ctx, Args args)
     };
     for (std::size_t d = 0; d < t.domains.size(); ++d) {
         line(t.domains[d], false);
-        for (const auto& st : t.subtopics[d]) {
+        for (const auto& st : t.topics[d]) {
             line(st, true);
         }
     }
@@ -92,7 +92,7 @@ int trackerCommand(Context& ctx, Args args)
     };
     for (std::size_t d = 0; d < t.domains.size(); ++d) {
         disagreement(t.domains[d]);
-        for (const auto& st : t.subtopics[d]) {
+        for (const auto& st : t.topics[d]) {
             disagreement(st);
         }
     }

@@ -37,8 +37,13 @@ void printCoverage(std::ostream& out, const CoverageReport& r, const ExamDef& ex
             << fixed(d.weight, 0) << "%" << std::setw(6) << d.questions << std::setw(6) << d.minQuestions
             << std::setw(8) << pct(d.multiSelectShare()) << (d.questions < d.minQuestions ? "  SHORT" : "")
             << "\n";
+        for (const auto& o : d.objectives) {
+            out << "      " << std::left << std::setw(46) << (o.id + " " + o.name).substr(0, 46) << std::right
+                << std::setw(6) << o.questions << (o.questions < exam.coverage.minPerObjective ? "  THIN" : "")
+                << "\n";
+        }
         for (const auto& s : d.subtopics) {
-            out << "      " << std::left << std::setw(46) << s.name.substr(0, 46) << std::right
+            out << "      " << std::left << std::setw(46) << ("subtopic: " + s.name).substr(0, 46) << std::right
                 << std::setw(6) << s.questions
                 << (s.questions < exam.coverage.minPerSubtopic ? "  SHORT" : "") << "\n";
         }

@@ -2,14 +2,38 @@
 
 namespace certdrill {
 
-const Subtopic* Domain::findSubtopic(const std::string& subtopicId) const
+namespace {
+
+const Topic* findIn(const std::vector<Topic>& topics, const std::string& id)
 {
-    for (const auto& s : subtopics) {
-        if (s.id == subtopicId) {
-            return &s;
+    for (const auto& t : topics) {
+        if (t.id == id) {
+            return &t;
         }
     }
     return nullptr;
+}
+
+} // namespace
+
+const Topic* Domain::findSubtopic(const std::string& subtopicId) const
+{
+    return findIn(subtopics, subtopicId);
+}
+
+const Topic* Domain::findObjective(const std::string& objectiveId) const
+{
+    return findIn(objectives, objectiveId);
+}
+
+const Topic* Domain::findTopic(const std::string& topicId) const
+{
+    return findIn(topics(), topicId);
+}
+
+std::string Domain::topicLabel(const Topic& topic) const
+{
+    return objectives.empty() ? topic.name : topic.id + " " + topic.name;
 }
 
 const Domain* ExamDef::findDomain(const std::string& domainId) const

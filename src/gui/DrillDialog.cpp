@@ -36,8 +36,8 @@ DrillDialog::DrillDialog(const ExamDef& exam, QWidget* parent)
         auto* top = new QTreeWidgetItem(m_scope, {QString::fromStdString(d.name)});
         top->setFlags(top->flags() | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
         top->setCheckState(0, Qt::Unchecked);
-        for (const auto& s : d.subtopics) {
-            auto* child = new QTreeWidgetItem(top, {QString::fromStdString(s.name)});
+        for (const auto& t : d.topics()) {
+            auto* child = new QTreeWidgetItem(top, {QString::fromStdString(d.topicLabel(t))});
             child->setFlags(child->flags() | Qt::ItemIsUserCheckable);
             child->setCheckState(0, Qt::Unchecked);
         }
@@ -64,7 +64,7 @@ PlannerOptions DrillDialog::options() const
     o.filter.missedOnly = m_pool->currentIndex() == 1;
     o.filter.flaggedOnly = m_pool->currentIndex() == 2;
     o.filter.unseenOnly = m_pool->currentIndex() == 3;
-    // Nothing ticked means the whole blueprint; a fully ticked domain is the domain; otherwise its subtopics.
+    // Nothing ticked means the whole blueprint; a fully ticked domain is the domain; otherwise its objectives.
     for (int d = 0; d < m_scope->topLevelItemCount(); ++d) {
         const QTreeWidgetItem* top = m_scope->topLevelItem(d);
         if (top->checkState(0) == Qt::Checked ||
@@ -73,17 +73,17 @@ PlannerOptions DrillDialog::options() const
         } else if (top->checkState(0) == Qt::PartiallyChecked) {
             for (int s = 0; s < top->childCount(); ++s) {
                 if (top->child(s)->checkState(0) == Qt::Checked) {
-                    o.filter.subtopics.insert({d, s});
+                    o.filter.topics.insert({d, s});
                 }
             }
         }
     }
-    // Subtopic picks stand alone: a drill scoped to whole domains and some subtopics covers both.
-    if (!o.filter.subtopics.empty() && !o.filter.domains.empty()) {
+    // Objective picks stand alone: a drill scoped to whole domains and some objectives covers both.
+    if (!o.filter.topics.empty() && !o.filter.domains.empty()) {
         for (int d : o.filter.domains) {
-            o.filter.subtopics.insert({d, -1}); // its questions without a subtopic
+            o.filter.topics.insert({d, -1}); // its questions without an objective
             for (int s = 0; s < m_scope->topLevelItem(d)->childCount(); ++s) {
-                o.filter.subtopics.insert({d, s});
+                o.filter.topics.insert({d, s});
             }
         }
         o.filter.domains.clear();

@@ -28,7 +28,7 @@ QString reasonText(PlannedQuestion::Reason reason)
     case PlannedQuestion::Reason::Unseen:
         return DrillPage::tr("New question");
     case PlannedQuestion::Reason::Weakest:
-        return DrillPage::tr("Weak subtopic");
+        return DrillPage::tr("Weak objective");
     }
     return {};
 }

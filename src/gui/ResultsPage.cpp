@@ -71,10 +71,10 @@ ResultsPage::ResultsPage(QWidget* parent)
           makeReadOnlyTable({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent"), tr("Min / question")},
                             QStringLiteral("resultDomainsTable")))
     , m_chart(new QChartView)
-    , m_subtopicToggle(new QPushButton(tr("Show s&ubtopics")))
-    , m_subtopics(makeReadOnlyTable(
-          {tr("Subtopic"), tr("Domain"), tr("Correct"), tr("Percent"), tr("Min / question")},
-          QStringLiteral("subtopicTable")))
+    , m_topicToggle(new QPushButton(tr("Show o&bjectives")))
+    , m_topics(makeReadOnlyTable(
+          {tr("Objective"), tr("Domain"), tr("Correct"), tr("Percent"), tr("Min / question")},
+          QStringLiteral("topicTable")))
     , m_filter(new QComboBox)
     , m_exportButton(new QPushButton(tr("E&xport CSV…")))
     , m_review(new QTextBrowser)
@@ -82,7 +82,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
     m_details->setObjectName(QStringLiteral("resultDetailsLabel"));
     m_chart->setObjectName(QStringLiteral("domainChart"));
-    m_subtopicToggle->setObjectName(QStringLiteral("subtopicToggle"));
+    m_topicToggle->setObjectName(QStringLiteral("topicToggle"));
     m_filter->setObjectName(QStringLiteral("reviewFilter"));
     m_review->setObjectName(QStringLiteral("answerReview"));
     m_exportButton->setObjectName(QStringLiteral("resultsExportButton"));
@@ -93,21 +93,21 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_filter->addItems({tr("All questions"), tr("Wrong only"), tr("Flagged only")});
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumWidth(420);
-    m_subtopicToggle->setCheckable(true);
-    m_subtopics->hide();
-    // Subtopic names are long: they get the room, the domain column a fixed width with elided text.
-    m_subtopics->setWordWrap(false);
-    m_subtopics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
-    m_subtopics->horizontalHeader()->resizeSection(1, 130);
+    m_topicToggle->setCheckable(true);
+    m_topics->hide();
+    // Objective names are long: they get the room, the domain column a fixed width with elided text.
+    m_topics->setWordWrap(false);
+    m_topics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    m_topics->horizontalHeader()->resizeSection(1, 130);
 
     auto* tables = new QVBoxLayout;
     tables->setContentsMargins(0, 0, 0, 0);
     tables->addWidget(m_domains, 1);
     auto* toggleRow = new QHBoxLayout;
-    toggleRow->addWidget(m_subtopicToggle);
+    toggleRow->addWidget(m_topicToggle);
     toggleRow->addStretch();
     tables->addLayout(toggleRow);
-    tables->addWidget(m_subtopics, 1);
+    tables->addWidget(m_topics, 1);
     auto* breakdown = new QWidget;
     auto* breakdownLayout = new QHBoxLayout(breakdown);
     breakdownLayout->setContentsMargins(0, 0, 0, 0);
@@ -136,9 +136,9 @@ ResultsPage::ResultsPage(QWidget* parent)
     layout->addWidget(m_details);
     layout->addWidget(split, 1);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
-    connect(m_subtopicToggle, &QPushButton::toggled, this, [this](bool on) {
-        m_subtopics->setVisible(on);
-        m_subtopicToggle->setText(on ? tr("Hide s&ubtopics") : tr("Show s&ubtopics"));
+    connect(m_topicToggle, &QPushButton::toggled, this, [this](bool on) {
+        m_topics->setVisible(on);
+        m_topicToggle->setText(on ? tr("Hide o&bjectives") : tr("Show o&bjectives"));
     });
     connect(m_exportButton, &QPushButton::clicked, this, [this] {
         exportCsvInteractively(this, tr("Export answers"), QStringLiteral("exam-answers.csv"),
@@ -174,7 +174,7 @@ void ResultsPage::showSession(const ExamSession& session)
             .arg(s.nearMisses));
     renderDomains(s);
     renderChart(s);
-    renderSubtopics(s);
+    renderTopics(s);
     renderReview();
 }
 
@@ -256,16 +256,17 @@ void ResultsPage::renderChart(const SessionScore& s)
     delete old; // the view does not own a chart it is given away from
 }
 
-void ResultsPage::renderSubtopics(const SessionScore& s)
+void ResultsPage::renderTopics(const SessionScore& s)
 {
-    m_subtopics->setRowCount(0);
-    for (const auto& t : s.subtopics) {
-        // Tally ids are "domain/subtopic".
+    m_topics->setRowCount(0);
+    for (const auto& t : s.topics) {
+        // Tally ids are "domain/topic": an objective, or a subtopic where the exam names no objectives.
         const auto slash = t.id.find('/');
         const Domain* d = m_exam.findDomain(t.id.substr(0, slash));
-        const Subtopic* st = d ? d->findSubtopic(t.id.substr(slash + 1)) : nullptr;
-        const QString name = QString::fromStdString(st ? st->name : t.id.substr(slash + 1));
-        addTallyRow(m_subtopics, {name, QString::fromStdString(d ? d->name : t.id.substr(0, slash))}, t,
+        const std::string topicId = t.id.substr(slash + 1);
+        const Topic* topic = d ? d->findTopic(topicId) : nullptr;
+        const QString name = QString::fromStdString(topic ? d->topicLabel(*topic) : topicId);
+        addTallyRow(m_topics, {name, QString::fromStdString(d ? d->name : t.id.substr(0, slash))}, t,
                     m_exam.passPercent, s.minutesAllowedPerQuestion);
     }
 }

@@ -13,7 +13,7 @@ class QTextBrowser;
 
 namespace certdrill::gui {
 
-/// After an exam: pass/fail, the per-domain breakdown (table, bar chart against the pass mark, subtopics on
+/// After an exam: pass/fail, the per-domain breakdown (table, bar chart against the pass mark, objectives on
 /// demand), and a review of every question with every option's
 /// why.
 class ResultsPage : public QWidget
@@ -33,7 +33,7 @@ private:
     void renderReview();
     void renderDomains(const SessionScore& s);
     void renderChart(const SessionScore& s);
-    void renderSubtopics(const SessionScore& s);
+    void renderTopics(const SessionScore& s);
 
     ExamDef m_exam;
     std::vector<SessionItem> m_items;
@@ -41,8 +41,8 @@ private:
     QLabel* m_details;
     QTableWidget* m_domains;
     QChartView* m_chart;
-    QPushButton* m_subtopicToggle;
-    QTableWidget* m_subtopics;
+    QPushButton* m_topicToggle;
+    QTableWidget* m_topics;
     QComboBox* m_filter;
     QPushButton* m_exportButton;
     QTextBrowser* m_review;

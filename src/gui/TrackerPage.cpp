@@ -69,7 +69,7 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
     m_readiness->setTextFormat(Qt::RichText);
     m_tree->setObjectName(QStringLiteral("trackerTree"));
     m_tree->setColumnCount(kColumns);
-    m_tree->setHeaderLabels({tr("Domain / subtopic"), tr("Weight"), tr("Answers"),
+    m_tree->setHeaderLabels({tr("Domain / objective"), tr("Weight"), tr("Answers"),
                              tr("Mastery (80% interval)"), tr("Measured"), tr("Your rating"), tr("Due"),
                              tr("")});
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -133,7 +133,7 @@ void TrackerPage::refresh(const QString& examId)
     for (std::size_t d = 0; d < m_report.domains.size(); ++d) {
         auto* top = new QTreeWidgetItem(m_tree);
         addRow(top, m_report.domains[d]);
-        for (const auto& sub : m_report.subtopics[d]) {
+        for (const auto& sub : m_report.topics[d]) {
             addRow(new QTreeWidgetItem(top), sub);
         }
     }
@@ -141,7 +141,7 @@ void TrackerPage::refresh(const QString& examId)
 
 void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
 {
-    const bool sub = !row.subtopicId.empty();
+    const bool sub = !row.topicId.empty();
     item->setText(kName, QString::fromStdString(row.name));
     if (!sub) {
         QFont f = item->font(kName);
@@ -166,7 +166,7 @@ void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
     combo->setObjectName(
         QStringLiteral("selfRating_%1%2")
             .arg(QString::fromStdString(row.domainId),
-                 sub ? QStringLiteral("_") + QString::fromStdString(row.subtopicId) : QString()));
+                 sub ? QStringLiteral("_") + QString::fromStdString(row.topicId) : QString()));
     combo->addItems({tr("—"), tr("Red"), tr("Yellow"), tr("Green")});
     combo->setCurrentIndex(row.selfRating ? static_cast<int>(*row.selfRating) + 1 : 0);
     m_tree->setItemWidget(item, kSelf, combo);
@@ -177,7 +177,7 @@ void TrackerPage::rate(const TrackerRow& row, int comboIndex)
 {
     const std::optional<Band> band =
         comboIndex <= 0 ? std::nullopt : std::optional<Band>(static_cast<Band>(comboIndex - 1));
-    if (auto r = setSelfRating(m_store, m_examId.toStdString(), row.domainId, row.subtopicId, band); !r) {
+    if (auto r = setSelfRating(m_store, m_examId.toStdString(), row.domainId, row.topicId, band); !r) {
         QMessageBox::warning(this, tr("Cannot save the rating"), QString::fromStdString(r.error().message));
     }
     // Rebuilding the tree deletes the combo box that emitted this signal, so wait for the event loop.

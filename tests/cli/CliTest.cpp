@@ -126,7 +126,7 @@ TEST_CASE("tracker, rate and drill-plan", "[cli]")
     CHECK_THAT(json.out, Catch::Contains("\"self_rating\": \"green\""));
     CHECK_THAT(json.out, Catch::Contains("\"ready\": false"));
     const Run csv = cli(db + "tracker --csv");
-    CHECK(csv.out.rfind("domain,subtopic,name,weight", 0) == 0);
+    CHECK(csv.out.rfind("domain,topic,name,weight", 0) == 0);
     CHECK(countLines(csv.out, "\n") == 6); // header, 2 domains, 3 subtopics
 
     const Run plan = cli(db + "drill-plan --count 3 --seed 9 --json");
@@ -254,8 +254,8 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
     std::istringstream lines(csv.out);
     std::string line;
     std::getline(lines, line);
-    CHECK(line == "position,question_id,domain,domain_name,subtopic,subtopic_name,select,your_answer,"
-                  "correct_answer,result,confidence,flagged,revealed,seconds,stem");
+    CHECK(line == "position,question_id,domain,domain_name,subtopic,subtopic_name,objective,objective_name,"
+                  "select,your_answer,correct_answer,result,confidence,flagged,revealed,seconds,stem");
     int rows = 0;
     while (std::getline(lines, line)) {
         ++rows;
@@ -263,7 +263,7 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
             // q1 answered right: the candidate's letter is the key's letter.
             CHECK_THAT(line,
                        Catch::Matches(
-                           R"(\d,q1,alpha,Alpha,a1,[^,]*,1,([AB]),\1,correct,,0,0,\d+,Which is first\?)"));
+                           R"(\d,q1,alpha,Alpha,a1,[^,]*,,,1,([AB]),\1,correct,,0,0,\d+,Which is first\?)"));
         } else {
             CHECK_THAT(line, Catch::Contains(",unanswered,"));
         }

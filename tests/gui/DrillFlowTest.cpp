@@ -221,7 +221,7 @@ private slots:
         QVERIFY(tracker->exportCsv(csv));
         QFile file(csv);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        QVERIFY(file.readLine().startsWith("domain,subtopic,name,weight"));
+        QVERIFY(file.readLine().startsWith("domain,topic,name,weight"));
         const bool firstRight = drill->items()[0].correct;
         QVERIFY(tracker->calibrationText().contains(
             QStringLiteral("sure: %1 of 1 right").arg(firstRight ? 1 : 0)));

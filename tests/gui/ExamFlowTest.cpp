@@ -265,12 +265,12 @@ private slots:
         QVERIFY(axis->categories().last().startsWith(
             QString::fromStdString(s->exam().domains[0].name))); // blueprint order from the top
         // Subtopics on demand.
-        auto* subtopics = results->findChild<QTableWidget*>(QStringLiteral("subtopicTable"));
-        QVERIFY(!subtopics->isVisible());
-        QTest::mouseClick(results->findChild<QPushButton*>(QStringLiteral("subtopicToggle")), Qt::LeftButton);
-        QVERIFY(subtopics->isVisible());
-        QCOMPARE(subtopics->rowCount(), static_cast<int>(score.subtopics.size()));
-        certdrill::test::screenshot(w->window.get(), "results-subtopics");
+        auto* topics = results->findChild<QTableWidget*>(QStringLiteral("topicTable"));
+        QVERIFY(!topics->isVisible());
+        QTest::mouseClick(results->findChild<QPushButton*>(QStringLiteral("topicToggle")), Qt::LeftButton);
+        QVERIFY(topics->isVisible());
+        QCOMPARE(topics->rowCount(), static_cast<int>(score.topics.size()));
+        certdrill::test::screenshot(w->window.get(), "results-objectives");
         const QString reviewText =
             results->findChild<QTextBrowser*>(QStringLiteral("answerReview"))->toPlainText();
         QVERIFY(reviewText.contains(QStringLiteral("your answer")));

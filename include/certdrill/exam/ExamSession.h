@@ -41,13 +41,13 @@ struct SessionItem
     bool correct() const;
 };
 
-/// Per-domain (or per-subtopic) tally for the report.
 /// Average minutes per question of `timeMs` spent on `questions`; 0 without questions.
 inline double minutesPerQuestion(std::int64_t timeMs, int questions)
 {
     return questions ? static_cast<double>(timeMs) / 60'000.0 / questions : 0.0;
 }
 
+/// Per-domain (or per-topic) tally for the report.
 struct Tally
 {
     std::string id;
@@ -67,7 +67,7 @@ struct SessionScore
     double score = 0; ///< correct / total
     bool passed = false;
     std::vector<Tally> domains;   ///< blueprint order
-    std::vector<Tally> subtopics; ///< "domain/subtopic"
+    std::vector<Tally> topics;    ///< "domain/topic": per objective (or subtopic, Domain::topics), blueprint order
     int nearMisses = 0;           ///< multi-select items with some but not all correct options chosen
     std::int64_t timeMs = 0;      ///< time spent on all questions
     /// The exam's time per question for this form (duration / questions: 120 / 65 ≈ 1.85 minutes), the

@@ -15,7 +15,7 @@ struct PlannerItem
 {
     std::int64_t id = 0;   ///< question row id (or simulation item index)
     int domain = 0;        ///< index into the blueprint
-    int subtopic = -1;     ///< index into the domain's subtopics, -1 for none
+    int topic = -1;        ///< index into the domain's topics (Domain::topics), -1 for none
     bool seen = false;     ///< has an FSRS memory state
     double recall = 0;     ///< predicted recall now, when seen
     bool due = false;      ///< seen and recall below the desired retention
@@ -28,7 +28,7 @@ struct PlannerItem
 struct PlannerInput
 {
     std::vector<double> weights; ///< blueprint weights, any scale
-    MasteryTable mastery;        ///< per domain and subtopic
+    MasteryTable mastery;        ///< per domain and topic
     std::vector<Band> bands;     ///< measured band per domain (Red domains get a floor)
     std::vector<double> ability; ///< per domain (estimateAbility); empty: no level matching
     std::vector<PlannerItem> items;
@@ -38,7 +38,7 @@ struct PlannerInput
 struct DrillFilter
 {
     std::set<int> domains;
-    std::set<std::pair<int, int>> subtopics; ///< (domain, subtopic)
+    std::set<std::pair<int, int>> topics; ///< (domain, topic)
     bool missedOnly = false;
     bool flaggedOnly = false;
     bool unseenOnly = false;
@@ -98,7 +98,7 @@ std::vector<double> scoreSlopes(const PlannerInput& input, const PlannerOptions&
 /// order interleaves domains (at most maxRun in a row unless one domain is all that is left). Inside a
 /// domain: due questions (lowest recall first), then unseen questions, then the rest; inside the last two
 /// tiers, questions whose solve probability at the domain's ability is closest to levelTarget first, then the
-/// weakest subtopic (then lowest recall). No question twice. Deterministic for (input, options).
+/// weakest topic (then lowest recall). No question twice. Deterministic for (input, options).
 DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options);
 
 } // namespace certdrill

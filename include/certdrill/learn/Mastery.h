@@ -35,11 +35,11 @@ struct MasteryModel
     double latestShare = 0.5;
 };
 
-/// One answered question as evidence: which domain (and subtopic, -1 for none) and whether it was right.
+/// One answered question as evidence: which domain (and topic, -1 for none) and whether it was right.
 struct AnswerEvidence
 {
     int domain = 0;
-    int subtopic = -1;
+    int topic = -1; ///< index into the domain's topics (Domain::topics)
     std::int64_t atMs = 0;
     bool correct = false;
     bool first = false;         ///< the learner's first answer to this question (estimateAbility)
@@ -47,7 +47,7 @@ struct AnswerEvidence
     std::int64_t question = -1; ///< which question, so its repeats share one question's weight; -1 unknown
 };
 
-/// A recency-weighted Beta posterior over the accuracy of one domain or subtopic.
+/// A recency-weighted Beta posterior over the accuracy of one domain or topic.
 struct Mastery
 {
     double alpha = 1;
@@ -59,12 +59,12 @@ struct Mastery
     double weightedAnswers = 0; ///< the same after recency decay and sharing among a question's repeats
 };
 
-/// Mastery of every domain and of every subtopic of each domain.
+/// Mastery of every domain and of every topic (objective, or subtopic) of each domain.
 struct MasteryTable
 {
     double overall = 0.5; ///< pooled accuracy all domains are shrunk towards
     std::vector<Mastery> domains;
-    std::vector<std::vector<Mastery>> subtopics; ///< [domain][subtopic]
+    std::vector<std::vector<Mastery>> topics; ///< [domain][topic]
 };
 
 /// The prior mean of every row: the accuracy the level model expects on the row's questions
@@ -72,7 +72,7 @@ struct MasteryTable
 struct MasteryPrior
 {
     std::vector<double> domains;
-    std::vector<std::vector<double>> subtopics; ///< [domain][subtopic]
+    std::vector<std::vector<double>> topics; ///< [domain][topic]
 };
 
 /// Builds the posteriors from evidence as of `nowMs`. Each answer weighs decayPerDay^(age in days) times its
@@ -80,10 +80,10 @@ struct MasteryPrior
 /// answers and an equal split of the rest for the others, so a question counts once however often it was
 /// reviewed. Each
 /// row's prior has strength priorStrength and is centred on `prior`'s mean for the row, so two answers never
-/// swing a row to an extreme; without a prior, a domain's is the pooled overall accuracy and a subtopic's its
+/// swing a row to an extreme; without a prior, a domain's is the pooled overall accuracy and a topic's its
 /// domain's posterior mean.
 MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
-                             const std::vector<int>& subtopicsPerDomain, std::int64_t nowMs,
+                             const std::vector<int>& topicsPerDomain, std::int64_t nowMs,
                              const MasteryModel& model = {}, const MasteryPrior& prior = {});
 
 /// The posterior for weighted counts on top of a pooled prior mean.

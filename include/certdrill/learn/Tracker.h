@@ -33,7 +33,7 @@ struct Review
 {
     std::int64_t questionRow = 0;
     std::string domainId;
-    std::string subtopicId;
+    std::string topicId; ///< the question's objective, or subtopic (Domain::topics); may be empty
     std::int64_t atMs = 0;
     bool correct = false;
     std::optional<Confidence> confidence;
@@ -46,7 +46,7 @@ struct BankItem
 {
     std::int64_t rowId = 0;
     std::string domainId;
-    std::string subtopicId;
+    std::string topicId;  ///< as in Review
     bool flagged = false; ///< flagged in some session
     int difficulty = 0;   ///< the pack's 1–5 tag, 0 when unset
 };
@@ -60,13 +60,14 @@ struct ItemMemory
     bool lastCorrect = false;
 };
 
-/// One row of the Red/Yellow/Green sheet: a domain, or a subtopic of one.
+/// One row of the Red/Yellow/Green sheet: a domain, or one of its topics (an official objective, or a
+/// subtopic for an exam that names no objectives).
 struct TrackerRow
 {
     std::string domainId;
-    std::string subtopicId; ///< empty for a domain row
-    std::string name;
-    double weight = 0; ///< blueprint weight in percent (the domain's, on subtopic rows)
+    std::string topicId; ///< empty for a domain row
+    std::string name;    ///< "Fine-Tuning", or "5.2 Contrastive loss and parameter-efficient methods"
+    double weight = 0;   ///< blueprint weight in percent (the domain's, on topic rows)
     Mastery mastery;
     Band band = Band::Red;
     std::optional<Band> selfRating;
@@ -90,7 +91,7 @@ struct TrackerReport
 {
     TrackerSettings settings;
     std::vector<TrackerRow> domains;                ///< blueprint order
-    std::vector<std::vector<TrackerRow>> subtopics; ///< [domain] in blueprint order
+    std::vector<std::vector<TrackerRow>> topics;    ///< [domain] in blueprint order
     int answers = 0;
     std::vector<double> recentExamScores; ///< newest first, fractions
     bool ready = false;
@@ -137,14 +138,15 @@ Result<void> checkTrackerSetting(const std::string& name, double value);
 /// guide's advice).
 Result<void> saveTrackerSetting(Store& store, const std::string& name, double value);
 
-/// Stores (or, with no band, clears) the candidate's own rating of a domain (empty subtopic) or subtopic.
+/// Stores (or, with no band, clears) the candidate's own rating of a domain (empty topic) or of one of its
+/// topics (Domain::topics: an objective id such as "5.2", or a subtopic id).
 Result<void> setSelfRating(Store& store, const std::string& examId, const std::string& domainId,
-                           const std::string& subtopicId, std::optional<Band> band);
+                           const std::string& topicId, std::optional<Band> band);
 
-/// The sheet as CSV (RFC 4180 quoting), one line per domain and subtopic.
+/// The sheet as CSV (RFC 4180 quoting), one line per domain and topic.
 std::string trackerCsv(const TrackerReport& report);
 
-/// "GPU Acceleration & Optimization: Red → Yellow" for every domain and subtopic whose band changed.
+/// "GPU Acceleration & Optimization: Red → Yellow" for every domain and topic whose band changed.
 std::vector<std::string> bandChanges(const TrackerReport& before, const TrackerReport& after);
 
 } // namespace certdrill

@@ -8,8 +8,8 @@
 
 namespace certdrill {
 
-/// Counts for one subtopic of a bank.
-struct SubtopicCoverage
+/// Counts for one topic (subtopic or objective) of a bank.
+struct TopicCoverage
 {
     std::string id;
     std::string name;
@@ -25,7 +25,8 @@ struct DomainCoverage
     int questions = 0;
     int minQuestions = 0;
     int multiSelect = 0;
-    std::vector<SubtopicCoverage> subtopics;
+    std::vector<TopicCoverage> subtopics;
+    std::vector<TopicCoverage> objectives;
 
     double multiSelectShare() const { return questions ? double(multiSelect) / questions : 0.0; }
 };

@@ -123,6 +123,18 @@ private:
     Store(Database db, const Clock& clock);
     PackImportSummary importOne(const Pack& pack);
     std::int64_t upsertExam(const ExamDef& exam, std::int64_t packRef);
+    /// Where a domain's topics of one kind live: the subtopics or the objectives table.
+    struct TopicTable
+    {
+        const char* table;
+        const char* idColumn;
+        const char* questionColumn; ///< the column of `questions` that refers to a row of `table`
+    };
+    static constexpr TopicTable kSubtopicTable{"subtopics", "subtopic_id", "subtopic_ref"};
+    static constexpr TopicTable kObjectiveTable{"objectives", "objective_id", "objective_ref"};
+    /// Writes a domain's topics of one kind as the definition has them, and drops the rest (questions that
+    /// used a dropped topic keep no reference to it).
+    void syncTopics(const TopicTable& table, std::int64_t domainRef, const std::vector<Topic>& topics);
     Database m_db;
     const Clock& m_clock;
 };

@@ -32,7 +32,7 @@ bool SessionItem::correct() const
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent)
 {
     SessionScore s;
-    std::map<std::string, Tally> byDomain, bySub;
+    std::map<std::string, Tally> byDomain, byTopic;
     for (const auto& item : items) {
         const bool ok = item.correct();
         ++s.total;
@@ -45,9 +45,11 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
             t.timeMs += item.timeMs;
         };
         count(byDomain[item.question.domain], item.question.domain);
-        if (!item.question.subtopic.empty()) {
-            const std::string key = item.question.domain + "/" + item.question.subtopic;
-            count(bySub[key], key);
+        const Domain* domain = exam.findDomain(item.question.domain);
+        if (const std::string& topic = domain ? item.question.topicIn(*domain) : item.question.subtopic;
+            !topic.empty()) {
+            const std::string key = item.question.domain + "/" + topic;
+            count(byTopic[key], key);
         }
         if (!ok && item.question.isMultiSelect()) {
             const auto want = item.question.correctOptions();
@@ -64,9 +66,9 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
         if (const auto it = byDomain.find(d.id); it != byDomain.end()) {
             s.domains.push_back(it->second);
         }
-        for (const auto& st : d.subtopics) {
-            if (const auto it = bySub.find(d.id + "/" + st.id); it != bySub.end()) {
-                s.subtopics.push_back(it->second);
+        for (const auto& topic : d.topics()) {
+            if (const auto it = byTopic.find(d.id + "/" + topic.id); it != byTopic.end()) {
+                s.topics.push_back(it->second);
             }
         }
     }
@@ -219,8 +221,10 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
                                          ? std::max<std::int64_t>(0, s.getInt(3) - clock.wallMs())
                                          : std::max<std::int64_t>(0, s.getInt(4));
         Statement items(
-            db, "SELECT position, question_ref, option_order, snapshot, chosen, flagged, visits, time_ms, "
-                "confidence, revealed FROM session_items WHERE session_ref = ? ORDER BY position");
+            db, "SELECT i.position, i.question_ref, i.option_order, i.snapshot, i.chosen, i.flagged, i.visits, "
+                "i.time_ms, i.confidence, i.revealed, COALESCE(o.objective_id, '') FROM session_items i "
+                "JOIN questions q ON q.id = i.question_ref LEFT JOIN objectives o ON o.id = q.objective_ref "
+                "WHERE i.session_ref = ? ORDER BY i.position");
         items.bind(1, sessionId);
         while (items.step()) {
             SessionItem it;
@@ -234,6 +238,11 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
             it.timeMs = items.getInt(7);
             it.confidence = items.isNull(8) ? std::nullopt : parseConfidence(items.getText(8));
             it.revealed = items.getInt(9) != 0;
+            // A question served before objectives existed has none in its snapshot: it takes the one its
+            // question has now, so old results show per objective too.
+            if (it.question.objective.empty()) {
+                it.question.objective = items.getText(10);
+            }
             session->m_items.push_back(std::move(it));
         }
         return session;

@@ -87,15 +87,17 @@ const char* resultName(const SessionItem& item)
 
 std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items)
 {
-    std::string out = "position,question_id,domain,domain_name,subtopic,subtopic_name,select,your_answer,"
-                      "correct_answer,result,confidence,flagged,revealed,seconds,stem\n";
+    std::string out = "position,question_id,domain,domain_name,subtopic,subtopic_name,objective,objective_name,"
+                      "select,your_answer,correct_answer,result,confidence,flagged,revealed,seconds,stem\n";
     for (const SessionItem& it : items) {
         const AnswerLetters letters = answerLetters(it);
         const Domain* domain = exam.findDomain(it.question.domain);
-        const Subtopic* subtopic = domain ? domain->findSubtopic(it.question.subtopic) : nullptr;
+        const Topic* subtopic = domain ? domain->findSubtopic(it.question.subtopic) : nullptr;
+        const Topic* objective = domain ? domain->findObjective(it.question.objective) : nullptr;
         out += std::to_string(it.position + 1) + "," + csvField(it.question.id) + "," +
                csvField(it.question.domain) + "," + csvField(domain ? domain->name : "") + "," +
                csvField(it.question.subtopic) + "," + csvField(subtopic ? subtopic->name : "") + "," +
+               csvField(it.question.objective) + "," + csvField(objective ? objective->name : "") + "," +
                std::to_string(it.question.select) + "," + letters.chosen + "," + letters.correct + "," +
                resultName(it) + "," + (it.confidence ? confidenceName(*it.confidence) : "") + "," +
                (it.flagged ? "1" : "0") + "," + (it.revealed ? "1" : "0") + "," +

@@ -32,7 +32,7 @@ bool DrillFilter::accepts(const PlannerItem& item) const
     if (!domains.empty() && !domains.count(item.domain)) {
         return false;
     }
-    if (!subtopics.empty() && !subtopics.count({item.domain, item.subtopic})) {
+    if (!topics.empty() && !topics.count({item.domain, item.topic})) {
         return false;
     }
     return (!missedOnly || item.missed) && (!flaggedOnly || item.flagged) && (!unseenOnly || !item.seen);
@@ -40,18 +40,18 @@ bool DrillFilter::accepts(const PlannerItem& item) const
 
 namespace {
 
-double subtopicMean(const MasteryTable& mastery, const PlannerItem& item)
+double topicMean(const MasteryTable& mastery, const PlannerItem& item)
 {
     const auto d = static_cast<std::size_t>(item.domain);
-    if (d < mastery.subtopics.size() && item.subtopic >= 0 &&
-        static_cast<std::size_t>(item.subtopic) < mastery.subtopics[d].size()) {
-        return mastery.subtopics[d][static_cast<std::size_t>(item.subtopic)].mean;
+    if (d < mastery.topics.size() && item.topic >= 0 &&
+        static_cast<std::size_t>(item.topic) < mastery.topics[d].size()) {
+        return mastery.topics[d][static_cast<std::size_t>(item.topic)].mean;
     }
     return d < mastery.domains.size() ? mastery.domains[d].mean : 0.5;
 }
 
 // Orders one domain's questions: due (lowest recall), unseen, then the rest; the last two by level, then
-// weakest subtopic.
+// weakest topic.
 std::vector<PlannedQuestion> rankDomain(const PlannerInput& input, const PlannerOptions& options,
                                         std::vector<const PlannerItem*> items, Random& random)
 {
@@ -81,15 +81,15 @@ std::vector<PlannedQuestion> rankDomain(const PlannerInput& input, const Planner
         if (ta == 0) {
             return a->recall < b->recall;
         }
-        // Why level before subtopic: a question the learner can just about work out teaches most, one far
+        // Why level before topic: a question the learner can just about work out teaches most, one far
         // too hard or too easy teaches little (docs/adaptive-model.md, "Level").
         const double la = level(*a);
         const double lb = level(*b);
         if (la != lb) {
             return la < lb;
         }
-        const double sa = subtopicMean(input.mastery, *a);
-        const double sb = subtopicMean(input.mastery, *b);
+        const double sa = topicMean(input.mastery, *a);
+        const double sb = topicMean(input.mastery, *b);
         if (sa != sb) {
             return sa < sb;
         }

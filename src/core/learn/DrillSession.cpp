@@ -149,9 +149,11 @@ Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int6
     const json meta = json::parse(options, nullptr, false);
     session->m_cram = isCram(options);
     auto items = catchDbError(kStorageFailed, [&]() -> Result<void> {
-        Statement s(store.database(), "SELECT position, question_ref, option_order, snapshot, chosen, "
-                                      "COALESCE(confidence, ''), correct FROM session_items "
-                                      "WHERE session_ref = ? ORDER BY position");
+        Statement s(store.database(),
+                    "SELECT i.position, i.question_ref, i.option_order, i.snapshot, i.chosen, "
+                    "COALESCE(i.confidence, ''), i.correct, COALESCE(o.objective_id, '') FROM session_items i "
+                    "JOIN questions q ON q.id = i.question_ref LEFT JOIN objectives o ON o.id = q.objective_ref "
+                    "WHERE i.session_ref = ? ORDER BY i.position");
         s.bind(1, sessionId);
         while (s.step()) {
             DrillItem item;
@@ -159,6 +161,9 @@ Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int6
             item.questionRow = s.getInt(1);
             item.optionOrder = jsonInts(s.getText(2));
             item.question = questionFromJson(s.getText(3));
+            if (item.question.objective.empty()) {
+                item.question.objective = s.getText(7); // served before objectives existed
+            }
             const auto p = static_cast<std::size_t>(item.position);
             if (const json* reason = optionsEntry(meta, "reasons", p); reason && reason->is_string()) {
                 item.reason = parseReason(reason->get<std::string>());

@@ -166,7 +166,7 @@ Mastery betaPosterior(double weightedCorrect, double weightedWrong, int answers,
 }
 
 MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
-                             const std::vector<int>& subtopicsPerDomain, std::int64_t nowMs,
+                             const std::vector<int>& topicsPerDomain, std::int64_t nowMs,
                              const MasteryModel& model, const MasteryPrior& prior)
 {
     struct Counts
@@ -175,11 +175,11 @@ MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
         double wrong = 0;
         int answers = 0;
     };
-    const std::size_t domains = subtopicsPerDomain.size();
+    const std::size_t domains = topicsPerDomain.size();
     std::vector<Counts> perDomain(domains);
-    std::vector<std::vector<Counts>> perSubtopic(domains);
+    std::vector<std::vector<Counts>> perTopic(domains);
     for (std::size_t d = 0; d < domains; ++d) {
-        perSubtopic[d].resize(static_cast<std::size_t>(std::max(0, subtopicsPerDomain[d])));
+        perTopic[d].resize(static_cast<std::size_t>(std::max(0, topicsPerDomain[d])));
     }
     // Why a question counts once: the row's claim is about its questions. Ten reviews of one remembered
     // question are not ten independent looks at the candidate's skill, and drills repeat due questions
@@ -227,9 +227,9 @@ MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
         };
         add(all);
         add(perDomain[static_cast<std::size_t>(e.domain)]);
-        auto& subs = perSubtopic[static_cast<std::size_t>(e.domain)];
-        if (e.subtopic >= 0 && static_cast<std::size_t>(e.subtopic) < subs.size()) {
-            add(subs[static_cast<std::size_t>(e.subtopic)]);
+        auto& subs = perTopic[static_cast<std::size_t>(e.domain)];
+        if (e.topic >= 0 && static_cast<std::size_t>(e.topic) < subs.size()) {
+            add(subs[static_cast<std::size_t>(e.topic)]);
         }
     }
 
@@ -241,10 +241,10 @@ MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
         const double domainPrior = d < prior.domains.size() ? prior.domains[d] : table.overall;
         const Mastery dm = betaPosterior(c.right, c.wrong, c.answers, domainPrior, model);
         table.domains.push_back(dm);
-        auto& subs = table.subtopics.emplace_back();
-        const std::vector<double>* subPriors = d < prior.subtopics.size() ? &prior.subtopics[d] : nullptr;
-        for (std::size_t s = 0; s < perSubtopic[d].size(); ++s) {
-            const auto& sc = perSubtopic[d][s];
+        auto& subs = table.topics.emplace_back();
+        const std::vector<double>* subPriors = d < prior.topics.size() ? &prior.topics[d] : nullptr;
+        for (std::size_t s = 0; s < perTopic[d].size(); ++s) {
+            const auto& sc = perTopic[d][s];
             const double subPrior = subPriors && s < subPriors->size() ? (*subPriors)[s] : dm.mean;
             subs.push_back(betaPosterior(sc.right, sc.wrong, sc.answers, subPrior, model));
         }

@@ -136,11 +136,11 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         }
         return -1;
     };
-    const auto subtopicIndex = [&](int d, const std::string& id) {
+    const auto topicIndex = [&](int d, const std::string& id) {
         if (d < 0 || id.empty()) {
             return -1;
         }
-        const auto& subs = exam.domains[static_cast<std::size_t>(d)].subtopics;
+        const auto& subs = exam.domains[static_cast<std::size_t>(d)].topics();
         for (std::size_t s = 0; s < subs.size(); ++s) {
             if (subs[s].id == id) {
                 return static_cast<int>(s);
@@ -158,7 +158,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         if (d < 0) {
             continue;
         }
-        evidence.push_back({d, subtopicIndex(d, r.subtopicId), r.atMs, r.correct,
+        evidence.push_back({d, topicIndex(d, r.topicId), r.atMs, r.correct,
                             answered.insert(r.questionRow).second, difficultyLogit(r.difficulty),
                             r.questionRow});
         auto& c = calibration[r.confidence ? confidenceName(*r.confidence) : "untagged"];
@@ -173,9 +173,9 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
     }
     report.calibrationAdvice = calibrationAdvice(report.calibration);
 
-    std::vector<int> subCounts;
+    std::vector<int> topicCounts;
     for (const auto& d : exam.domains) {
-        subCounts.push_back(static_cast<int>(d.subtopics.size()));
+        topicCounts.push_back(static_cast<int>(d.topics().size()));
     }
     // Item memory, and per-row counts of seen and due questions with the mean recall of the due ones.
     const Fsrs fsrs;
@@ -189,9 +189,9 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         std::vector<double> difficulties; ///< of the row's questions, for the mastery prior
     };
     std::vector<RowItems> domainItems(exam.domains.size());
-    std::vector<std::vector<RowItems>> subItems(exam.domains.size());
+    std::vector<std::vector<RowItems>> topicItems(exam.domains.size());
     for (std::size_t d = 0; d < exam.domains.size(); ++d) {
-        subItems[d].resize(exam.domains[d].subtopics.size());
+        topicItems[d].resize(exam.domains[d].topics().size());
     }
     for (const auto& b : bank) {
         const int d = domainIndex(b.domainId);
@@ -201,7 +201,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         PlannerItem pi;
         pi.id = b.rowId;
         pi.domain = d;
-        pi.subtopic = subtopicIndex(d, b.subtopicId);
+        pi.topic = topicIndex(d, b.topicId);
         pi.flagged = b.flagged;
         pi.difficulty = difficultyLogit(b.difficulty);
         if (const auto it = memory.find(b.rowId); it != memory.end()) {
@@ -222,8 +222,8 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
             }
         };
         count(domainItems[static_cast<std::size_t>(d)]);
-        if (pi.subtopic >= 0) {
-            count(subItems[static_cast<std::size_t>(d)][static_cast<std::size_t>(pi.subtopic)]);
+        if (pi.topic >= 0) {
+            count(topicItems[static_cast<std::size_t>(d)][static_cast<std::size_t>(pi.topic)]);
         }
     }
 
@@ -235,27 +235,27 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
     for (std::size_t d = 0; d < exam.domains.size(); ++d) {
         const double ability = report.planner.ability[d];
         prior.domains.push_back(expectedAccuracy(ability, domainItems[d].difficulties));
-        auto& subs = prior.subtopics.emplace_back();
-        for (const auto& sub : subItems[d]) {
-            // A subtopic without questions in the bank takes its domain's prior.
+        auto& subs = prior.topics.emplace_back();
+        for (const auto& sub : topicItems[d]) {
+            // A topic without questions in the bank takes its domain's prior.
             subs.push_back(sub.difficulties.empty() ? prior.domains.back()
                                                     : expectedAccuracy(ability, sub.difficulties));
         }
     }
-    const MasteryTable mastery = estimateMastery(evidence, subCounts, nowMs, settings.model, prior);
+    const MasteryTable mastery = estimateMastery(evidence, topicCounts, nowMs, settings.model, prior);
 
-    const auto makeRow = [&](const Domain& dom, const Subtopic* sub, const Mastery& m,
+    const auto makeRow = [&](const Domain& dom, const Topic* topic, const Mastery& m,
                              const RowItems& items) {
         TrackerRow row;
         row.domainId = dom.id;
-        row.subtopicId = sub ? sub->id : "";
-        row.name = sub ? sub->name : dom.name;
+        row.topicId = topic ? topic->id : "";
+        row.name = topic ? dom.topicLabel(*topic) : dom.name;
         row.weight = dom.weight;
         row.mastery = m;
         const std::optional<double> dueRecall =
             items.due ? std::optional<double>(items.dueRecall / items.due) : std::nullopt;
         row.band = measuredBand(m, settings.target, dueRecall);
-        if (const auto it = selfRatings.find({row.domainId, row.subtopicId}); it != selfRatings.end()) {
+        if (const auto it = selfRatings.find({row.domainId, row.topicId}); it != selfRatings.end()) {
             row.selfRating = it->second;
         }
         row.bankItems = items.bank;
@@ -266,9 +266,9 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
     for (std::size_t d = 0; d < exam.domains.size(); ++d) {
         const Domain& dom = exam.domains[d];
         report.domains.push_back(makeRow(dom, nullptr, mastery.domains[d], domainItems[d]));
-        auto& subs = report.subtopics.emplace_back();
-        for (std::size_t s = 0; s < dom.subtopics.size(); ++s) {
-            subs.push_back(makeRow(dom, &dom.subtopics[s], mastery.subtopics[d][s], subItems[d][s]));
+        auto& rows = report.topics.emplace_back();
+        for (std::size_t s = 0; s < dom.topics().size(); ++s) {
+            rows.push_back(makeRow(dom, &dom.topics()[s], mastery.topics[d][s], topicItems[d][s]));
         }
         report.planner.weights.push_back(dom.weight);
         report.planner.bands.push_back(report.domains.back().band);
@@ -337,18 +337,27 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
         while (f.step()) {
             flagged.insert(f.getInt(0));
         }
+        // A question's row under its domain: its objective, or its subtopic where the exam names none.
+        const auto topicOf = [&](const std::string& domainId, const std::string& subtopic,
+                                 const std::string& objective) -> const std::string& {
+            const Domain* d = exam->findDomain(domainId);
+            return d && !d->objectives.empty() ? objective : subtopic;
+        };
         std::vector<BankItem> bank;
         for (const auto& q : questions) {
-            bank.push_back({q.rowId, q.question.domain, q.question.subtopic, flagged.count(q.rowId) > 0,
-                            q.question.difficulty});
+            bank.push_back({q.rowId, q.question.domain,
+                            topicOf(q.question.domain, q.question.subtopic, q.question.objective),
+                            flagged.count(q.rowId) > 0, q.question.difficulty});
         }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it.
         std::vector<Review> reviews;
         Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
-                        "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty FROM session_items i "
+                        "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty, "
+                        "COALESCE(o.objective_id, '') FROM session_items i "
                         "JOIN sessions s ON s.id = i.session_ref JOIN exams e ON e.id = s.exam_ref "
                         "JOIN questions q ON q.id = i.question_ref JOIN domains d ON d.id = q.domain_ref "
                         "LEFT JOIN subtopics st ON st.id = q.subtopic_ref "
+                        "LEFT JOIN objectives o ON o.id = q.objective_ref "
                         "WHERE e.exam_id = ? AND i.correct IS NOT NULL AND i.answered_at IS NOT NULL "
                         "AND i.chosen <> '[]' AND (s.finished_at IS NOT NULL OR s.mode = 'drill') "
                         "ORDER BY i.answered_at, s.id, i.position");
@@ -357,7 +366,9 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             Review rv;
             rv.questionRow = r.getInt(0);
             rv.domainId = r.getText(1);
-            rv.subtopicId = r.getText(2);
+            // The question's topic now, not when it was answered: a question that moves to another
+            // objective takes its history with it.
+            rv.topicId = topicOf(rv.domainId, r.getText(2), r.getText(8));
             rv.atMs = r.getInt(3);
             rv.correct = r.getInt(4) != 0;
             rv.confidence = parseConfidence(r.getText(5));
@@ -366,7 +377,7 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             reviews.push_back(std::move(rv));
         }
         std::map<std::pair<std::string, std::string>, Band> ratings;
-        Statement sr(db, "SELECT r.domain_id, r.subtopic_id, r.band FROM self_ratings r "
+        Statement sr(db, "SELECT r.domain_id, r.topic_id, r.band FROM self_ratings r "
                          "JOIN exams e ON e.id = r.exam_ref WHERE e.exam_id = ?");
         sr.bind(1, examId);
         while (sr.step()) {
@@ -465,7 +476,7 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId)
 }
 
 Result<void> setSelfRating(Store& store, const std::string& examId, const std::string& domainId,
-                           const std::string& subtopicId, std::optional<Band> band)
+                           const std::string& topicId, std::optional<Band> band)
 {
     auto exam = store.exam(examId);
     if (!exam) {
@@ -475,26 +486,26 @@ Result<void> setSelfRating(Store& store, const std::string& examId, const std::s
     if (!dom) {
         return Error{"exam \"" + examId + "\" has no domain \"" + domainId + "\""};
     }
-    if (!subtopicId.empty() && std::none_of(dom->subtopics.begin(), dom->subtopics.end(),
-                                            [&](const Subtopic& s) { return s.id == subtopicId; })) {
-        return Error{"domain \"" + domainId + "\" has no subtopic \"" + subtopicId + "\""};
+    if (!topicId.empty() && !dom->findTopic(topicId)) {
+        return Error{"domain \"" + domainId + "\" has no " +
+                     (dom->objectives.empty() ? "subtopic" : "objective") + " \"" + topicId + "\""};
     }
     return catchDbError("cannot store the self-rating", [&]() -> Result<void> {
         Database& db = store.database();
         Transaction tx(db);
         if (band) {
             Statement s(db,
-                        "INSERT INTO self_ratings (exam_ref, domain_id, subtopic_id, band, updated_at) "
+                        "INSERT INTO self_ratings (exam_ref, domain_id, topic_id, band, updated_at) "
                         "SELECT id, ?, ?, ?, ? FROM exams WHERE exam_id = ? "
-                        "ON CONFLICT (exam_ref, domain_id, subtopic_id) DO UPDATE SET band = excluded.band, "
+                        "ON CONFLICT (exam_ref, domain_id, topic_id) DO UPDATE SET band = excluded.band, "
                         "updated_at = excluded.updated_at");
-            s.bind(1, domainId).bind(2, subtopicId).bind(3, bandName(*band));
+            s.bind(1, domainId).bind(2, topicId).bind(3, bandName(*band));
             s.bind(4, store.clock().wallMs()).bind(5, examId);
             s.run();
         } else {
-            Statement s(db, "DELETE FROM self_ratings WHERE domain_id = ? AND subtopic_id = ? AND exam_ref = "
+            Statement s(db, "DELETE FROM self_ratings WHERE domain_id = ? AND topic_id = ? AND exam_ref = "
                             "(SELECT id FROM exams WHERE exam_id = ?)");
-            s.bind(1, domainId).bind(2, subtopicId).bind(3, examId);
+            s.bind(1, domainId).bind(2, topicId).bind(3, examId);
             s.run();
         }
         tx.commit();
@@ -505,20 +516,20 @@ Result<void> setSelfRating(Store& store, const std::string& examId, const std::s
 std::string trackerCsv(const TrackerReport& report)
 {
     std::string out =
-        "domain,subtopic,name,weight,answers,mastery,lower80,upper80,band,self_rating,due,seen,bank\n";
+        "domain,topic,name,weight,answers,mastery,lower80,upper80,band,self_rating,due,seen,bank\n";
     const auto line = [&](const TrackerRow& r) {
         char nums[160];
         std::snprintf(nums, sizeof nums, "%g,%d,%.3f,%.3f,%.3f", r.weight, r.mastery.answers, r.mastery.mean,
                       r.mastery.lower, r.mastery.upper);
-        out += csvField(r.domainId) + "," + csvField(r.subtopicId) + "," + csvField(r.name) + "," + nums +
+        out += csvField(r.domainId) + "," + csvField(r.topicId) + "," + csvField(r.name) + "," + nums +
                "," + bandName(r.band) + "," + (r.selfRating ? bandName(*r.selfRating) : "") + "," +
                std::to_string(r.dueItems) + "," + std::to_string(r.seenItems) + "," +
                std::to_string(r.bankItems) + "\n";
     };
     for (std::size_t d = 0; d < report.domains.size(); ++d) {
         line(report.domains[d]);
-        for (const auto& s : report.subtopics[d]) {
-            line(s);
+        for (const auto& t : report.topics[d]) {
+            line(t);
         }
     }
     return out;
@@ -534,8 +545,8 @@ std::vector<std::string> bandChanges(const TrackerReport& before, const TrackerR
     };
     for (std::size_t d = 0; d < std::min(before.domains.size(), after.domains.size()); ++d) {
         compare(before.domains[d], after.domains[d], "");
-        for (std::size_t s = 0; s < std::min(before.subtopics[d].size(), after.subtopics[d].size()); ++s) {
-            compare(before.subtopics[d][s], after.subtopics[d][s], after.domains[d].name + " / ");
+        for (std::size_t t = 0; t < std::min(before.topics[d].size(), after.topics[d].size()); ++t) {
+            compare(before.topics[d][t], after.topics[d][t], after.domains[d].name + " / ");
         }
     }
     return out;

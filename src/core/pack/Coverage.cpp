@@ -22,9 +22,12 @@ CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>&
     CoverageReport r;
     r.examId = exam.id;
     for (const Domain& d : exam.domains) {
-        DomainCoverage dc{d.id, d.name, d.weight, 0, d.minQuestions, 0, {}};
-        for (const Subtopic& s : d.subtopics) {
-            dc.subtopics.push_back(SubtopicCoverage{s.id, s.name, 0});
+        DomainCoverage dc{d.id, d.name, d.weight, 0, d.minQuestions, 0, {}, {}};
+        for (const Topic& s : d.subtopics) {
+            dc.subtopics.push_back(TopicCoverage{s.id, s.name, 0});
+        }
+        for (const Topic& o : d.objectives) {
+            dc.objectives.push_back(TopicCoverage{o.id, o.name, 0});
         }
         r.domains.push_back(std::move(dc));
     }
@@ -42,8 +45,11 @@ CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>&
             }
             ++dc.questions;
             dc.multiSelect += q.isMultiSelect();
-            for (SubtopicCoverage& sc : dc.subtopics) {
+            for (TopicCoverage& sc : dc.subtopics) {
                 sc.questions += sc.id == q.subtopic;
+            }
+            for (TopicCoverage& oc : dc.objectives) {
+                oc.questions += oc.id == q.objective;
             }
         }
     }
@@ -76,10 +82,17 @@ CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>&
             shortfall(dc.name + " multi-select share is " + percent(dc.multiSelectShare()) + "; at least " +
                       percent(c.minMultiSelectSharePerDomain) + " required in every domain");
         }
-        for (const SubtopicCoverage& sc : dc.subtopics) {
+        for (const TopicCoverage& sc : dc.subtopics) {
             if (sc.questions < c.minPerSubtopic) {
                 shortfall(dc.name + " / " + sc.name + " has " + std::to_string(sc.questions) +
                           " questions; at least " + std::to_string(c.minPerSubtopic) + " required");
+            }
+        }
+        for (const TopicCoverage& oc : dc.objectives) {
+            if (oc.questions < c.minPerObjective) {
+                shortfall("objective " + oc.id + " " + oc.name + " (" + dc.name + ") is thin: " +
+                          std::to_string(oc.questions) + " questions; at least " +
+                          std::to_string(c.minPerObjective) + " required");
             }
         }
     }

@@ -33,7 +33,7 @@ std::string questionId(const std::string& name, const std::string& stem)
     return s.empty() ? std::string("q") : s;
 }
 
-/// A category segment names a domain (or subtopic) by its id, its name, or its name as an id.
+/// A category segment names a domain (or objective, or subtopic) by its id, its name, or its name as an id.
 template <typename Row> const Row* findRow(const std::vector<Row>& rows, const std::string& segment)
 {
     for (const auto& r : rows) {
@@ -233,8 +233,11 @@ bool PackBuilder::placeInBlueprint(json& q, const SourcePos& at)
     for (std::size_t i = 0; i < segments.size(); ++i) {
         if (const Domain* d = findRow(m_exam->domains, segments[i])) {
             q["domain"] = d->id;
+            // The segment after the domain may name one of its objectives ("…/fine-tuning/5.2") or subtopics.
             if (i + 1 < segments.size()) {
-                if (const Subtopic* s = findRow(d->subtopics, segments[i + 1])) {
+                if (const Topic* o = findRow(d->objectives, segments[i + 1])) {
+                    q["objective"] = o->id;
+                } else if (const Topic* s = findRow(d->subtopics, segments[i + 1])) {
                     q["subtopic"] = s->id;
                 }
             }

@@ -266,6 +266,35 @@ void checkPackInfo(Checker& c, const json& root, PackInfo& info)
     info.license = c.string(p, "/pack", "license", 100);
 }
 
+/// A domain's list of topics ("subtopics" or "objectives"): {id, name} objects with ids unique in the domain.
+std::vector<Topic> checkTopics(Checker& c, const json& domain, const std::string& ptr, const std::string& key,
+                               const std::string& noun, const std::string& domainId)
+{
+    std::vector<Topic> out;
+    if (!domain.contains(key)) {
+        return out;
+    }
+    const json& list = domain.at(key);
+    const std::string lp = ptr + "/" + key;
+    if (!list.is_array()) {
+        c.error(lp, "\"" + key + "\" must be an array");
+        return out;
+    }
+    std::set<std::string> ids;
+    for (size_t k = 0; k < list.size(); ++k) {
+        const std::string kp = lp + "/" + std::to_string(k);
+        if (!c.object(list[k], kp, {"id", "name"}, {})) {
+            continue;
+        }
+        Topic t{c.id(list[k], kp, "id"), c.string(list[k], kp, "name", kMaxTitleLength)};
+        if (!t.id.empty() && !ids.insert(t.id).second) {
+            c.error(kp + "/id", "duplicate " + noun + " id \"" + t.id + "\" in domain \"" + domainId + "\"");
+        }
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
 void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
 {
     if (!c.object(e, ptr,
@@ -297,12 +326,14 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
         const json& cv = e.at("coverage");
         const std::string cp = ptr + "/coverage";
         if (c.object(cv, cp, {},
-                     {"min_questions", "min_per_subtopic", "min_multi_select_share",
+                     {"min_questions", "min_per_subtopic", "min_per_objective", "min_multi_select_share",
                       "min_multi_select_share_per_domain", "min_scenario_share"})) {
             exam.coverage.minQuestions =
                 static_cast<int>(c.number(cv, cp, "min_questions", 0, 1e6, true).value_or(0));
             exam.coverage.minPerSubtopic =
                 static_cast<int>(c.number(cv, cp, "min_per_subtopic", 0, 1e6, true).value_or(0));
+            exam.coverage.minPerObjective =
+                static_cast<int>(c.number(cv, cp, "min_per_objective", 0, 1e6, true).value_or(0));
             exam.coverage.minMultiSelectShare =
                 c.number(cv, cp, "min_multi_select_share", 0, 1, false).value_or(0);
             exam.coverage.minMultiSelectSharePerDomain =
@@ -324,7 +355,7 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
     for (size_t i = 0; i < ds.size(); ++i) {
         const std::string p = dp + "/" + std::to_string(i);
         Domain d;
-        if (!c.object(ds[i], p, {"id", "name", "weight"}, {"subtopics", "min_questions"})) {
+        if (!c.object(ds[i], p, {"id", "name", "weight"}, {"subtopics", "objectives", "min_questions"})) {
             continue;
         }
         d.id = c.id(ds[i], p, "id");
@@ -335,27 +366,8 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
         if (!d.id.empty() && !domainIds.insert(d.id).second) {
             c.error(p + "/id", "duplicate domain id \"" + d.id + "\"");
         }
-        if (ds[i].contains("subtopics")) {
-            const json& ss = ds[i].at("subtopics");
-            const std::string sp = p + "/subtopics";
-            if (!ss.is_array()) {
-                c.error(sp, "\"subtopics\" must be an array");
-            } else {
-                std::set<std::string> subIds;
-                for (size_t k = 0; k < ss.size(); ++k) {
-                    const std::string kp = sp + "/" + std::to_string(k);
-                    if (!c.object(ss[k], kp, {"id", "name"}, {})) {
-                        continue;
-                    }
-                    Subtopic s{c.id(ss[k], kp, "id"), c.string(ss[k], kp, "name", kMaxTitleLength)};
-                    if (!s.id.empty() && !subIds.insert(s.id).second) {
-                        c.error(kp + "/id",
-                                "duplicate subtopic id \"" + s.id + "\" in domain \"" + d.id + "\"");
-                    }
-                    d.subtopics.push_back(std::move(s));
-                }
-            }
-        }
+        d.subtopics = checkTopics(c, ds[i], p, "subtopics", "subtopic", d.id);
+        d.objectives = checkTopics(c, ds[i], p, "objectives", "objective", d.id);
         exam.domains.push_back(std::move(d));
     }
     if (std::abs(weightSum - 100.0) > 1e-6) {
@@ -368,7 +380,7 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
 void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& out)
 {
     if (!c.object(q, ptr, {"id", "exam", "domain", "stem", "select", "options"},
-                  {"subtopic", "explanation", "difficulty", "tags", "references", "shuffle"})) {
+                  {"subtopic", "objective", "explanation", "difficulty", "tags", "references", "shuffle"})) {
         return;
     }
     out.id = c.id(q, ptr, "id");
@@ -376,6 +388,9 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     out.domain = c.id(q, ptr, "domain");
     if (q.contains("subtopic")) {
         out.subtopic = c.id(q, ptr, "subtopic");
+    }
+    if (q.contains("objective")) {
+        out.objective = c.id(q, ptr, "objective");
     }
     out.stem = c.string(q, ptr, "stem", kMaxStemLength);
     out.explanation = q.contains("explanation") ? c.string(q, ptr, "explanation", kMaxExplanationLength) : "";
@@ -566,7 +581,7 @@ void warnRepeatedStems(std::span<LoadedPack> packs)
     }
 }
 
-/// Second pass: every question's exam, domain and subtopic must exist.
+/// Second pass: every question's exam, domain, subtopic and objective must exist.
 void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
 {
     Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
@@ -590,9 +605,16 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
             c.error(p + "/domain", "exam \"" + q.exam + "\" has no domain \"" + q.domain + "\"");
             continue;
         }
-        if (!q.subtopic.empty() && std::none_of(d->subtopics.begin(), d->subtopics.end(),
-                                                [&](const Subtopic& s) { return s.id == q.subtopic; })) {
+        if (!q.subtopic.empty() && !d->findSubtopic(q.subtopic)) {
             c.error(p + "/subtopic", "domain \"" + q.domain + "\" has no subtopic \"" + q.subtopic + "\"");
+        }
+        if (!q.objective.empty() && !d->findObjective(q.objective)) {
+            std::string known;
+            for (const auto& o : d->objectives) {
+                known += (known.empty() ? "" : ", ") + o.id;
+            }
+            c.error(p + "/objective", "domain \"" + q.domain + "\" has no objective \"" + q.objective + "\"" +
+                                          (known.empty() ? " (its exam names none)" : "; it has " + known));
         }
     }
 }

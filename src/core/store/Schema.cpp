@@ -154,6 +154,24 @@ CREATE TABLE settings (
 CREATE INDEX session_items_answered ON session_items(answered_at) WHERE correct IS NOT NULL;
 )sql";
 
+// Version 4: the exam's official objectives, the blueprint's second level. Each question may name one; the
+// self-ratings' second column now holds a topic id (an objective, or a subtopic for an exam without
+// objectives). Every answer stays where it was: session_items refer to questions by row, and a question
+// that changes objective keeps its row.
+constexpr const char* kV4 = R"sql(
+CREATE TABLE objectives (
+    id           INTEGER PRIMARY KEY,
+    domain_ref   INTEGER NOT NULL REFERENCES domains(id),
+    objective_id TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    position     INTEGER NOT NULL,
+    UNIQUE (domain_ref, objective_id)
+);
+ALTER TABLE questions ADD COLUMN objective_ref INTEGER REFERENCES objectives(id);
+CREATE INDEX questions_objective ON questions(objective_ref);
+ALTER TABLE self_ratings RENAME COLUMN subtopic_id TO topic_id;
+)sql";
+
 } // namespace
 
 const std::vector<Migration>& migrations()
@@ -162,6 +180,7 @@ const std::vector<Migration>& migrations()
         {1, "question content: packs, exams, domains, subtopics, questions, options", kV1},
         {2, "exam sessions and their items", kV2},
         {3, "self-ratings and settings for the tracker", kV3},
+        {4, "official objectives", kV4},
     };
     return steps;
 }

@@ -35,6 +35,7 @@ json coverageJson(const Coverage& c)
 {
     return json{{"min_questions", c.minQuestions},
                 {"min_per_subtopic", c.minPerSubtopic},
+                {"min_per_objective", c.minPerObjective},
                 {"min_multi_select_share", c.minMultiSelectShare},
                 {"min_multi_select_share_per_domain", c.minMultiSelectSharePerDomain},
                 {"min_scenario_share", c.minScenarioShare}};
@@ -47,6 +48,7 @@ Coverage coverageFromJson(const std::string& text)
     if (j.is_object()) {
         c.minQuestions = j.value("min_questions", 0);
         c.minPerSubtopic = j.value("min_per_subtopic", 0);
+        c.minPerObjective = j.value("min_per_objective", 0);
         c.minMultiSelectShare = j.value("min_multi_select_share", 0.0);
         c.minMultiSelectSharePerDomain = j.value("min_multi_select_share_per_domain", 0.0);
         c.minScenarioShare = j.value("min_scenario_share", 0.0);
@@ -80,18 +82,23 @@ std::string questionToJson(const Question& q)
     for (const auto& o : q.options) {
         options.push_back({{"text", o.text}, {"correct", o.correct}, {"why", o.why}});
     }
-    const json j = {{"id", q.id},
-                    {"exam", q.exam},
-                    {"domain", q.domain},
-                    {"subtopic", q.subtopic},
-                    {"stem", q.stem},
-                    {"select", q.select},
-                    {"options", options},
-                    {"explanation", q.explanation},
-                    {"difficulty", q.difficulty},
-                    {"tags", q.tags},
-                    {"references", q.references},
-                    {"shuffle", q.shuffle}};
+    json j = {{"id", q.id},
+              {"exam", q.exam},
+              {"domain", q.domain},
+              {"subtopic", q.subtopic},
+              {"stem", q.stem},
+              {"select", q.select},
+              {"options", options},
+              {"explanation", q.explanation},
+              {"difficulty", q.difficulty},
+              {"tags", q.tags},
+              {"references", q.references},
+              {"shuffle", q.shuffle}};
+    // Only when set: a question without an objective keeps the canonical JSON (and so the content hash) it
+    // had before objectives existed, so re-importing an unchanged pack still changes nothing.
+    if (!q.objective.empty()) {
+        j["objective"] = q.objective;
+    }
     return j.dump();
 }
 
@@ -120,6 +127,7 @@ Question questionFromJson(const std::string& text)
     q.exam = j.value("exam", "");
     q.domain = j.value("domain", "");
     q.subtopic = j.value("subtopic", "");
+    q.objective = j.value("objective", "");
     q.stem = j.value("stem", "");
     q.select = j.value("select", 1);
     q.explanation = j.value("explanation", "");
@@ -186,14 +194,24 @@ Result<std::vector<ExamDef>> Store::exams()
         while (ds.step()) {
             ExamDef& e = out[byRow.at(ds.getInt(1))];
             domainRows[ds.getInt(0)] = {byRow.at(ds.getInt(1)), e.domains.size()};
-            e.domains.push_back(
-                Domain{ds.getText(2), ds.getText(3), ds.getDouble(4), static_cast<int>(ds.getInt(5)), {}});
+            Domain d;
+            d.id = ds.getText(2);
+            d.name = ds.getText(3);
+            d.weight = ds.getDouble(4);
+            d.minQuestions = static_cast<int>(ds.getInt(5));
+            e.domains.push_back(std::move(d));
         }
         Statement ss(m_db,
                      "SELECT domain_ref, subtopic_id, name FROM subtopics ORDER BY domain_ref, position");
         while (ss.step()) {
             const auto [examIndex, domainIndex] = domainRows.at(ss.getInt(0));
-            out[examIndex].domains[domainIndex].subtopics.push_back(Subtopic{ss.getText(1), ss.getText(2)});
+            out[examIndex].domains[domainIndex].subtopics.push_back(Topic{ss.getText(1), ss.getText(2)});
+        }
+        Statement os(m_db,
+                     "SELECT domain_ref, objective_id, name FROM objectives ORDER BY domain_ref, position");
+        while (os.step()) {
+            const auto [examIndex, domainIndex] = domainRows.at(os.getInt(0));
+            out[examIndex].domains[domainIndex].objectives.push_back(Topic{os.getText(1), os.getText(2)});
         }
         return out;
     });
@@ -311,9 +329,11 @@ Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& ex
         Statement st(
             m_db,
             "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, COALESCE(s.subtopic_id, ''), "
-            "q.stem, q.select_count, q.explanation, q.difficulty, q.tags, q.refs, q.shuffle "
+            "q.stem, q.select_count, q.explanation, q.difficulty, q.tags, q.refs, q.shuffle, "
+            "COALESCE(o.objective_id, '') "
             "FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
             "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
+            "LEFT JOIN objectives o ON o.id = q.objective_ref "
             "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY p.pack_id, q.question_id");
         st.bind(1, examId);
         while (st.step()) {
@@ -332,6 +352,7 @@ Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& ex
             q.tags = jsonStrings(st.getText(10));
             q.references = jsonStrings(st.getText(11));
             q.shuffle = st.getInt(12) != 0;
+            q.objective = st.getText(13);
             byRow[sq.rowId] = out.size();
             out.push_back(std::move(sq));
         }
@@ -529,17 +550,18 @@ PackImportSummary Store::importOne(const Pack& pack)
         }
     }
 
-    Statement refs(m_db, "SELECT e.id, d.id, s.id FROM exams e JOIN domains d ON d.exam_ref = e.id "
+    Statement refs(m_db, "SELECT e.id, d.id, s.id, o.id FROM exams e JOIN domains d ON d.exam_ref = e.id "
                          "LEFT JOIN subtopics s ON s.domain_ref = d.id AND s.subtopic_id = ? "
+                         "LEFT JOIN objectives o ON o.domain_ref = d.id AND o.objective_id = ? "
                          "WHERE e.exam_id = ? AND d.domain_id = ?");
     Statement insert(
         m_db, "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
               "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
-              "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
+              "created_at, updated_at, objective_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
     Statement update(m_db,
                      "UPDATE questions SET exam_ref = ?, domain_ref = ?, subtopic_ref = ?, stem = ?, "
                      "select_count = ?, explanation = ?, difficulty = ?, tags = ?, refs = ?, shuffle = ?, "
-                     "content_hash = ?, retired = 0, updated_at = ? WHERE id = ?");
+                     "content_hash = ?, retired = 0, updated_at = ?, objective_ref = ? WHERE id = ?");
     Statement clearOptions(m_db, "DELETE FROM options WHERE question_ref = ?");
     Statement insertOption(m_db, "INSERT INTO options (question_ref, position, text, correct, why) "
                                  "VALUES (?, ?, ?, ?, ?)");
@@ -549,7 +571,7 @@ PackImportSummary Store::importOne(const Pack& pack)
         seen.insert(q.id);
         const std::string hash = sha256Hex(questionToJson(q));
         refs.reset();
-        refs.bind(1, q.subtopic).bind(2, q.exam).bind(3, q.domain);
+        refs.bind(1, q.subtopic).bind(2, q.objective).bind(3, q.exam).bind(4, q.domain);
         if (!refs.step()) {
             throw DbError(pack.sourcePath + ": question \"" + q.id + "\" references exam \"" + q.exam +
                               "\" domain \"" + q.domain + "\", which the database does not have",
@@ -559,6 +581,8 @@ PackImportSummary Store::importOne(const Pack& pack)
         const std::int64_t domainRef = refs.getInt(1);
         const std::optional<std::int64_t> subRef =
             refs.isNull(2) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(2));
+        const std::optional<std::int64_t> objectiveRef =
+            refs.isNull(3) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(3));
         const std::string tags = json(q.tags).dump();
         const std::string references = json(q.references).dump();
 
@@ -576,7 +600,8 @@ PackImportSummary Store::importOne(const Pack& pack)
                 .bind(12, q.shuffle ? 1 : 0)
                 .bind(13, hash)
                 .bind(14, now)
-                .bind(15, now);
+                .bind(15, now)
+                .bindOptional(16, objectiveRef);
             insert.run();
             row = m_db.lastInsertRowId();
             ++summary.added;
@@ -589,7 +614,8 @@ PackImportSummary Store::importOne(const Pack& pack)
                 .bind(4, q.stem)
                 .bind(5, q.select);
             update.bind(6, q.explanation).bind(7, q.difficulty).bind(8, tags).bind(9, references);
-            update.bind(10, q.shuffle ? 1 : 0).bind(11, hash).bind(12, now).bind(13, row);
+            update.bind(10, q.shuffle ? 1 : 0).bind(11, hash).bind(12, now).bindOptional(13, objectiveRef);
+            update.bind(14, row);
             update.run();
             clearOptions.reset();
             clearOptions.bind(1, row);
@@ -632,6 +658,39 @@ PackImportSummary Store::importOne(const Pack& pack)
     return summary;
 }
 
+void Store::syncTopics(const TopicTable& table, std::int64_t domainRef, const std::vector<Topic>& topics)
+{
+    // The table and column names are the constants of TopicTable, never input: values are bound.
+    const std::string t = table.table, id = table.idColumn;
+    Statement upsert(m_db, "INSERT INTO " + t + " (domain_ref, " + id + ", name, position) VALUES (?, ?, ?, ?) "
+                           "ON CONFLICT (domain_ref, " + id + ") DO UPDATE SET name = excluded.name, "
+                           "position = excluded.position");
+    for (size_t k = 0; k < topics.size(); ++k) {
+        upsert.reset();
+        upsert.bind(1, domainRef).bind(2, topics[k].id).bind(3, topics[k].name).bind(4, static_cast<int>(k));
+        upsert.run();
+    }
+    // Topics dropped from the definition: questions that used them lose the reference.
+    Statement rows(m_db, "SELECT id, " + id + " FROM " + t + " WHERE domain_ref = ?");
+    rows.bind(1, domainRef);
+    std::vector<std::int64_t> dropped;
+    while (rows.step()) {
+        const std::string topicId = rows.getText(1);
+        if (std::none_of(topics.begin(), topics.end(), [&](const Topic& k) { return k.id == topicId; })) {
+            dropped.push_back(rows.getInt(0));
+        }
+    }
+    for (const auto row : dropped) {
+        Statement unlink(m_db, "UPDATE questions SET " + std::string(table.questionColumn) + " = NULL WHERE " +
+                                   table.questionColumn + " = ?");
+        unlink.bind(1, row);
+        unlink.run();
+        Statement del(m_db, "DELETE FROM " + t + " WHERE id = ?");
+        del.bind(1, row);
+        del.run();
+    }
+}
+
 std::int64_t Store::upsertExam(const ExamDef& exam, std::int64_t packRef)
 {
     const std::string coverage = coverageJson(exam.coverage).dump();
@@ -661,9 +720,6 @@ std::int64_t Store::upsertExam(const ExamDef& exam, std::int64_t packRef)
                         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (exam_ref, domain_id) DO UPDATE SET "
                         "name = excluded.name, weight = excluded.weight, position = excluded.position, "
                         "min_questions = excluded.min_questions RETURNING id");
-    Statement sub(m_db, "INSERT INTO subtopics (domain_ref, subtopic_id, name, position) VALUES (?, ?, ?, ?) "
-                        "ON CONFLICT (domain_ref, subtopic_id) DO UPDATE SET name = excluded.name, "
-                        "position = excluded.position");
     std::vector<std::int64_t> keptDomains;
     for (size_t i = 0; i < exam.domains.size(); ++i) {
         const Domain& d = exam.domains[i];
@@ -674,34 +730,8 @@ std::int64_t Store::upsertExam(const ExamDef& exam, std::int64_t packRef)
         const std::int64_t domainRef = dom.getInt(0);
         dom.run();
         keptDomains.push_back(domainRef);
-        for (size_t k = 0; k < d.subtopics.size(); ++k) {
-            sub.reset();
-            sub.bind(1, domainRef).bind(2, d.subtopics[k].id).bind(3, d.subtopics[k].name);
-            sub.bind(4, static_cast<int>(k));
-            sub.run();
-        }
-        // Subtopics dropped from the definition: questions that used them lose the subtopic.
-        Statement subs(m_db, "SELECT id, subtopic_id FROM subtopics WHERE domain_ref = ?");
-        subs.bind(1, domainRef);
-        std::vector<std::int64_t> dropped;
-        while (subs.step()) {
-            const std::string sid = subs.getText(1);
-            bool keep = false;
-            for (const auto& s : d.subtopics) {
-                keep = keep || s.id == sid;
-            }
-            if (!keep) {
-                dropped.push_back(subs.getInt(0));
-            }
-        }
-        for (const auto id : dropped) {
-            Statement unlink(m_db, "UPDATE questions SET subtopic_ref = NULL WHERE subtopic_ref = ?");
-            unlink.bind(1, id);
-            unlink.run();
-            Statement del(m_db, "DELETE FROM subtopics WHERE id = ?");
-            del.bind(1, id);
-            del.run();
-        }
+        syncTopics(kSubtopicTable, domainRef, d.subtopics);
+        syncTopics(kObjectiveTable, domainRef, d.objectives);
     }
     // A domain dropped from the definition may go only if no active question uses it.
     Statement domains(
@@ -722,9 +752,11 @@ std::int64_t Store::upsertExam(const ExamDef& exam, std::int64_t packRef)
         droppedDomains.push_back(id);
     }
     for (const auto id : droppedDomains) {
-        Statement delSubs(m_db, "DELETE FROM subtopics WHERE domain_ref = ?");
-        delSubs.bind(1, id);
-        delSubs.run();
+        for (const char* table : {"subtopics", "objectives"}) {
+            Statement delTopics(m_db, std::string("DELETE FROM ") + table + " WHERE domain_ref = ?");
+            delTopics.bind(1, id);
+            delTopics.run();
+        }
         Statement del(m_db, "DELETE FROM domains WHERE id = ?");
         del.bind(1, id);
         del.run();

@@ -25,7 +25,7 @@ ExamDef syntheticExam(const std::vector<double>& weights)
     e.countMax = 70;
     e.multiSelectShare = 0.25;
     for (size_t i = 0; i < weights.size(); ++i) {
-        e.domains.push_back(Domain{"d" + std::to_string(i), "D" + std::to_string(i), weights[i], 0, {}});
+        e.domains.push_back(Domain{"d" + std::to_string(i), "D" + std::to_string(i), weights[i], 0, {}, {}});
     }
     return e;
 }

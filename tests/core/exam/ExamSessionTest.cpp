@@ -71,7 +71,7 @@ TEST_CASE("scoring is all-or-nothing and counts unanswered as wrong", "[session]
     CHECK(score->domains[0].id == "alpha");
     CHECK(score->domains[0].correct == 1);
     CHECK(score->domains[0].total == 2);
-    CHECK(score->subtopics.size() == 3);
+    CHECK(score->topics.size() == 3);
 }
 
 TEST_CASE("pass mark is inclusive", "[session]")
@@ -345,4 +345,37 @@ TEST_CASE("mock settings are range-checked, stored, and fall back to the default
     narrower.countMax = 3;
     CHECK(loadMockSettings(*f.store, narrower).value().questions == 0);
     CHECK(loadMockSettings(*f.store, narrower).value().extraMinutes == 30);
+}
+
+TEST_CASE("results tally per objective, for a session served before the exam named objectives too",
+          "[session][objectives]")
+{
+    Fixture f;
+    std::int64_t id = 0;
+    {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+        REQUIRE(s.ok());
+        id = s.value()->id();
+        REQUIRE(s.value()->choose(f.positionOf(*s.value(), "q1"), {0}).ok());
+        REQUIRE(s.value()->submit().ok());
+        // Served without objectives: the tallies under each domain are its subtopics.
+        const SessionScore score = s.value()->score();
+        REQUIRE_FALSE(score.topics.empty());
+        CHECK(score.topics.front().id == "alpha/a1");
+    }
+    REQUIRE(
+        f.store
+            ->importFiles({dataFile("mini-exam-objectives.json"), dataFile("mini-questions-objectives.json")})
+            .ok());
+    auto reopened = ExamSession::open(*f.store, id);
+    REQUIRE(reopened.ok());
+    for (const auto& it : reopened.value()->items()) {
+        CHECK_FALSE(it.question.objective.empty()); // taken from the question as it is now
+    }
+    const SessionScore score = reopened.value()->score();
+    REQUIRE(score.topics.size() == 2);
+    CHECK(score.topics[0].id == "alpha/1.2");
+    CHECK(score.topics[0].total == 2);
+    CHECK(score.topics[0].correct == 1);
+    CHECK(score.topics[1].id == "beta/2.1");
 }

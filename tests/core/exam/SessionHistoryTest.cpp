@@ -152,12 +152,14 @@ TEST_CASE("item status, navigator filter and review order", "[review]")
 TEST_CASE("the answers CSV gives letters as displayed and quotes what needs it", "[history]")
 {
     ExamDef exam;
-    exam.domains = {{"gpu", "GPU Acceleration & Optimization", 14, 0, {{"nccl", "NCCL, collectives"}}}};
+    exam.domains = {{"gpu", "GPU Acceleration & Optimization", 14, 0, {{"nccl", "NCCL, collectives"}},
+                     {{"7.1", "Distributed training"}}}};
     SessionItem item;
     item.position = 6;
     item.question.id = "gpu-007";
     item.question.domain = "gpu";
     item.question.subtopic = "nccl";
+    item.question.objective = "7.1";
     item.question.stem = "Which \"ring\" step comes first,\nand why?";
     item.question.options = {{"a", true, ""}, {"b", false, ""}, {"c", true, ""}};
     item.question.select = 2;
@@ -173,7 +175,8 @@ TEST_CASE("the answers CSV gives letters as displayed and quotes what needs it",
     const std::string csv = sessionCsv(exam, {item});
     const std::string row = csv.substr(csv.find('\n') + 1);
     CHECK(row ==
-          "7,gpu-007,gpu,GPU Acceleration & Optimization,nccl,\"NCCL, collectives\",2,BC,AB,wrong,unsure,1,0,"
+          "7,gpu-007,gpu,GPU Acceleration & Optimization,nccl,\"NCCL, collectives\",7.1,Distributed training,2,BC,"
+          "AB,wrong,unsure,1,0,"
           "95,\"Which \"\"ring\"\" step comes first,\nand why?\"\n");
     item.chosen.clear();
     CHECK(std::string(resultName(item)) == "unanswered");

@@ -29,7 +29,7 @@ PlannerInput makeInput(const std::vector<double>& accuracy, int answersPerDomain
             PlannerItem it;
             it.id = d * 100 + i;
             it.domain = d;
-            it.subtopic = i % 2;
+            it.topic = i % 2;
             in.items.push_back(it);
         }
     }
@@ -166,7 +166,7 @@ TEST_CASE("custom drill filters narrow the pool", "[planner]")
     REQUIRE(plan.questions.size() == 1);
     CHECK(plan.questions[0].id == in.items[42].id);
     o.filter = {};
-    o.filter.subtopics = {{2, 1}};
+    o.filter.topics = {{2, 1}};
     o.count = 100;
     plan = planDrill(in, o);
     CHECK(plan.questions.size() == 15);

@@ -59,10 +59,10 @@ TEST_CASE("mastery pools towards the overall mean and decays old evidence", "[ma
     // One wrong answer moves domain 1 only a little below the pooled prior.
     CHECK(t.domains[1].mean > 0.6);
     CHECK(t.domains[2].answers == 0);
-    CHECK(t.subtopics[0][0].answers == 10);
-    CHECK(t.subtopics[0][1].answers == 0);
+    CHECK(t.topics[0][0].answers == 10);
+    CHECK(t.topics[0][1].answers == 0);
     // A subtopic without answers sits at its domain's mean, with the prior's strength.
-    CHECK(t.subtopics[0][1].mean == Approx((kappa * t.domains[0].mean + 0.5) / (kappa + 1)));
+    CHECK(t.topics[0][1].mean == Approx((kappa * t.domains[0].mean + 0.5) / (kappa + 1)));
 
     // The same answers a month ago weigh 0.97^30 ≈ 0.40 each.
     std::vector<AnswerEvidence> old = ev;
@@ -126,13 +126,13 @@ TEST_CASE("a row's prior is the accuracy the level model expects on its question
     const double kappa = MasteryModel{}.priorStrength;
     MasteryPrior prior;
     prior.domains = {0.9, 0.4};
-    prior.subtopics = {{0.95, 0.3}}; // domain 1's subtopic has no prior of its own
+    prior.topics = {{0.95, 0.3}}; // domain 1's subtopic has no prior of its own
     const auto empty = estimateMastery({}, {2, 1}, 0, {}, prior);
     CHECK(empty.domains[0].mean == Approx((kappa * 0.9 + 0.5) / (kappa + 1)));
     CHECK(empty.domains[1].mean == Approx((kappa * 0.4 + 0.5) / (kappa + 1)));
-    CHECK(empty.subtopics[0][0].mean == Approx((kappa * 0.95 + 0.5) / (kappa + 1)));
-    CHECK(empty.subtopics[0][1].mean == Approx((kappa * 0.3 + 0.5) / (kappa + 1)));
-    CHECK(empty.subtopics[1][0].mean == Approx((kappa * empty.domains[1].mean + 0.5) / (kappa + 1)));
+    CHECK(empty.topics[0][0].mean == Approx((kappa * 0.95 + 0.5) / (kappa + 1)));
+    CHECK(empty.topics[0][1].mean == Approx((kappa * 0.3 + 0.5) / (kappa + 1)));
+    CHECK(empty.topics[1][0].mean == Approx((kappa * empty.domains[1].mean + 0.5) / (kappa + 1)));
     // No evidence is still no evidence: the band is Red whatever the prior says.
     CHECK(measuredBand(empty.domains[0], 0.8) == Band::Red);
 

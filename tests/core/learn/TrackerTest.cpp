@@ -111,7 +111,7 @@ TEST_CASE("a submitted mock feeds the tracker; an unfinished one does not", "[tr
     CHECK(t->domains[0].mastery.answers == 2);
     CHECK(t->domains[1].mastery.answers == 1);
     CHECK(t->domains[0].seenItems == 2);
-    CHECK(t->subtopics[0][0].mastery.answers == 1);
+    CHECK(t->topics[0][0].mastery.answers == 1);
     CHECK(t->recentExamScores.size() == 1);
     CHECK(t->recentExamScores[0] == Approx(0.5));
     CHECK_FALSE(t->ready);
@@ -174,8 +174,8 @@ TEST_CASE("self-ratings are stored beside the measured band and disagreements sh
     REQUIRE(t.ok());
     CHECK(t->domains[0].selfRating == Band::Green);
     CHECK(t->domains[0].disagreement() == "You rate Green; the evidence says Red.");
-    CHECK(t->subtopics[0][1].selfRating == Band::Red);
-    CHECK(t->subtopics[0][1].disagreement().empty());
+    CHECK(t->topics[0][1].selfRating == Band::Red);
+    CHECK(t->topics[0][1].disagreement().empty());
     REQUIRE(setSelfRating(*f.store, "mini", "alpha", "", std::nullopt).ok());
     CHECK_FALSE(buildTracker(*f.store, "mini")->domains[0].selfRating);
 }
@@ -183,7 +183,7 @@ TEST_CASE("self-ratings are stored beside the measured band and disagreements sh
 TEST_CASE("readiness needs every domain Green and three exams at the mark", "[tracker]")
 {
     ExamDef exam;
-    exam.domains = {{"a", "A", 60, 0, {}}, {"b", "B", 40, 0, {}}};
+    exam.domains = {{"a", "A", 60, 0, {}, {}}, {"b", "B", 40, 0, {}, {}}};
     std::vector<Review> reviews;
     for (int i = 0; i < 40; ++i) {
         reviews.push_back({i, i % 2 ? "a" : "b", "", 0, true, std::nullopt, false});
@@ -219,16 +219,16 @@ TEST_CASE("the exam half of readiness reads only the newest scores, each at the 
 TEST_CASE("each row's mastery starts from what the level model expects on its questions", "[tracker]")
 {
     ExamDef exam;
-    exam.domains = {{"a", "A", 100, 0, {{"easy", "Easy"}, {"hard", "Hard"}}}};
+    exam.domains = {{"a", "A", 100, 0, {{"easy", "Easy"}, {"hard", "Hard"}}, {}}};
     std::vector<BankItem> bank;
     for (int i = 0; i < 4; ++i) {
         bank.push_back({i, "a", i < 2 ? "easy" : "hard", false, i < 2 ? 1 : 5});
     }
     const auto fresh = computeTracker(exam, bank, {}, {}, {}, 0);
-    REQUIRE(fresh.subtopics[0].size() == 2);
+    REQUIRE(fresh.topics[0].size() == 2);
     // Nobody has answered anything, yet the easy subtopic's estimate is higher than the hard one's.
-    CHECK(fresh.subtopics[0][0].mastery.mean > fresh.domains[0].mastery.mean);
-    CHECK(fresh.domains[0].mastery.mean > fresh.subtopics[0][1].mastery.mean);
+    CHECK(fresh.topics[0][0].mastery.mean > fresh.domains[0].mastery.mean);
+    CHECK(fresh.domains[0].mastery.mean > fresh.topics[0][1].mastery.mean);
     CHECK(fresh.domains[0].band == Band::Red);
 
     // Right answers to the hard questions raise the ability, and with it the prior of the easy subtopic too.
@@ -238,8 +238,8 @@ TEST_CASE("each row's mastery starts from what the level model expects on its qu
     }
     const auto after = computeTracker(exam, bank, reviews, {}, {}, 0);
     CHECK(after.planner.ability[0] > fresh.planner.ability[0]);
-    CHECK(after.subtopics[0][0].mastery.answers == 0);
-    CHECK(after.subtopics[0][0].mastery.mean > fresh.subtopics[0][0].mastery.mean);
+    CHECK(after.topics[0][0].mastery.answers == 0);
+    CHECK(after.topics[0][0].mastery.mean > fresh.topics[0][0].mastery.mean);
 }
 
 TEST_CASE("the tracker gives the planner each domain's ability and each question's difficulty", "[tracker]")
@@ -356,4 +356,44 @@ TEST_CASE("a drill's summary tallies each domain and sets the pitched questions 
     CHECK(due->summary().all.right == 1);
     CHECK(due->summary().all.pitched == 0);
     CHECK(due->summary().all.expected == 0);
+}
+
+TEST_CASE("the tracker's rows under a domain are its objectives, and answers follow a question that changes "
+          "objective",
+          "[tracker][objectives]")
+{
+    Fixture f;
+    // Answer q1 (alpha, subtopic a1) in a drill, before the exam names objectives.
+    auto d = f.drill({"q1"});
+    const auto& item = d->items()[0];
+    REQUIRE(d->check(item.position, {optionOf(item.question, true)}, std::nullopt).ok());
+    auto before = buildTracker(*f.store, "mini");
+    REQUIRE(before.ok());
+    REQUIRE(before->topics[0].size() == 2); // subtopics a1, a2: the exam has no objectives yet
+    CHECK(before->topics[0][0].topicId == "a1");
+    CHECK(before->topics[0][0].mastery.answers == 1);
+
+    // The exam gains objectives and q1 moves to objective 1.2: its answer moves with it.
+    REQUIRE(
+        f.store
+            ->importFiles({dataFile("mini-exam-objectives.json"), dataFile("mini-questions-objectives.json")})
+            .ok());
+    auto after = buildTracker(*f.store, "mini");
+    REQUIRE(after.ok());
+    REQUIRE(after->topics[0].size() == 2);
+    CHECK(after->topics[0][0].topicId == "1.1");
+    CHECK(after->topics[0][0].name == "1.1 Alpha's first objective");
+    CHECK(after->topics[0][0].mastery.answers == 0);
+    CHECK(after->topics[0][1].topicId == "1.2");
+    CHECK(after->topics[0][1].mastery.answers == 1);
+    CHECK(after->topics[0][1].bankItems == 2);
+    CHECK(after->answers == 1);
+
+    // Self-ratings go on objective rows; a subtopic id is no longer a row of this domain.
+    REQUIRE(setSelfRating(*f.store, "mini", "alpha", "1.2", Band::Yellow).ok());
+    auto rated = buildTracker(*f.store, "mini");
+    CHECK(rated->topics[0][1].selfRating == Band::Yellow);
+    const auto refused = setSelfRating(*f.store, "mini", "alpha", "a1", Band::Green);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message == "domain \"alpha\" has no objective \"a1\"");
 }

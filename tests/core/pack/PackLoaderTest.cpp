@@ -345,3 +345,38 @@ TEST_CASE("a stem that states another count than select is a warning naming both
     CHECK(counts[1].count == 5);
     CHECK(counts[2].count == 10);
 }
+
+TEST_CASE("an exam names each domain's objectives and a question names one of its domain's",
+          "[loader][objectives]")
+{
+    const std::string withObjectives =
+        replace(replace(kValid, R"("subtopics": [{"id": "s1", "name": "S1"}]})",
+                        R"("subtopics": [{"id": "s1", "name": "S1"}],
+                         "objectives": [{"id": "1.1", "name": "First"}, {"id": "1.2", "name": "Second"}]})"),
+                R"("subtopic": "s1",)", R"("subtopic": "s1", "objective": "1.2",)");
+    const LoadedPack ok = load(withObjectives);
+    REQUIRE(ok.ok());
+    REQUIRE(ok.pack.exams[0].domains[0].objectives.size() == 2);
+    CHECK(ok.pack.exams[0].domains[0].objectives[1].name == "Second");
+    CHECK(ok.pack.exams[0].domains[1].objectives.empty());
+    CHECK(ok.pack.questions[0].objective == "1.2");
+    CHECK(ok.pack.questions[0].topicIn(ok.pack.exams[0].domains[0]) == "1.2");
+
+    const Diagnostic unknown =
+        onlyError(load(replace(withObjectives, R"("objective": "1.2")", R"("objective": "4.2")")));
+    CHECK(unknown.pointer == "/questions/0/objective");
+    CHECK(unknown.message == "domain \"d1\" has no objective \"4.2\"; it has 1.1, 1.2");
+
+    // A domain without objectives: the question's objective resolves nowhere.
+    const Diagnostic none = onlyError(
+        load(replace(replace(withObjectives, R"("domain": "d1", "subtopic": "s1",)", R"("domain": "d2",)"),
+                     R"("objective": "1.2")", R"("objective": "1.1")")));
+    CHECK(none.message == "domain \"d2\" has no objective \"1.1\" (its exam names none)");
+
+    const Diagnostic duplicate = onlyError(load(
+        replace(withObjectives, R"({"id": "1.1", "name": "First"})", R"({"id": "1.2", "name": "First"})")));
+    CHECK(duplicate.message == "duplicate objective id \"1.2\" in domain \"d1\"");
+
+    // A question without an objective still loads (instructors' packs need not name them).
+    CHECK(load(replace(withObjectives, R"( "objective": "1.2",)", "")).ok());
+}
