@@ -64,7 +64,8 @@ PlannerOptions DrillDialog::options() const
     o.filter.missedOnly = m_pool->currentIndex() == 1;
     o.filter.flaggedOnly = m_pool->currentIndex() == 2;
     o.filter.unseenOnly = m_pool->currentIndex() == 3;
-    // Nothing ticked means the whole blueprint; a fully ticked domain is the domain; otherwise its objectives.
+    // Nothing ticked means the whole blueprint; a fully ticked domain is the domain; otherwise its
+    // objectives.
     for (int d = 0; d < m_scope->topLevelItemCount(); ++d) {
         const QTreeWidgetItem* top = m_scope->topLevelItem(d);
         if (top->checkState(0) == Qt::Checked ||

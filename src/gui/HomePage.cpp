@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "certdrill/exam/ExamSession.h"
+#include "certdrill/pack/ItemLint.h"
 
 #include "Display.h"
 #include "Tables.h"
@@ -32,6 +33,33 @@ QTableWidgetItem* number(double value, const QString& suffix = {})
     return item(QString::number(value) + suffix, Qt::AlignRight | Qt::AlignVCenter);
 }
 
+/// "19.8% (chance 20.1%)", with every strategy and the strict verdict in the tooltip; empty for a pack
+/// without questions (an exam definition).
+QTableWidgetItem* lintItem(const LintSummary& s)
+{
+    if (s.questions == 0) {
+        return item(QString());
+    }
+    const double longest = s.share(s.strategyRight[static_cast<std::size_t>(Strategy::Longest)]);
+    const auto failures = s.strictFailures();
+    auto* it = item(HomePage::tr("%1 (chance %2)%3")
+                        .arg(QString::fromStdString(percentText(longest)))
+                        .arg(QString::fromStdString(percentText(s.share(s.chanceRight))))
+                        .arg(failures.empty() ? QString() : HomePage::tr(": cued")));
+    QStringList tip;
+    for (std::size_t i = 0; i < kStrategyCount; ++i) {
+        tip << QString::fromStdString(s.strategyLine(static_cast<Strategy>(i)));
+    }
+    for (const auto& f : failures) {
+        tip << QString::fromStdString(f);
+    }
+    it->setToolTip(tip.join(QLatin1Char('\n')));
+    if (!failures.empty()) {
+        it->setForeground(verdictColor(false));
+    }
+    return it;
+}
+
 } // namespace
 
 HomePage::HomePage(Store& store, QWidget* parent)
@@ -40,10 +68,11 @@ HomePage::HomePage(Store& store, QWidget* parent)
     , m_titleLabel(new QLabel)
     , m_summaryLabel(new QLabel)
     , m_domainsTable(makeReadOnlyTable(
-          {tr("Domain"), tr("Weight"), tr("Subtopics"), tr("Questions"), tr("Multi-select")},
+          {tr("Domain"), tr("Weight"), tr("Objectives"), tr("Questions"), tr("Multi-select")},
           QStringLiteral("domainsTable")))
-    , m_packsTable(makeReadOnlyTable({tr("Pack"), tr("Version"), tr("Questions"), tr("License")},
-                                     QStringLiteral("packsTable")))
+    , m_packsTable(makeReadOnlyTable(
+          {tr("Pack"), tr("Version"), tr("Questions"), tr("Longest option scores"), tr("License")},
+          QStringLiteral("packsTable")))
 {
     m_titleLabel->setObjectName(QStringLiteral("examTitleLabel"));
     m_summaryLabel->setObjectName(QStringLiteral("examSummaryLabel"));
@@ -116,7 +145,7 @@ void HomePage::refresh()
         total += dc.questions;
         m_domainsTable->setItem(row, 0, item(QString::fromStdString(d.name)));
         m_domainsTable->setItem(row, 1, number(d.weight, QStringLiteral("%")));
-        m_domainsTable->setItem(row, 2, number(static_cast<double>(d.subtopics.size())));
+        m_domainsTable->setItem(row, 2, number(static_cast<double>(d.topics().size())));
         m_domainsTable->setItem(row, 3, number(dc.questions));
         m_domainsTable->setItem(row, 4, number(dc.multiSelect));
     }
@@ -140,6 +169,14 @@ void HomePage::refresh()
                                 .arg(exam.passPercent)
                                 .arg(total));
 
+    // Each pack's surface-cue check (the item-quality lint): what always picking the longest option scores
+    // against blind guessing, so a pack whose scores cannot be trusted is seen before it is used.
+    std::map<std::string, std::vector<Question>> questionsByPack;
+    if (auto stored = m_store.activeQuestions(exam.id)) {
+        for (auto& sq : stored.value()) {
+            questionsByPack[sq.packId].push_back(std::move(sq.question));
+        }
+    }
     if (auto packs = m_store.packs()) {
         for (const auto& p : packs.value()) {
             const int row = m_packsTable->rowCount();
@@ -147,7 +184,8 @@ void HomePage::refresh()
             m_packsTable->setItem(row, 0, item(QString::fromStdString(p.title)));
             m_packsTable->setItem(row, 1, item(QString::fromStdString(p.version)));
             m_packsTable->setItem(row, 2, number(p.activeQuestions));
-            m_packsTable->setItem(row, 3, item(QString::fromStdString(p.license)));
+            m_packsTable->setItem(row, 3, lintItem(lintQuestions(questionsByPack[p.id])));
+            m_packsTable->setItem(row, 4, item(QString::fromStdString(p.license)));
         }
     }
 }

@@ -8,8 +8,11 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
+
+#include "certdrill/pack/ItemLint.h"
 
 #include "Display.h"
 #include "DrillDialog.h"
@@ -432,6 +435,9 @@ void MainWindow::importPacks()
         }
         moodle = dialog.options();
     }
+    if (!confirmLint(files, moodle)) {
+        return;
+    }
     QString report;
     const bool ok = importFiles(files, &report, moodle);
     if (ok) {
@@ -442,6 +448,56 @@ void MainWindow::importPacks()
         box.setDetailedText(report);
         box.exec();
     }
+}
+
+bool MainWindow::confirmLint(const QStringList& files, const ImportOptions& moodle)
+{
+    std::vector<std::filesystem::path> paths;
+    for (const QString& f : files) {
+        paths.emplace_back(f.toStdString());
+    }
+    auto catalog = m_store.examCatalog();
+    const auto loaded = loadPacks(paths, catalog.ok() ? catalog.value() : ExamCatalog{}, moodle);
+    // A batch that does not load is refused by the import itself, which names every error.
+    if (std::any_of(loaded.begin(), loaded.end(), [](const LoadedPack& lp) { return !lp.ok(); })) {
+        return true;
+    }
+    const LintReport lint = lintPacks(loaded);
+    if (lint.total.questions == 0) {
+        return true; // an exam definition alone: nothing to judge
+    }
+    QStringList lines;
+    for (const PackLint& p : lint.packs) {
+        if (p.summary.questions == 0) {
+            continue;
+        }
+        lines << QStringLiteral("%1: %2").arg(
+            QString::fromStdString(p.packId),
+            QString::fromStdString(p.summary.strategyLine(Strategy::Longest)));
+    }
+    const auto failures = lint.total.strictFailures();
+    QMessageBox box(failures.empty() ? QMessageBox::Question : QMessageBox::Warning,
+                    tr("Import question packs"),
+                    failures.empty()
+                        ? tr("These questions pass the item-quality check: a candidate who picks answers by "
+                             "their surface (the longest option, no absolute words, words from the question) "
+                             "scores about what guessing scores.")
+                        : tr("These questions can be answered from surface cues, so scores on them overstate "
+                             "knowledge. You can import them anyway."),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("lintPreview"));
+    QStringList details = lines;
+    if (!failures.empty()) {
+        details << QString() << tr("Cues beyond chance:");
+    }
+    for (const auto& f : failures) {
+        details << QStringLiteral("• ") + QString::fromStdString(f);
+    }
+    box.setInformativeText(details.join(QLatin1Char('\n')));
+    box.addButton(tr("&Import"), QMessageBox::AcceptRole);
+    QPushButton* cancel = box.addButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() != cancel;
 }
 
 bool MainWindow::importFiles(const QStringList& files, QString* report, const ImportOptions& moodle)

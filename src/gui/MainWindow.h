@@ -42,6 +42,9 @@ public slots:
     /// Imports the given files (the dialog-free part of importPacks, also used by tests); `moodle` applies
     /// to the Moodle GIFT and XML files among them.
     bool importFiles(const QStringList& files, QString* report = nullptr, const ImportOptions& moodle = {});
+    /// Shows the item-quality lint of the packs about to be imported (each pack's longest-option score
+    /// against chance, and why --strict would refuse them) and asks to go on; true to import.
+    bool confirmLint(const QStringList& files, const ImportOptions& moodle);
     void showHome();
     /// Assembles a form from the bank and starts a session; warns first if the bank cannot fill the
     /// blueprint.

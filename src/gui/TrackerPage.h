@@ -11,9 +11,9 @@ class QTreeWidgetItem;
 
 namespace certdrill::gui {
 
-/// The tracker screen: the Red/Yellow/Green sheet kept from evidence. Domains expand to their objectives; columns
-/// weight, answers, mastery with its interval, the measured band as a coloured cell, the candidate's own
-/// rating (editable) and due questions. The readiness verdict is on top; the sheet exports as CSV.
+/// The tracker screen: the Red/Yellow/Green sheet kept from evidence. Domains expand to their objectives;
+/// columns weight, answers, mastery with its interval, the measured band as a coloured cell, the candidate's
+/// own rating (editable) and due questions. The readiness verdict is on top; the sheet exports as CSV.
 class TrackerPage : public QWidget
 {
     Q_OBJECT

@@ -263,9 +263,15 @@ private slots:
                 test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
                     test::screenshot(moodle, "moodle-import");
                     fill(moodle);
-                    test::onNextModal<QMessageBox>([&](QMessageBox* box) {
-                        message = box->text() + QLatin1Char('\n') + box->detailedText();
-                        box->accept();
+                    // First the item-quality preview, then the result.
+                    test::onNextModal<QMessageBox>([&](QMessageBox* preview) {
+                        QCOMPARE(preview->objectName(), QStringLiteral("lintPreview"));
+                        QVERIFY(preview->informativeText().contains(QStringLiteral("longest option: ")));
+                        test::onNextModal<QMessageBox>([&](QMessageBox* box) {
+                            message = box->text() + QLatin1Char('\n') + box->detailedText();
+                            box->accept();
+                        });
+                        preview->buttons().first()->click(); // Import
                     });
                     moodle->accept();
                 });
@@ -301,6 +307,41 @@ private slots:
         });
         QVERIFY2(message.contains(QStringLiteral("gift-quiz 1.1: 1 added, 1 updated")), qPrintable(message));
         QCOMPARE(fixture.store->candidates("mini").value().size(), std::size_t{2});
+    }
+
+    // Before an import, the item-quality check shows each pack's longest-option score against chance; a
+    // cued pack is flagged, Cancel imports nothing, and the home screen's pack list shows the same score.
+    void importShowsTheLintAndHomeShowsEachPacksScore()
+    {
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.window);
+        gui::MainWindow& window = *fixture.window;
+        const QString cued = QStringLiteral(CERTDRILL_TEST_DATA_DIR "/lint-cued.json");
+
+        QString preview;
+        test::onNextModal<QFileDialog>([&](QFileDialog* files) {
+            files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(cued);
+            test::onNextModal<QMessageBox>([&](QMessageBox* box) {
+                QCOMPARE(box->objectName(), QStringLiteral("lintPreview"));
+                QCOMPARE(box->icon(), QMessageBox::Warning);
+                preview = box->text() + QLatin1Char('\n') + box->informativeText();
+                test::screenshot(box, "import-lint");
+                box->button(QMessageBox::Cancel)->click();
+            });
+            static_cast<QDialog*>(files)->accept();
+        });
+        window.importPacks();
+        QVERIFY2(preview.contains(QStringLiteral("lint-cued: longest option: 100.0% (4/4), chance 21.2%")),
+                 qPrintable(preview));
+        QVERIFY2(preview.contains(QStringLiteral("answered from surface cues")), qPrintable(preview));
+        QVERIFY(fixture.store->packs().value().empty()); // Cancel: nothing imported
+
+        QVERIFY(window.importFiles({cued}));
+        auto* packs = window.findChild<QTableWidget*>(QStringLiteral("packsTable"));
+        QVERIFY(packs);
+        QCOMPARE(packs->rowCount(), 1);
+        QCOMPARE(packs->item(0, 3)->text(), QStringLiteral("100.0% (chance 21.2%): cued"));
+        QVERIFY(packs->item(0, 3)->toolTip().contains(QStringLiteral("shortest option: 0.0% (0/4)")));
     }
 };
 

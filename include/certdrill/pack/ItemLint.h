@@ -50,6 +50,9 @@ const char* ruleName(LintRule rule);
 /// How the report names it: "key is the longest option", …
 const char* ruleLabel(LintRule rule);
 
+/// A share as the lint prints it, one decimal: 0.2125 -> "21.2%" (the same in the CLI and the GUI).
+std::string percentText(double share);
+
 /// The most a surface strategy or a cue rule may beat chance by, in percentage points, under --strict.
 inline constexpr double kStrictMarginPoints = 5.0;
 

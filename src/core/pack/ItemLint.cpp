@@ -371,6 +371,11 @@ const char* ruleLabel(LintRule rule)
     return "";
 }
 
+std::string percentText(double share)
+{
+    return fixed1(100.0 * share) + "%";
+}
+
 void LintSummary::add(const LintSummary& other)
 {
     questions += other.questions;
