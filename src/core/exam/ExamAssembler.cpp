@@ -135,8 +135,11 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
 
     // Multi-select seats: apportioned over the domains in proportion to their seats, then moved between
     // domains where a domain's supply cannot meet its share. The first pass keeps every domain inside the
-    // range it can fill with never-served questions (so the share never forces a repeat); the second pass
-    // relaxes to the whole supply, so the share is met whenever the bank allows it at all.
+    // range it can fill with never-served questions (so the share never forces a repeat), and may serve up
+    // to about 5% of the form more multi-selects than the share asks ("about 25%", as on the real exam):
+    // a bank richer in multi-selects than the share then still fills every form with questions the
+    // candidate has not seen, instead of running out of single-answer ones in the last forms. The second
+    // pass relaxes to the whole supply and the exact share, so the share is met whenever the bank allows.
     form.multiSelectTarget = static_cast<int>(std::lround(form.requested * exam.multiSelectShare));
     std::vector<double> seatWeights(seats.begin(), seats.end());
     std::vector<int> multiSeats = apportion(seatWeights, form.multiSelectTarget);
@@ -144,34 +147,49 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
         return static_cast<int>(
             std::count_if(list.begin(), list.end(), [](const Candidate* c) { return !c->lastSeenMs; }));
     };
+    const std::vector<int> shareSeats = multiSeats;
     for (const bool onlyUnseen : {true, false}) {
+        const int slack = onlyUnseen ? (form.requested + 19) / 20 : 0;
         std::vector<int> lo(seats.size()), hi(seats.size());
+        std::vector<double> supplyQuota(seats.size());
         for (size_t i = 0; i < seats.size(); ++i) {
             const int m = onlyUnseen ? unseen(multis[i]) : static_cast<int>(multis[i].size());
             const int sgl = onlyUnseen ? unseen(singles[i]) : static_cast<int>(singles[i].size());
             hi[i] = std::min(seats[i], m);
             lo[i] = std::min(std::max(0, seats[i] - sgl), hi[i]);
+            supplyQuota[i] = m + sgl > 0 ? static_cast<double>(seats[i]) * m / (m + sgl) : 0.0;
+        }
+        // First pass: the domains draw multi-selects in the mix their never-served supply has (apportioned
+        // like the seats), so a domain rich in multi-selects uses them at the pace it has them and keeps its
+        // single-answer questions for later forms. Second pass: the share, apportioned by seats.
+        if (onlyUnseen) {
+            const double natural = std::accumulate(supplyQuota.begin(), supplyQuota.end(), 0.0);
+            multiSeats = apportion(supplyQuota, static_cast<int>(std::lround(natural)));
+        } else {
+            multiSeats = shareSeats;
         }
         int total = 0;
         for (size_t i = 0; i < seats.size(); ++i) {
             multiSeats[i] = std::clamp(multiSeats[i], lo[i], hi[i]);
             total += multiSeats[i];
         }
-        for (bool progress = true; total != form.multiSelectTarget && progress;) {
+        const int low = form.multiSelectTarget;
+        const int high = form.multiSelectTarget + slack;
+        for (bool progress = true; (total < low || total > high) && progress;) {
             progress = false;
-            for (size_t i = 0; i < seats.size() && total != form.multiSelectTarget; ++i) {
-                if (total < form.multiSelectTarget && multiSeats[i] < hi[i]) {
+            for (size_t i = 0; i < seats.size() && (total < low || total > high); ++i) {
+                if (total < low && multiSeats[i] < hi[i]) {
                     ++multiSeats[i];
                     ++total;
                     progress = true;
-                } else if (total > form.multiSelectTarget && multiSeats[i] > lo[i]) {
+                } else if (total > high && multiSeats[i] > lo[i]) {
                     --multiSeats[i];
                     --total;
                     progress = true;
                 }
             }
         }
-        if (total == form.multiSelectTarget) {
+        if (total >= low && total <= high) {
             break;
         }
     }
