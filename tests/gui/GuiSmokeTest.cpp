@@ -102,8 +102,10 @@ private slots:
         const QRegularExpression word(QStringLiteral("[A-Za-z0-9]+"));
         int checked = 0;
         for (const auto& q : questions.value()) {
-            const QString source = QString::fromStdString(q.question.stem);
+            QString source = QString::fromStdString(q.question.stem);
             gui::showStem(&view, q.question.stem);
+            // A fenced code block's info string ("```python") names its language and is not shown.
+            source.replace(QRegularExpression(QStringLiteral("```[A-Za-z0-9_+-]+")), QStringLiteral("```"));
             QTextDocument review;
             review.setHtml(gui::stemHtml(q.question.stem));
             for (const QString& shown : {view.toPlainText(), review.toPlainText()}) {

@@ -253,7 +253,7 @@ TEST_CASE("options keep their order when the question says so", "[assembler]")
     }
 }
 
-TEST_CASE("five consecutive 65-question forms from the bundled bank draw no question twice",
+TEST_CASE("ten consecutive 65-question forms from the bundled bank draw no question twice",
           "[assembler][bank]")
 {
     ExamDef exam;
@@ -261,7 +261,9 @@ TEST_CASE("five consecutive 65-question forms from the bundled bank draw no ques
     REQUIRE(exam.id == "ncp-genl");
     std::set<std::string> drawn;
     std::int64_t now = 1'000'000;
-    for (int form = 0; form < 5; ++form) {
+    // The bank holds ten disjoint blueprint forms: every domain has ten times its 65-question seats, and
+    // enough multi-select questions for each form's share.
+    for (int form = 0; form < 10; ++form) {
         const Form f = assembleForm(exam, pool, 65, 100 + static_cast<std::uint64_t>(form));
         INFO("form " << form);
         CHECK(f.items.size() == 65);
@@ -279,7 +281,7 @@ TEST_CASE("five consecutive 65-question forms from the bundled bank draw no ques
         }
         now += 1000;
     }
-    CHECK(drawn.size() == 325);
+    CHECK(drawn.size() == 650);
 }
 
 TEST_CASE("Random is reproducible and unbiased enough", "[random]")
@@ -312,7 +314,7 @@ TEST_CASE("through the store: served questions are recorded and the next form av
     auto exam = store.exam("ncp-genl");
     REQUIRE(exam.ok());
     std::set<std::int64_t> drawn;
-    for (int n = 0; n < 5; ++n) {
+    for (int n = 0; n < 10; ++n) {
         auto pool = store.candidates("ncp-genl");
         REQUIRE(pool.ok());
         const Form form = assembleForm(exam.value(), pool.value(), 0, 500 + static_cast<std::uint64_t>(n));
@@ -338,11 +340,11 @@ TEST_CASE("through the store: served questions are recorded and the next form av
         tx.commit();
         clock.advanceMinutes(130);
     }
-    CHECK(drawn.size() == 325);
+    CHECK(drawn.size() == 650);
     // Every served question now carries its last-served time, which the next form ranks by.
     auto pool = store.candidates("ncp-genl");
     REQUIRE(pool.ok());
     const auto seen =
         std::count_if(pool->begin(), pool->end(), [](const Candidate& c) { return c.lastSeenMs; });
-    CHECK(seen == 325);
+    CHECK(seen == 650);
 }
