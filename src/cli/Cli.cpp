@@ -86,9 +86,12 @@ Commands:
                                   and with up to D more study days for those short of it
                                   (0-3650, default 90)
   history [--json]                finished mock and practice exams, newest first: mode,
-                                  dates (UTC), score, pass/fail and per-domain results
+                                  dates (UTC), how it ended (submitted, timeout, abandoned),
+                                  score, pass/fail, time used (m:ss), unanswered questions and
+                                  per-domain results
   results ID [--csv]              every question of finished session ID (from history): its
-                                  id, domain, your answer, the key, result and seconds spent
+                                  id, domain, your answer, the key, result and seconds spent,
+                                  under the time used and the unanswered count
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";

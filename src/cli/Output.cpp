@@ -31,6 +31,14 @@ std::string utcMinute(std::int64_t unixMs)
     return buf;
 }
 
+const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord)
+{
+    if (abandoned) {
+        return abandonedWord;
+    }
+    return passed ? "PASS" : "FAIL";
+}
+
 std::string counted(std::size_t n, const std::string& noun)
 {
     return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QChart>
 #include <QCoreApplication>
@@ -104,6 +105,15 @@ void applyTheme(bool dark)
     // The dark palette needs a style that draws with the palette; Fusion does on every platform.
     QApplication::setStyle(QStyleFactory::create(dark ? QStringLiteral("Fusion") : look.style));
     QApplication::setPalette(dark ? darkPalette() : look.palette);
+    // A widget with a style sheet of its own (a toggle's checked look, a colored label) keeps the palette it
+    // was polished with, so an unchecked Flag would stay light in the dark theme; setting its sheet again
+    // polishes it against the new palette.
+    for (QWidget* w : QApplication::allWidgets()) {
+        if (const QString sheet = w->styleSheet(); !sheet.isEmpty()) {
+            w->setStyleSheet(QString());
+            w->setStyleSheet(sheet);
+        }
+    }
 }
 
 QColor passColor()
@@ -124,6 +134,20 @@ QColor verdictColor(bool passed)
 void setTextColor(QWidget* w, const QColor& color)
 {
     w->setStyleSheet(QStringLiteral("color: %1").arg(color.name()));
+}
+
+void styleToggle(QAbstractButton* button)
+{
+    // Only the checked state is styled, so the unchecked button keeps the platform's look. The colors are
+    // fixed, not the theme's: amber under dark text reads the same on a light and on a dark window.
+    button->setStyleSheet(
+        QStringLiteral("QPushButton:checked { background-color: #ffd54f; color: #212121; "
+                       "border: 2px solid #7a5d00; border-radius: 3px; padding: 2px 8px; }"));
+}
+
+QString sentence(const QString& text)
+{
+    return text.isEmpty() ? text : text.front().toUpper() + text.mid(1);
 }
 
 QColor mutedColor()

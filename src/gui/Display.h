@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QString>
 
+class QAbstractButton;
 class QChart;
 class QLineSeries;
 class QTextBrowser;
@@ -37,6 +38,13 @@ QColor verdictColor(bool passed);
 /// Colors the text of `w` (a style sheet "color: #rrggbb", which wins over the palette); call it when the
 /// widget is rendered, so it takes the theme's color of the moment.
 void setTextColor(QWidget* w, const QColor& color);
+/// Gives a checkable button (Flag, Sure/Unsure/Guess) an "on" look that cannot be mistaken for "off" in
+/// either theme: amber with dark text and a dark border, where the style's own checked state is a barely
+/// darker grey.
+void styleToggle(QAbstractButton* button);
+/// `text` as a sentence: its first letter in upper case. Core messages start in lower case so they can be
+/// composed ("certdrill-cli: …"); shown on their own they read as sentences.
+QString sentence(const QString& text);
 /// Secondary text (a question's origin, an id beside a heading): grey that reads on either theme.
 QColor mutedColor();
 /// The pass-mark line: near-black, or near-white in the dark theme.

@@ -93,6 +93,9 @@ ExamPage::ExamPage(QWidget* parent)
     m_nextButton->setObjectName(QStringLiteral("nextButton"));
     m_submitButton->setObjectName(QStringLiteral("submitButton"));
     m_flagButton->setCheckable(true);
+    styleToggle(m_flagButton);
+    m_flagButton->setToolTip(tr("Flag this question to come back to it from the review screen (F)"));
+    m_message->setWordWrap(true);
     m_clockToggle->setCheckable(true);
     m_clockToggle->setToolTip(tr("Hide the countdown; it comes back by itself at 5 minutes."));
     m_pauseButton->setCheckable(true);
@@ -132,6 +135,7 @@ ExamPage::ExamPage(QWidget* parent)
         auto* b = new QPushButton(label);
         b->setCheckable(true);
         b->setObjectName(QStringLiteral("confidence%1").arg(confidenceText(c)));
+        styleToggle(b);
         m_confidence->addButton(b, static_cast<int>(c));
         confidenceLayout->addWidget(b);
     }
@@ -159,7 +163,6 @@ ExamPage::ExamPage(QWidget* parent)
     question->addWidget(m_stem, 2);
     question->addWidget(m_selectHint);
     question->addWidget(m_optionsBox, 3);
-    question->addWidget(m_message);
     question->addWidget(m_revealView, 2);
     question->addWidget(m_confidenceBox);
     auto* buttons = new QHBoxLayout;
@@ -214,17 +217,17 @@ ExamPage::ExamPage(QWidget* parent)
             showQuestion(row);
         }
     });
-    connect(m_review, &ReviewPage::jumpTo, this, [this](int position) {
-        closeReview();
-        showQuestion(position);
-    });
+    connect(m_review, &ReviewPage::jumpTo, this, &ExamPage::leaveReview);
+    connect(m_review, &ReviewPage::flagToggled, this, &ExamPage::setFlag);
+    connect(m_review, &ReviewPage::reviewPassRequested, this, &ExamPage::startReviewPass);
     connect(m_review, &ReviewPage::backRequested, this, &ExamPage::closeReview);
     connect(m_review, &ReviewPage::submitRequested, this, &ExamPage::requestSubmit);
     connect(m_timer, &QTimer::timeout, this, &ExamPage::updateClock);
 
     // Keyboard: 1–9 and A–J toggle options, except F, which flags (so the sixth option is also key 6);
     // Left/Right or P/N move, Ctrl+G opens the navigator, Ctrl+Enter the review screen. The question keys act
-    // only while a question shows, never on the hidden one behind the review or pause screen.
+    // only while a question shows, never on the hidden one behind the review or pause screen; F on the review
+    // screen flags the selected row's question instead.
     auto optionKey = [this](const QKeySequence& key, int index) {
         auto* sc = new QShortcut(key, this);
         sc->setContext(Qt::WidgetWithChildrenShortcut); // only while the exam screen is showing
@@ -251,7 +254,7 @@ ExamPage::ExamPage(QWidget* parent)
             }
         });
     };
-    bind(QKeySequence(Qt::Key_F), &ExamPage::toggleFlag, true);
+    bind(QKeySequence(Qt::Key_F), &ExamPage::toggleFlag, false); // on the review screen: the selected row
     bind(QKeySequence(Qt::Key_Right), &ExamPage::next, true);
     bind(QKeySequence(Qt::Key_N), &ExamPage::next, true);
     bind(QKeySequence(Qt::Key_Left), &ExamPage::previous, true);
@@ -283,13 +286,24 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
     }
     m_navigatorFilter->setCurrentIndex(0);
     m_updating = false;
-    m_position = 0;
+    m_pass.clear();
+    // A resumed session reopens where the candidate was, not at question 1.
+    m_position = m_session->lastPosition();
     showPauseState();
     if (!m_session->paused()) {
-        showQuestion(0);
+        showQuestion(m_position);
     }
     updateClock();
     m_timer->start(1000);
+}
+
+void ExamPage::focusQuestion()
+{
+    // The exam's keys are shortcuts of this page: they act only in the active window and while the focus is
+    // inside the page. Neither is arranged by itself after a dialog (the resume question) closes: without a
+    // window manager nothing reactivates the window, and the focus stays wherever it last was.
+    window()->activateWindow();
+    setFocus(Qt::OtherFocusReason);
 }
 
 void ExamPage::showPauseState()
@@ -300,6 +314,7 @@ void ExamPage::showPauseState()
     m_flagButton->setEnabled(!paused);
     m_submitButton->setEnabled(!paused);
     m_panels->setCurrentWidget(paused ? m_pausedPanel : m_questionPanel);
+    m_flagButton->setVisible(true);
 }
 
 bool ExamPage::questionShowing() const
@@ -316,19 +331,26 @@ void ExamPage::showQuestion(int position)
     if (auto r = m_session->visit(position); !r) {
         showMessage(r.error().message);
     }
+    if (std::find(m_pass.begin(), m_pass.end(), position) == m_pass.end()) {
+        m_pass.clear(); // the candidate went elsewhere (the navigator): the review pass is over
+    }
     m_position = position;
     const SessionItem& item = m_session->items()[static_cast<size_t>(position)];
-    m_progressLabel->setText(tr("Question %1 of %2").arg(position + 1).arg(m_session->items().size()));
+    m_progressLabel->setText(progressText());
     showStem(m_stem, item.question.stem);
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
     m_message->clear();
+    m_flagButton->setVisible(true);
     m_flagButton->setChecked(item.flagged);
+    m_flagButton->setText(item.flagged ? tr("⚑ Flagged") : tr("Flag for review"));
 
     delete m_group;
     QLayoutItem* child;
     while ((child = m_optionsLayout->takeAt(0)) != nullptr) {
-        delete child->widget();
+        if (child->widget() != m_message) { // the message stays, to be put back under the new options
+            delete child->widget();
+        }
         delete child;
     }
     m_group = new QButtonGroup(this);
@@ -346,20 +368,40 @@ void ExamPage::showQuestion(int position)
         m_optionsLayout->addWidget(row);
         row->show(); // the layout would only show it on the next event-loop turn
     }
-    // All spare height goes below the options; a wrapped option row keeps the height of its text.
+    // A refusal is said right under the options it is about; all spare height goes below that, and a
+    // wrapped option row keeps the height of its text.
+    m_optionsLayout->addWidget(m_message);
     m_optionsLayout->addStretch(1);
     connect(m_group, &QButtonGroup::buttonToggled, this, &ExamPage::optionToggled);
-    m_prevButton->setEnabled(position > 0);
-    m_nextButton->setEnabled(position + 1 < static_cast<int>(m_session->items().size()));
+    if (m_pass.empty()) {
+        m_prevButton->setEnabled(position > 0);
+        m_nextButton->setEnabled(position + 1 < static_cast<int>(m_session->items().size()));
+        m_nextButton->setText(tr("Next ▶"));
+    } else {
+        // In a review pass Next always goes on: after the pass's last question, back to the review screen.
+        m_prevButton->setEnabled(position != m_pass.front());
+        m_nextButton->setEnabled(true);
+        m_nextButton->setText(position == m_pass.back() ? tr("Review screen ▶") : tr("Next ▶"));
+    }
     applyReveal(item);
     refreshConfidence();
     refreshNavigator();
 }
 
+QString ExamPage::progressText() const
+{
+    QString text = tr("Question %1 of %2").arg(m_position + 1).arg(m_session->items().size());
+    if (const auto at = std::find(m_pass.begin(), m_pass.end(), m_position); at != m_pass.end()) {
+        text +=
+            tr(" · reviewing %1: %2 of %3").arg(m_passName).arg(at - m_pass.begin() + 1).arg(m_pass.size());
+    }
+    return text;
+}
+
 void ExamPage::showMessage(const std::string& message)
 {
     setTextColor(m_message, failColor());
-    m_message->setText(QString::fromStdString(message));
+    m_message->setText(sentence(QString::fromStdString(message)));
 }
 
 void ExamPage::optionToggled(QAbstractButton* button, bool checked)
@@ -434,24 +476,60 @@ void ExamPage::setConfidence(std::optional<Confidence> confidence)
 
 void ExamPage::next()
 {
-    showQuestion(m_position + 1);
+    if (m_pass.empty()) {
+        showQuestion(m_position + 1);
+        return;
+    }
+    const auto at = std::find(m_pass.begin(), m_pass.end(), m_position);
+    if (at == m_pass.end() || std::next(at) == m_pass.end()) {
+        openReview(); // the pass is done, as on the real exam
+    } else {
+        showQuestion(*std::next(at));
+    }
 }
 
 void ExamPage::previous()
 {
-    showQuestion(m_position - 1);
+    if (m_pass.empty()) {
+        showQuestion(m_position - 1);
+        return;
+    }
+    if (const auto at = std::find(m_pass.begin(), m_pass.end(), m_position);
+        at != m_pass.end() && at != m_pass.begin()) {
+        showQuestion(*std::prev(at));
+    }
 }
 
 void ExamPage::toggleFlag()
 {
+    if (!m_session || m_session->finished() || m_session->paused()) {
+        return;
+    }
+    // On the review screen no question is showing: the flag is the selected row's.
+    const int position = m_panels->currentWidget() == m_review ? m_review->currentPosition() : m_position;
+    if (position < 0) {
+        return;
+    }
+    setFlag(position, !m_session->items()[static_cast<size_t>(position)].flagged);
+}
+
+void ExamPage::setFlag(int position, bool flagged)
+{
     if (!m_session || m_session->finished()) {
         return;
     }
-    const bool flagged = !m_session->items()[static_cast<size_t>(m_position)].flagged;
-    if (auto r = m_session->setFlagged(m_position, flagged); r) {
-        m_flagButton->setChecked(flagged);
-        refreshNavigator();
+    if (auto r = m_session->setFlagged(position, flagged); !r) {
+        showMessage(r.error().message);
     }
+    const bool on = m_session->items()[static_cast<size_t>(position)].flagged;
+    if (position == m_position) {
+        m_flagButton->setChecked(on);
+        m_flagButton->setText(on ? tr("⚑ Flagged") : tr("Flag for review"));
+    }
+    if (m_panels->currentWidget() == m_review) {
+        m_review->updateItems(m_session->items());
+    }
+    refreshNavigator();
 }
 
 void ExamPage::openNavigator()
@@ -468,17 +546,48 @@ void ExamPage::openReview()
     if (!m_session || m_session->finished() || m_session->paused()) {
         return;
     }
+    // The review screen's time is its own, not the question's that was showing.
+    if (auto r = m_session->enterReview(); !r) {
+        showMessage(r.error().message);
+    }
+    m_pass.clear();
     m_review->setItems(m_session->items());
     m_panels->setCurrentWidget(m_review);
+    // No question is current here: the top bar names none and offers no Flag that would act on a hidden one.
+    m_progressLabel->setText(tr("Review screen"));
+    m_flagButton->setVisible(false);
     m_review->focusList();
 }
 
 void ExamPage::closeReview()
 {
     if (m_panels->currentWidget() == m_review) {
-        m_panels->setCurrentWidget(m_questionPanel);
-        m_stem->setFocus();
+        leaveReview(m_position);
     }
+}
+
+void ExamPage::leaveReview(int position)
+{
+    m_panels->setCurrentWidget(m_questionPanel);
+    showQuestion(position);
+    m_stem->setFocus();
+}
+
+void ExamPage::startReviewPass(ReviewSet set)
+{
+    if (!m_session || m_session->finished() || m_session->paused()) {
+        return;
+    }
+    std::vector<int> pass = reviewSteps(m_session->items(), set);
+    if (pass.empty()) {
+        return;
+    }
+    // The pass is fixed when it starts: unflagging a question on the way does not pull it from under Next.
+    m_passName = set == ReviewSet::Flagged      ? tr("flagged")
+                 : set == ReviewSet::Incomplete ? tr("incomplete")
+                                                : tr("all");
+    m_pass = std::move(pass);
+    leaveReview(m_pass.front());
 }
 
 void ExamPage::togglePause()
@@ -623,6 +732,21 @@ void ExamPage::submitNow()
     m_timer->stop();
     if (auto r = m_session->submit(); !r) {
         QMessageBox::warning(this, tr("Submit failed"), QString::fromStdString(r.error().message));
+        return;
+    }
+    m_panels->setCurrentWidget(m_questionPanel);
+    emit finished(m_session->id());
+}
+
+void ExamPage::abandonNow()
+{
+    if (!m_session || m_session->finished()) {
+        return;
+    }
+    m_timer->stop();
+    if (auto r = m_session->abandon(); !r) {
+        QMessageBox::warning(this, tr("Abandon failed"), QString::fromStdString(r.error().message));
+        m_timer->start(1000);
         return;
     }
     m_panels->setCurrentWidget(m_questionPanel);

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
@@ -12,6 +13,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "certdrill/exam/ItemStatus.h"
 #include "certdrill/pack/ItemLint.h"
 
 #include "Display.h"
@@ -19,6 +21,7 @@
 #include "DrillPage.h"
 #include "ExamPage.h"
 #include "ExamSettingsDialog.h"
+#include "ExamStartPage.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
 #include "MoodleImportDialog.h"
@@ -34,6 +37,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_stack(new QStackedWidget(this))
     , m_home(new HomePage(store, m_stack))
     , m_exam(new ExamPage(m_stack))
+    , m_start(new ExamStartPage(m_stack))
     , m_results(new ResultsPage(m_stack))
     , m_drill(new DrillPage(store, m_stack))
     , m_tracker(new TrackerPage(store, m_stack))
@@ -44,6 +48,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     setWindowTitle(tr("certdrill"));
     m_stack->addWidget(m_home);
     m_stack->addWidget(m_exam);
+    m_stack->addWidget(m_start);
     m_stack->addWidget(m_results);
     m_stack->addWidget(m_drill);
     m_stack->addWidget(m_tracker);
@@ -57,6 +62,17 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
     m_stack->addWidget(m_history);
     connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
+    connect(m_start, &ExamStartPage::beginRequested, this, [this] {
+        if (m_pending) {
+            PendingExam pending = std::move(*m_pending);
+            m_pending.reset();
+            beginExam(std::move(pending));
+        }
+    });
+    connect(m_start, &ExamStartPage::cancelRequested, this, [this] {
+        m_pending.reset();
+        showHome();
+    });
     connect(m_history, &HistoryPage::openSession, this, &MainWindow::showResults);
     setCentralWidget(m_stack);
     createMenus();
@@ -85,8 +101,10 @@ void MainWindow::createMenus()
     import->setObjectName(QStringLiteral("importAction"));
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
-    quit->setShortcut(QKeySequence::Quit);
+    // Through close(), so closeEvent can warn during a strict exam; the app ends with its last window.
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    // Spelled out: the platform's Quit binding is empty under some keyboard schemes (Windows, offscreen).
+    quit->setShortcut(QKeySequence(tr("Ctrl+Q")));
 
     QMenu* exam = menuBar()->addMenu(tr("&Exam"));
     QAction* home = exam->addAction(tr("&Home"), this, &MainWindow::showHome);
@@ -98,6 +116,10 @@ void MainWindow::createMenus()
     practice->setObjectName(QStringLiteral("startPracticeAction"));
     QAction* settings = exam->addAction(tr("Exam &settings…"), this, &MainWindow::examSettings);
     settings->setObjectName(QStringLiteral("examSettingsAction"));
+    m_abandonAction = exam->addAction(tr("&Abandon exam…"), this, &MainWindow::abandonExam);
+    m_abandonAction->setObjectName(QStringLiteral("abandonExamAction"));
+    m_abandonAction->setStatusTip(
+        tr("End the running exam without a score; it is kept in history as abandoned"));
     exam->addSeparator();
     QAction* history = exam->addAction(tr("&History"), this, &MainWindow::showHistory);
     history->setObjectName(QStringLiteral("historyAction"));
@@ -203,6 +225,8 @@ void MainWindow::setDarkTheme(bool dark)
         m_history->refresh();
     } else if (current == m_results && m_resultsSession >= 0) {
         showResults(m_resultsSession);
+    } else if (current == m_start && m_pending) {
+        m_start->setExam(m_pending->exam, m_pending->mode, m_pending->form, m_pending->extraMinutes);
     }
 }
 
@@ -212,40 +236,68 @@ void MainWindow::showHome()
     m_stack->setCurrentWidget(m_home);
 }
 
-bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
+std::optional<MainWindow::PendingExam> MainWindow::prepareExam(SessionMode mode, std::uint64_t seed)
 {
     const std::string examId = m_home->examId().toStdString();
     auto exam = m_store.exam(examId);
     auto pool = m_store.candidates(examId);
     if (!exam || !pool) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
-        return false;
+        return std::nullopt;
     }
     // Exam ▸ Exam settings…: a length within the exam's range and any extra time; defaults if unreadable.
     MockSettings mock;
     if (auto stored = loadMockSettings(m_store, exam.value())) {
         mock = stored.value();
     }
-    const Form form = assembleForm(exam.value(), pool.value(), mock.questions, seed);
-    if (!form.complete()) {
+    Form form = assembleForm(exam.value(), pool.value(), mock.questions, seed);
+    return PendingExam{std::move(exam.value()), std::move(form), mode, mock.extraMinutes};
+}
+
+bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
+{
+    auto pending = prepareExam(mode, seed);
+    if (!pending) {
+        return false;
+    }
+    if (!pending->form.complete()) {
         QStringList lines;
-        for (const auto& l : form.shortfalls()) {
+        for (const auto& l : pending->form.shortfalls()) {
             lines << QString::fromStdString(l);
         }
         const auto answer = QMessageBox::question(this, tr("The bank cannot fill the blueprint"),
                                                   tr("%1\n\nContinue with %2 questions?")
                                                       .arg(lines.join(QLatin1Char('\n')))
-                                                      .arg(form.items.size()));
+                                                      .arg(pending->form.items.size()));
         if (answer != QMessageBox::Yes) {
             return false;
         }
     }
-    auto session = ExamSession::start(m_store, exam.value(), form, mode, mock.extraMinutes);
+    return beginExam(std::move(*pending));
+}
+
+bool MainWindow::showExamStart(SessionMode mode, std::uint64_t seed)
+{
+    m_pending = prepareExam(mode, seed);
+    if (!m_pending) {
+        return false;
+    }
+    // The start screen names the shortfalls itself, so Begin is the candidate's consent to a short form.
+    m_start->setExam(m_pending->exam, mode, m_pending->form, m_pending->extraMinutes);
+    m_stack->setCurrentWidget(m_start);
+    m_start->focusBegin();
+    return true;
+}
+
+bool MainWindow::beginExam(PendingExam pending)
+{
+    auto session =
+        ExamSession::start(m_store, pending.exam, pending.form, pending.mode, pending.extraMinutes);
     if (!session) {
         QMessageBox::warning(this, tr("Cannot start"), QString::fromStdString(session.error().message));
         return false;
     }
-    enterExam(std::move(session.value()), QString::fromStdString(exam->title));
+    enterExam(std::move(session.value()), QString::fromStdString(pending.exam.title));
     return true;
 }
 
@@ -254,6 +306,49 @@ void MainWindow::enterExam(std::unique_ptr<ExamSession> session, const QString& 
     m_exam->setSession(std::move(session), title);
     m_stack->setCurrentWidget(m_exam);
     setExamLocked(true);
+    m_exam->focusQuestion();
+}
+
+void MainWindow::abandonExam()
+{
+    ExamSession* session = m_exam->session();
+    if (!session || session->finished() || m_stack->currentWidget() != m_exam) {
+        return;
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Abandon exam"),
+                    tr("Abandon this exam? It ends now without a verdict, and it does not count as an exam "
+                       "simulation for readiness."),
+                    QMessageBox::Yes | QMessageBox::No, this);
+    box.setInformativeText(tr("It is kept in your history as abandoned. The answers you gave still count as "
+                              "evidence in the tracker; the questions you left unanswered do not."));
+    box.setObjectName(QStringLiteral("abandonConfirmation"));
+    box.setDefaultButton(QMessageBox::No); // ending an exam is final: Enter must not do it
+    if (box.exec() == QMessageBox::Yes) {
+        m_exam->abandonNow();
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    const ExamSession* session = m_exam->session();
+    if (session && !session->finished() && session->mode() == SessionMode::Exam &&
+        m_stack->currentWidget() == m_exam) {
+        QMessageBox box(QMessageBox::Warning, tr("Quit certdrill"),
+                        tr("Quit during the exam simulation? Its clock keeps running while certdrill is "
+                           "closed, as the real exam's would."),
+                        QMessageBox::Yes | QMessageBox::No, this);
+        box.setInformativeText(
+            tr("%1 left now. Your answers are saved; at the next start certdrill offers to resume with the "
+               "time that is really left, and at zero the exam is submitted as it stands.")
+                .arg(QString::fromStdString(minutesSecondsText(session->remainingMs()))));
+        box.setObjectName(QStringLiteral("quitConfirmation"));
+        box.setDefaultButton(QMessageBox::No);
+        if (box.exec() != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+    }
+    event->accept();
 }
 
 void MainWindow::setExamLocked(bool locked)
@@ -261,6 +356,7 @@ void MainWindow::setExamLocked(bool locked)
     for (QAction* a : std::as_const(m_leavingActions)) {
         a->setEnabled(!locked);
     }
+    m_abandonAction->setEnabled(locked);
     if (locked) {
         m_status->setText(tr("Exam in progress: the other screens open again after you submit."));
     } else {
@@ -270,12 +366,12 @@ void MainWindow::setExamLocked(bool locked)
 
 void MainWindow::startMock()
 {
-    startExam(SessionMode::Exam, static_cast<std::uint64_t>(m_clock.wallMs()));
+    showExamStart(SessionMode::Exam, static_cast<std::uint64_t>(m_clock.wallMs()));
 }
 
 void MainWindow::startPractice()
 {
-    startExam(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
+    showExamStart(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
 }
 
 void MainWindow::offerResume()
@@ -298,10 +394,33 @@ void MainWindow::offerResume()
         m_stack->setCurrentWidget(m_results);
         return;
     }
-    const std::int64_t minutes = session.value()->remainingMs() / 60'000;
+    const ExamSession& unfinished = *session.value();
+    int answered = 0;
+    for (const auto& it : unfinished.items()) {
+        answered += it.complete();
+    }
+    const bool strict = unfinished.mode() == SessionMode::Exam;
+    const QString clock = QStringLiteral("%1:%2:%3")
+                              .arg(unfinished.remainingMs() / 3'600'000)
+                              .arg(unfinished.remainingMs() / 60'000 % 60, 2, 10, QLatin1Char('0'))
+                              .arg(unfinished.remainingMs() / 1000 % 60, 2, 10, QLatin1Char('0'));
     const auto answer = QMessageBox::question(
         this, tr("Resume exam"),
-        tr("You have an unfinished exam with %1 minutes left. Resume it?").arg(minutes));
+        tr("You have an unfinished %1: %2 of %3 answered, %4 flagged, %5 left (%6).\n\n"
+           "Resume it at question %7?\n\n"
+           "No leaves it unfinished and certdrill asks again at the next start. %8")
+            .arg(strict ? tr("exam simulation") : tr("practice exam"))
+            .arg(answered)
+            .arg(unfinished.items().size())
+            .arg(reviewCounts(unfinished.items()).flagged)
+            .arg(clock)
+            .arg(strict ? tr("its clock kept running while certdrill was closed")
+                        : tr("its clock stopped while certdrill was closed"))
+            .arg(unfinished.lastPosition() + 1)
+            .arg(strict ? tr("Its clock keeps running meanwhile and submits it at zero; to end it without a "
+                             "score, resume it and choose Exam ▸ Abandon exam.")
+                        : tr("Its clock stays stopped; to end it without a score, resume it and choose "
+                             "Exam ▸ Abandon exam.")));
     if (answer == QMessageBox::Yes) {
         const QString title = QString::fromStdString(session.value()->exam().title);
         enterExam(std::move(session.value()), title);

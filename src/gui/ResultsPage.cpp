@@ -50,8 +50,13 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
     p->setBackground(percent(t) >= passPercent ? kPassBackground : kFailBackground);
     p->setForeground(cellTextColor());
     table->setItem(row, c++, p);
-    auto* pace = new QTableWidgetItem(QStringLiteral("%1").arg(t.minutesPerQuestion(), 0, 'f', 1));
-    if (minutesAllowed > 0 && t.minutesPerQuestion() > minutesAllowed) {
+    // Over the questions seen: a domain the candidate never reached took no time, and is not "fast".
+    auto* pace =
+        new QTableWidgetItem(t.seen == 0 ? QObject::tr("not reached")
+                                         : QStringLiteral("%1").arg(t.minutesPerQuestion(), 0, 'f', 1));
+    if (t.seen == 0) {
+        pace->setForeground(mutedColor());
+    } else if (minutesAllowed > 0 && t.minutesPerQuestion() > minutesAllowed) {
         QFont bold = pace->font();
         bold.setBold(true);
         pace->setFont(bold);
@@ -153,23 +158,39 @@ void ResultsPage::showSession(const ExamSession& session)
     m_exam = session.exam();
     m_items = session.items();
     const SessionScore s = session.score();
-    m_verdict->setText(s.passed ? tr("PASS") : tr("FAIL"));
-    setTextColor(m_verdict, verdictColor(s.passed));
+    if (s.abandoned) {
+        m_verdict->setText(tr("ABANDONED"));
+        setTextColor(m_verdict, mutedColor());
+    } else {
+        m_verdict->setText(s.passed ? tr("PASS") : tr("FAIL"));
+        setTextColor(m_verdict, verdictColor(s.passed));
+    }
     int flagged = 0;
     for (const auto& it : m_items) {
         flagged += it.flagged;
     }
-    const double perQuestion = minutesPerQuestion(s.timeMs, s.total);
+    // The clock's time, as m:ss: what the countdown used, including the review screen and, for a strict
+    // exam, any time the app was closed. The pace divides it by the questions answered, not by all of them.
+    const QString pace = s.answered > 0 ? tr("%1 min per answered question (the exam allows %2)")
+                                              .arg(s.minutesPerAnsweredQuestion(), 0, 'f', 2)
+                                              .arg(s.minutesAllowedPerQuestion, 0, 'f', 2)
+                                        : tr("no question answered (the exam allows %1 min per question)")
+                                              .arg(s.minutesAllowedPerQuestion, 0, 'f', 2);
     m_details->setText(
-        tr("Score %1% (%2 of %3 correct); pass mark %4%. Time used %5 min, %6 min per question "
-           "(the exam allows %7). Flagged %8. Multi-select near misses %9.")
+        (s.abandoned ? tr("Abandoned: no verdict, and not counted as an exam simulation for readiness; the "
+                          "answers given count in the tracker. ")
+                     : QString()) +
+        tr("Score %1% (%2 of %3 correct, %4 unanswered); pass mark %5%. Time used %6 of %7 minutes: %8, "
+           "%9 of it on the review screen. Flagged %10. Multi-select near misses %11.")
             .arg(s.score * 100.0, 0, 'f', 1)
             .arg(s.correct)
             .arg(s.total)
+            .arg(s.unanswered())
             .arg(m_exam.passPercent)
-            .arg(s.timeMs / 60'000)
-            .arg(perQuestion, 0, 'f', 1)
-            .arg(s.minutesAllowedPerQuestion, 0, 'f', 2)
+            .arg(QString::fromStdString(minutesSecondsText(s.elapsedMs)))
+            .arg(m_exam.durationMinutes)
+            .arg(pace)
+            .arg(QString::fromStdString(minutesSecondsText(s.reviewMs)))
             .arg(flagged)
             .arg(s.nearMisses));
     renderDomains(s);

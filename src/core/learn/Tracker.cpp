@@ -349,7 +349,9 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
                             topicOf(q.question.domain, q.question.subtopic, q.question.objective),
                             flagged.count(q.rowId) > 0, q.question.difficulty});
         }
-        // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it.
+        // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
+        // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
+        // score is left out of readiness, below).
         std::vector<Review> reviews;
         Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
                         "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty, "
@@ -386,10 +388,10 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             }
         }
         std::vector<double> scores;
-        Statement sc(
-            db, "SELECT s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE e.exam_id = ? "
-                "AND s.mode = 'exam' AND s.finished_at IS NOT NULL ORDER BY s.finished_at DESC, s.id DESC "
-                "LIMIT ?");
+        Statement sc(db,
+                     "SELECT s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE e.exam_id = ? "
+                     "AND s.mode = 'exam' AND s.finished_at IS NOT NULL AND s.abandoned = 0 "
+                     "ORDER BY s.finished_at DESC, s.id DESC LIMIT ?");
         sc.bind(1, examId).bind(2, settings.readinessExams);
         while (sc.step()) {
             scores.push_back(sc.getDouble(0));

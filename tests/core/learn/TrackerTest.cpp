@@ -126,6 +126,28 @@ TEST_CASE("a submitted mock feeds the tracker; an unfinished one does not", "[tr
     CHECK(trackerCsv(t.value()).find("alpha,a1,Alpha one,60,1,") != std::string::npos);
 }
 
+TEST_CASE("an abandoned exam's answers are evidence, but it is never an exam simulation for readiness",
+          "[tracker][abandon]")
+{
+    Fixture f;
+    const auto form = assembleForm(f.exam, f.store->candidates("mini").value(), 4, 1);
+    auto s = ExamSession::start(*f.store, f.exam, form, SessionMode::Exam);
+    REQUIRE(s.ok());
+    for (const auto& it : s.value()->items()) {
+        if (it.question.id != "q4") { // q4 left unanswered
+            REQUIRE(s.value()->choose(it.position, it.question.correctOptions()).ok());
+        }
+    }
+    REQUIRE(s.value()->abandon().ok());
+    auto t = buildTracker(*f.store, "mini");
+    REQUIRE(t.ok());
+    // Honest attempts under exam conditions: the three answers given count, the unanswered one does not.
+    CHECK(t->answers == 3);
+    // 75% right, but an abandoned exam is not a sitting: it neither helps nor hurts readiness.
+    CHECK(t->recentExamScores.empty());
+    CHECK(t->readiness.back().find("none taken yet") != std::string::npos);
+}
+
 TEST_CASE("drill checks are evidence at once and cram leaves due dates alone", "[tracker]")
 {
     Fixture f;

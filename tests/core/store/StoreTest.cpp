@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
 
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/pack/Coverage.h"
 #include "certdrill/pack/Sha256.h"
 #include "certdrill/store/Schema.h"
@@ -26,11 +27,14 @@ std::vector<std::filesystem::path> miniFiles()
     return {dataFile("mini-exam.json"), dataFile("mini-questions.json")};
 }
 
+/// Every table with its columns ("sessions(id,exam_ref,…)"), so a migrated file must match a new one
+/// column for column, not only table for table.
 std::string tableNames(Database& db)
 {
     Statement st(db,
-                 "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' "
-                 "ORDER BY name)");
+                 "SELECT group_concat(entry, ',') FROM (SELECT m.name || '(' || (SELECT group_concat(p.name) "
+                 "FROM pragma_table_info(m.name) p) || ')' AS entry FROM sqlite_master m "
+                 "WHERE m.type = 'table' ORDER BY m.name)");
     st.step();
     return st.getText(0);
 }
@@ -375,6 +379,50 @@ TEST_CASE("a v3 database keeps every answer and self-rating when it gains object
     Statement objective(store->database(), "SELECT objective_ref FROM questions WHERE question_id = 'q1'");
     REQUIRE(objective.step());
     CHECK(objective.isNull(0));
+}
+
+TEST_CASE("a v4 database keeps how every session ended and can then record abandoned ones",
+          "[store][schema][abandon]")
+{
+    TempDir dir;
+    const auto path = dir / "v4.db";
+    {
+        Database db(path.string());
+        migrate(db, 4);
+        db.exec("INSERT INTO packs VALUES (1, 'mini-exam', 'T', '1.0.0', '[]', 'MIT', 'x', 'h', 0);"
+                "INSERT INTO exams VALUES (1, 'mini', 1, 'Mini', '1', 10, 2, 4, 3, 70, 0.25, '{}');"
+                "INSERT INTO sessions (id, exam_ref, mode, seed, question_count, duration_ms, pass_percent, "
+                "started_at, deadline_at, remaining_ms, finished_at, finish_reason, correct_count, score, "
+                "passed) VALUES (1, 1, 'exam', 1, 1, 600000, 70, 0, 600000, 346000, 254000, 'submitted', 1, "
+                "1.0, 1), (2, 1, 'exam', 2, 1, 600000, 70, 0, 600000, 0, 600000, 'timeout', 0, 0.0, 0);");
+    }
+    FakeClock clock;
+    auto store = openStore(path, clock);
+    CHECK(store->database().userVersion() == latestSchemaVersion());
+    Statement st(store->database(),
+                 "SELECT id, finish_reason, abandoned, review_ms FROM sessions ORDER BY id");
+    std::vector<std::string> rows;
+    while (st.step()) {
+        rows.push_back(std::to_string(st.getInt(0)) + " " + st.getText(1) + " " +
+                       std::to_string(st.getInt(2)) + " " + std::to_string(st.getInt(3)));
+    }
+    CHECK(rows == std::vector<std::string>{"1 submitted 0 0", "2 timeout 0 0"});
+    // Their time used is what the clock had used when they ended: 4:14 of the limit, and all of it.
+    const auto history = sessionHistory(*store);
+    REQUIRE(history.ok());
+    REQUIRE(history.value().size() == 2);
+    CHECK(history.value()[0].finishReason == "timeout");
+    CHECK(history.value()[0].elapsedMs == 600'000);
+    CHECK(history.value()[1].finishReason == "submitted");
+    CHECK(history.value()[1].elapsedMs == 254'000);
+    CHECK_FALSE(history.value()[1].abandoned);
+    // The new column takes only a yes or a no, and an abandoned session needs no finish_reason, whose
+    // CHECK (submitted, timeout) predates abandoning.
+    CHECK_THROWS_AS(store->database().exec("UPDATE sessions SET abandoned = 2 WHERE id = 1"), DbError);
+    store->database().exec("UPDATE sessions SET abandoned = 1, finish_reason = NULL WHERE id = 2");
+    Statement ended(store->database(), "SELECT COUNT(*) FROM sessions WHERE abandoned = 1");
+    REQUIRE(ended.step());
+    CHECK(ended.getInt(0) == 1);
 }
 
 TEST_CASE("a pack without objectives keeps its content hashes, so re-importing it changes nothing",
