@@ -25,18 +25,20 @@ class DrillFlowTest : public QObject
 {
     Q_OBJECT
 
-    // Display indices (0 = A) of the correct options, or of the first wrong one.
+    // Display indices (0 = A) of a complete answer: the correct options, or (for a wrong answer) the first
+    // wrong option with as many correct ones as make up the count the question asks for.
     static std::vector<int> displayed(const DrillItem& item, bool correct)
     {
-        std::vector<int> out;
+        std::vector<int> right, wrong;
         for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
-            if (item.question.options[static_cast<std::size_t>(item.optionOrder[d])].correct == correct) {
-                out.push_back(static_cast<int>(d));
-                if (!correct) {
-                    break;
-                }
-            }
+            const bool isRight = item.question.options[static_cast<std::size_t>(item.optionOrder[d])].correct;
+            (isRight ? right : wrong).push_back(static_cast<int>(d));
         }
+        if (correct) {
+            return right;
+        }
+        std::vector<int> out = {wrong.front()};
+        out.insert(out.end(), right.begin(), right.begin() + (item.question.select - 1));
         return out;
     }
 
@@ -67,7 +69,9 @@ private slots:
             gui::DrillPage* page = window.drillPage();
             first = page->session()->id();
             for (int p = 0; p < 2; ++p) {
-                QTest::keyClick(page, Qt::Key_A);
+                for (int d : displayed(page->session()->items()[static_cast<std::size_t>(p)], true)) {
+                    QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
+                }
                 QTest::keyClick(page, Qt::Key_Return); // Check
                 QTest::keyClick(page, Qt::Key_Return); // Next
             }
@@ -134,6 +138,7 @@ private slots:
 
         // Miss every Model Optimization question, answer the rest right; tag the first answer Sure.
         int expectedRight = 0;
+        bool triedIncomplete = false;
         for (std::size_t p = 0; p < drill->items().size(); ++p) {
             const DrillItem& item = drill->items()[p];
             QCOMPARE(page->currentPosition(), static_cast<int>(p));
@@ -142,7 +147,22 @@ private slots:
             QCOMPARE(hint, item.question.select == 2   ? QStringLiteral("Select TWO.")
                            : item.question.select == 3 ? QStringLiteral("Select THREE.")
                                                        : QString());
-            for (int d : displayed(item, answerRight)) {
+            const std::vector<int> keys = displayed(item, answerRight);
+            if (item.question.select > 1 && !triedIncomplete) {
+                // One of the answers only: Check refuses, grades nothing, and says why beside the options.
+                triedIncomplete = true;
+                QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + displayed(item, true).front()));
+                QTest::keyClick(page, Qt::Key_Return);
+                QVERIFY(!item.checked);
+                QCOMPARE(verdict->text(),
+                         QStringLiteral("This question asks for %1 answers; choose %1 before "
+                                        "checking")
+                             .arg(item.question.select));
+                QVERIFY(!feedback->isVisible());
+                QTest::keyClick(page,
+                                static_cast<Qt::Key>(Qt::Key_A + displayed(item, true).front())); // undo
+            }
+            for (int d : keys) {
                 QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
             }
             if (p == 0) {
@@ -163,6 +183,7 @@ private slots:
             }
             QTest::keyClick(page, Qt::Key_Return); // Next, or Finish after the last
         }
+        QVERIFY(triedIncomplete); // the drill had a multi-select question to try it on
         auto* summary = page->findChild<QLabel*>(QStringLiteral("drillSummary"));
         QVERIFY(summary->isVisible());
         QVERIFY2(

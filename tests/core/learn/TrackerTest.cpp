@@ -62,6 +62,21 @@ int optionOf(const Question& q, bool correct)
     return 0;
 }
 
+// A complete answer to q, as many options as it asks for: right, or wrong by one option.
+std::vector<int> answerOf(const Question& q, bool correct)
+{
+    std::vector<int> chosen;
+    if (!correct) {
+        chosen.push_back(optionOf(q, false));
+    }
+    for (std::size_t i = 0; i < q.options.size() && static_cast<int>(chosen.size()) < q.select; ++i) {
+        if (q.options[i].correct) {
+            chosen.push_back(static_cast<int>(i));
+        }
+    }
+    return chosen;
+}
+
 } // namespace
 
 TEST_CASE("FSRS replay maps answers to grades and skips cram", "[tracker]")
@@ -153,8 +168,8 @@ TEST_CASE("drill checks are evidence at once and cram leaves due dates alone", "
     Fixture f;
     auto d = f.drill({"q1", "q3"});
     const auto& items = d->items();
-    CHECK(d->check(0, {}, std::nullopt).error().message == "choose an answer first");
-    auto right = d->check(0, {optionOf(items[0].question, true)}, Confidence::Sure);
+    CHECK(d->check(0, {}, std::nullopt).error().message == "Choose an answer first");
+    auto right = d->check(0, answerOf(items[0].question, true), Confidence::Sure);
     REQUIRE(right.ok());
     CHECK(right.value());
     CHECK_FALSE(d->check(0, {0}, std::nullopt).ok()); // checked once only
@@ -172,14 +187,14 @@ TEST_CASE("drill checks are evidence at once and cram leaves due dates alone", "
     const auto dueCount = due->domains[0].dueItems + due->domains[1].dueItems;
     CHECK(dueCount == 1);
     auto cram = f.drill({"q1"}, true);
-    REQUIRE(cram->check(0, {optionOf(cram->items()[0].question, true)}, std::nullopt).ok());
+    REQUIRE(cram->check(0, answerOf(cram->items()[0].question, true), std::nullopt).ok());
     auto after = buildTracker(*f.store, "mini");
     REQUIRE(after.ok());
     CHECK(after->answers == 2);
     CHECK(after->domains[0].dueItems + after->domains[1].dueItems == dueCount);
     // The same answer outside cram would have reset the due date.
     auto real = f.drill({"q1"});
-    REQUIRE(real->check(0, {optionOf(real->items()[0].question, true)}, std::nullopt).ok());
+    REQUIRE(real->check(0, answerOf(real->items()[0].question, true), std::nullopt).ok());
     auto reviewed = buildTracker(*f.store, "mini");
     CHECK(reviewed->domains[0].dueItems + reviewed->domains[1].dueItems == dueCount - 1);
 }
@@ -268,10 +283,10 @@ TEST_CASE("the tracker gives the planner each domain's ability and each question
 {
     Fixture f;
     auto first = f.drill({"q1"});
-    REQUIRE(first->check(0, {optionOf(first->items()[0].question, true)}, std::nullopt).ok());
+    REQUIRE(first->check(0, answerOf(first->items()[0].question, true), std::nullopt).ok());
     f.clock.advanceMinutes(24 * 60);
     auto again = f.drill({"q1"});
-    REQUIRE(again->check(0, {optionOf(again->items()[0].question, false)}, std::nullopt).ok());
+    REQUIRE(again->check(0, answerOf(again->items()[0].question, false), std::nullopt).ok());
 
     auto t = buildTracker(*f.store, "mini");
     REQUIRE(t.ok());
@@ -329,8 +344,8 @@ TEST_CASE("an unfinished drill reopens as it was left", "[tracker][drill]")
     CHECK_FALSE(d.items()[1].checked);
     CHECK(d.nextUnchecked() == 1);
     CHECK_FALSE(d.check(0, {0}, std::nullopt).ok()); // still checked once only
-    REQUIRE(d.check(1, {optionOf(d.items()[1].question, false)}, std::nullopt).ok());
-    REQUIRE(d.check(2, {optionOf(d.items()[2].question, true)}, std::nullopt).ok());
+    REQUIRE(d.check(1, answerOf(d.items()[1].question, false), std::nullopt).ok());
+    REQUIRE(d.check(2, answerOf(d.items()[2].question, true), std::nullopt).ok());
     // Every question checked: nothing left to resume, even before finish().
     CHECK_FALSE(DrillSession::unfinished(*f.store).value().has_value());
     REQUIRE(d.finish().ok());
@@ -345,7 +360,7 @@ TEST_CASE("a drill's summary tallies each domain and sets the pitched questions 
     for (int pos : {0, 1, 2}) {
         const bool right = pos != 1;
         REQUIRE(
-            d->check(pos, {optionOf(d->items()[static_cast<std::size_t>(pos)].question, right)}, std::nullopt)
+            d->check(pos, answerOf(d->items()[static_cast<std::size_t>(pos)].question, right), std::nullopt)
                 .ok());
     }
     const DrillSummary s = d->summary(); // q4 is not checked, so it is not counted
@@ -374,7 +389,7 @@ TEST_CASE("a drill's summary tallies each domain and sets the pitched questions 
 
     // Due reviews carry no solve chance, so nothing is expected of them.
     auto due = f.drill({"q1"}, false, PlannedQuestion::Reason::Due, -1);
-    REQUIRE(due->check(0, {optionOf(due->items()[0].question, true)}, std::nullopt).ok());
+    REQUIRE(due->check(0, answerOf(due->items()[0].question, true), std::nullopt).ok());
     CHECK(due->summary().all.right == 1);
     CHECK(due->summary().all.pitched == 0);
     CHECK(due->summary().all.expected == 0);
@@ -388,7 +403,7 @@ TEST_CASE("the tracker's rows under a domain are its objectives, and answers fol
     // Answer q1 (alpha, subtopic a1) in a drill, before the exam names objectives.
     auto d = f.drill({"q1"});
     const auto& item = d->items()[0];
-    REQUIRE(d->check(item.position, {optionOf(item.question, true)}, std::nullopt).ok());
+    REQUIRE(d->check(item.position, answerOf(item.question, true), std::nullopt).ok());
     auto before = buildTracker(*f.store, "mini");
     REQUIRE(before.ok());
     REQUIRE(before->topics[0].size() == 2); // subtopics a1, a2: the exam has no objectives yet
