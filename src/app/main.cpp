@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QMessageBox>
 
 #include "certdrill/Clock.h"
@@ -49,18 +50,48 @@ void setUpLogging(const std::filesystem::path& dataDir)
 
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("certdrill"));
-    QApplication::setApplicationVersion(QStringLiteral(CERTDRILL_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("io.github.certdrill"));
+    QCoreApplication::setApplicationName(QStringLiteral("certdrill"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CERTDRILL_VERSION));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("NCP-GENL exam practice"));
-    parser.addHelpOption();
-    parser.addVersionOption();
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
     const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("Database file."),
                                       QStringLiteral("PATH"));
     parser.addOption(dbOption);
+    // QApplication's own options (-platform offscreen, -style Fusion, ...) are taken out of the arguments by
+    // QApplication itself; the parser knows them, hidden, only so that reading them before QApplication
+    // exists is not an "unknown option" error. Like Qt, it reads -word as one option, not as -w -o -r -d.
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    for (const char* name :
+         {"platform", "platformpluginpath", "platformtheme", "plugin", "qwindowgeometry", "qwindowicon",
+          "qwindowtitle", "session", "style", "stylesheet", "display", "geometry"}) {
+        QCommandLineOption qtOption(QString::fromLatin1(name), QString(), QStringLiteral("value"));
+        qtOption.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(qtOption);
+    }
+    for (const char* name : {"reverse", "widgetcount", "nograb", "dograb", "sync"}) {
+        QCommandLineOption qtFlag(QString::fromLatin1(name));
+        qtFlag.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(qtFlag);
+    }
+
+    // Usage, version and option errors go to the terminal and need no display: they are answered by a
+    // QCoreApplication before the GUI's platform plugin is loaded (which aborts without a display).
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i) {
+        arguments << QString::fromLocal8Bit(argv[i]);
+    }
+    if (!parser.parse(arguments) || parser.isSet(helpOption) || parser.isSet(QStringLiteral("help-all")) ||
+        parser.isSet(versionOption)) {
+        const QCoreApplication terminal(argc, argv);
+        parser.process(terminal); // prints the usage, the version or the error, and exits
+        return 1;
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setDesktopFileName(QStringLiteral("io.github.certdrill"));
     parser.process(app);
 
     const std::filesystem::path dbPath = parser.isSet(dbOption)
