@@ -173,9 +173,15 @@ void DrillPage::showQuestion(int position)
     if (item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due) {
         // Why show it: the planner picked this question for its level, and saying so explains why a drill
         // feels harder than a mock.
-        reason += tr(" · pitched at your level: about %1% to work out").arg(std::lround(100 * item.solve));
+        reason += tr(" · picked for your level: about a %1% chance you work it out, guessing aside")
+                      .arg(std::lround(100 * item.solve));
     }
     m_reason->setText(reason);
+    m_reason->setToolTip(
+        item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due
+            ? tr("New questions are picked so that you work them out about half the time: those teach the "
+                 "most. The chance comes from the question's difficulty tag and your answers so far.")
+            : QString());
     setTextColor(m_reason, mutedColor());
     showStem(m_stem, item.question.stem);
     m_selectHint->setText(selectHint(item.question));
@@ -287,7 +293,7 @@ void DrillPage::finishDrill()
             return QStringLiteral("—");
         }
         const QString e = QString::number(t.expected, 'f', 1);
-        return t.pitched == t.total ? e : tr("%1 of the %2 pitched").arg(e).arg(t.pitched);
+        return t.pitched == t.total ? e : tr("%1 (for the %2 picked by level)").arg(e).arg(t.pitched);
     };
     QString html =
         tr("<h2>Drill finished: %1 of %2 right</h2>").arg(summary.all.right).arg(summary.all.total);
@@ -303,13 +309,26 @@ void DrillPage::finishDrill()
     html += QStringLiteral("</table>");
     if (const DrillTally& all = summary.all; all.pitched > 0) {
         // Why show it: it tells the candidate whether the planner reads their level right, which is what
-        // decides how hard the next drill's new questions are.
-        html += tr("<h3>Against your level</h3><p>%1 of the %2 questions pitched at your level were right; "
-                   "from your level the planner expected about %3 (%4%). ")
+        // decides how hard the next drill's new questions are. The expectation is explained where it is
+        // shown: each question's chance of being worked out plus a lucky guess, added up.
+        const long percent = std::lround(100.0 * all.expected / all.pitched);
+        if (all.pitched == 1) {
+            html +=
+                tr("<h3>Against your level</h3><p>The question picked for your level was %1. From your "
+                   "level the planner gave it about a %2% chance: the chance you work it out, plus a lucky "
+                   "guess among its options. ")
+                    .arg(all.pitchedRight == 1 ? tr("right") : tr("wrong"))
+                    .arg(percent);
+        } else {
+            html +=
+                tr("<h3>Against your level</h3><p>%1 of the %2 questions picked for your level were right. "
+                   "From your level the planner expected about %3 of them (%4%): each question's chance "
+                   "that you work it out, plus a lucky guess among its options, added up. ")
                     .arg(all.pitchedRight)
                     .arg(all.pitched)
                     .arg(all.expected, 0, 'f', 1)
-                    .arg(std::lround(100.0 * all.expected / all.pitched));
+                    .arg(percent);
+        }
         const std::string verdict = all.againstExpected();
         if (verdict == "better") {
             html +=

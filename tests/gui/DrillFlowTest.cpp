@@ -98,7 +98,8 @@ private slots:
             QVERIFY(third.solve >= 0 && third.solve <= 1);
             const QString reason = page->findChild<QLabel*>(QStringLiteral("drillReason"))->text();
             QVERIFY2(
-                reason.contains(QStringLiteral("about %1% to work out").arg(std::lround(100 * third.solve))),
+                reason.contains(
+                    QStringLiteral("about a %1% chance you work it out").arg(std::lround(100 * third.solve))),
                 qPrintable(reason));
             QVERIFY(page->session()->items()[1].checked);
             certdrill::test::screenshot(&window, "drill-resumed");
@@ -113,6 +114,44 @@ private slots:
             QVERIFY(!text.isEmpty());
             QVERIFY(!DrillSession::unfinished(*store).value().has_value());
         }
+    }
+
+    // A one-question drill speaks in the singular and says what the planner's chance means.
+    void oneQuestionSummaryReadsRight()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        const auto store = bankStore(dir, clock);
+        QVERIFY(store);
+        gui::MainWindow window(*store, clock);
+        QVERIFY(certdrill::test::showActive(&window));
+        PlannerOptions options;
+        options.seed = 11;
+        options.count = 1;
+        QVERIFY(window.startDrill(options, false));
+        gui::DrillPage* page = window.drillPage();
+        const DrillItem item = page->session()->items()[0];
+        QVERIFY(item.solve >= 0);
+        const QString reason = page->findChild<QLabel*>(QStringLiteral("drillReason"))->text();
+        QVERIFY2(reason.contains(QStringLiteral("guessing aside")), qPrintable(reason));
+        QVERIFY(!page->findChild<QLabel*>(QStringLiteral("drillReason"))->toolTip().isEmpty());
+        for (int d : displayed(item, false)) {
+            QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
+        }
+        QTest::keyClick(page, Qt::Key_Return); // Check
+        QTest::keyClick(page, Qt::Key_Return); // Finish
+        const QString summary = page->findChild<QLabel*>(QStringLiteral("drillSummary"))->text();
+        QVERIFY2(summary.contains(QStringLiteral("Drill finished: 0 of 1 right")), qPrintable(summary));
+        QVERIFY2(!summary.contains(QStringLiteral("1 of the 1")) &&
+                     !summary.contains(QStringLiteral("1 questions")),
+                 qPrintable(summary));
+        const double chance = 0.25 + 0.75 * item.solve; // four options: a lucky guess is one in four
+        QVERIFY2(
+            summary.contains(QStringLiteral("The question picked for your level was wrong. From your level "
+                                            "the planner gave it about a %1% chance: the chance you work "
+                                            "it out, plus a lucky guess")
+                                 .arg(std::lround(100 * chance))),
+            qPrintable(summary));
     }
 
     void wholeDrillThenTracker()
@@ -204,8 +243,8 @@ private slots:
         QVERIFY(pitched > 0); // a first drill has no due reviews: every question is pitched
         QVERIFY2(
             summary->text().contains(
-                QStringLiteral("%1 of the %2 questions pitched at your level were right; from your level "
-                               "the planner expected about %3")
+                QStringLiteral("%1 of the %2 questions picked for your level were right. From your level "
+                               "the planner expected about %3 of them")
                     .arg(pitchedRight)
                     .arg(pitched)
                     .arg(expected, 0, 'f', 1)),
