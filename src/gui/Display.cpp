@@ -15,6 +15,9 @@
 #include <QTextDocument>
 #include <QWidget>
 
+#include "Contrast.h"
+#include "ContrastStyle.h"
+
 namespace certdrill::gui {
 
 namespace {
@@ -61,13 +64,14 @@ QPalette darkPalette()
     const QColor base(0x24, 0x24, 0x24);
     const QColor text(0xe8, 0xe8, 0xe8);
     const QColor disabled(0x80, 0x80, 0x80);
+    const QColor muted(0xaa, 0xaa, 0xaa); // secondary text: 5.7:1 on the window
     p.setColor(QPalette::Window, window);
     p.setColor(QPalette::WindowText, text);
     p.setColor(QPalette::Base, base);
     p.setColor(QPalette::AlternateBase, QColor(0x2c, 0x2c, 0x2c));
     p.setColor(QPalette::ToolTipBase, window);
     p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::PlaceholderText, muted);
     p.setColor(QPalette::Text, text);
     p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
     p.setColor(QPalette::ButtonText, text);
@@ -96,15 +100,22 @@ bool darkTheme()
 void applyTheme(bool dark)
 {
     const SystemLook& look = systemLook(); // captured before the first change
-    // Until the dark theme has been on, the system's look stays untouched (and follows the desktop).
+    // Fusion (the dark theme's style, and Qt's own where the desktop names none) gets the boundary of radio
+    // buttons and check boxes redrawn at 3:1; a desktop's own style is left as the desktop draws it.
+    const bool fusion = dark || look.style.compare(QStringLiteral("fusion"), Qt::CaseInsensitive) == 0;
+    // A palette that already reaches AA is left alone, so the system's look keeps following the desktop.
+    const QPalette palette = accessiblePalette(dark ? darkPalette() : look.palette);
     static bool changed = false;
-    if (!dark && !changed) {
+    if (!dark && !changed && !fusion && palette == look.palette) {
         return;
     }
     changed = true;
-    // The dark palette needs a style that draws with the palette; Fusion does on every platform.
-    QApplication::setStyle(QStyleFactory::create(dark ? QStringLiteral("Fusion") : look.style));
-    QApplication::setPalette(dark ? darkPalette() : look.palette);
+    if (fusion) {
+        QApplication::setStyle(new ContrastStyle); // QApplication owns and deletes it
+    } else {
+        QApplication::setStyle(QStyleFactory::create(look.style));
+    }
+    QApplication::setPalette(palette);
     // A widget with a style sheet of its own (a toggle's checked look, a colored label) keeps the palette it
     // was polished with, so an unchecked Flag would stay light in the dark theme; setting its sheet again
     // polishes it against the new palette.
@@ -116,14 +127,25 @@ void applyTheme(bool dark)
     }
 }
 
+namespace {
+
+/// `color` as text on the current window and its text fields: at least 4.5:1 against both.
+QColor onWindow(const QColor& color)
+{
+    const QPalette p = QApplication::palette();
+    return withContrast(color, {p.color(QPalette::Window), p.color(QPalette::Base)}, kTextContrast);
+}
+
+} // namespace
+
 QColor passColor()
 {
-    return darkTheme() ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
+    return onWindow(darkTheme() ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32));
 }
 
 QColor failColor()
 {
-    return darkTheme() ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28);
+    return onWindow(darkTheme() ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28));
 }
 
 QColor verdictColor(bool passed)
@@ -152,12 +174,30 @@ QString sentence(const QString& text)
 
 QColor mutedColor()
 {
-    return darkTheme() ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x55, 0x55, 0x55);
+    return onWindow(darkTheme() ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x55, 0x55, 0x55));
 }
 
 QColor cellTextColor()
 {
     return {0x21, 0x21, 0x21};
+}
+
+QColor bandColor(Band band)
+{
+    switch (band) {
+    case Band::Red:
+        return {0xef, 0x9a, 0x9a};
+    case Band::Yellow:
+        return {0xff, 0xe0, 0x82};
+    case Band::Green:
+        return {0xa5, 0xd6, 0xa7};
+    }
+    return {};
+}
+
+QColor scoreBackground(bool passed)
+{
+    return passed ? QColor(0xc8, 0xe6, 0xc9) : QColor(0xff, 0xcd, 0xd2);
 }
 
 void applyChartTheme(QChart* chart)
@@ -255,7 +295,7 @@ void applyTextPercent(int percent)
 
 QColor markColor()
 {
-    return darkTheme() ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x21, 0x21, 0x21);
+    return onWindow(darkTheme() ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x21, 0x21, 0x21));
 }
 
 QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style)

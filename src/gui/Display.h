@@ -13,6 +13,7 @@ class QWidget;
 
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/ItemStatus.h"
+#include "certdrill/learn/Mastery.h"
 
 namespace certdrill::gui {
 
@@ -52,6 +53,10 @@ QColor markColor();
 /// The text color on the pastel cells (statuses, bands, pass/fail percentages), which stay light in both
 /// themes, so their text must stay dark.
 QColor cellTextColor();
+/// A tracker band's cell: light red, amber or green.
+QColor bandColor(Band band);
+/// A results cell's background for a score at or above the pass mark (light green) or below it (light red).
+QColor scoreBackground(bool passed);
 /// A chart in the theme's colors (QChart's dark or light theme); call before adding series, whose colors
 /// the theme would otherwise reset.
 void applyChartTheme(QChart* chart);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <QButtonGroup>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -266,6 +267,23 @@ void DrillPage::checkOrNext()
         return;
     }
     showFeedback(m_session->items()[static_cast<std::size_t>(m_position)]);
+}
+
+void DrillPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    const bool palette =
+        event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange;
+    if (!palette || !m_session || m_position >= static_cast<int>(m_session->items().size())) {
+        return;
+    }
+    setTextColor(m_reason, mutedColor());
+    const DrillItem& item = m_session->items()[static_cast<std::size_t>(m_position)];
+    if (item.checked) {
+        showFeedback(item);
+    } else {
+        setTextColor(m_verdict, failColor()); // the only text it shows before Check is a refusal
+    }
 }
 
 void DrillPage::showFeedback(const DrillItem& item)

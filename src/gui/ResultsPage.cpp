@@ -26,9 +26,6 @@ namespace certdrill::gui {
 
 namespace {
 
-const QColor kPassBackground(0xc8, 0xe6, 0xc9);
-const QColor kFailBackground(0xff, 0xcd, 0xd2);
-
 double percent(const Tally& t)
 {
     return t.total ? 100.0 * t.correct / t.total : 0.0;
@@ -47,7 +44,7 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
     }
     table->setItem(row, c++, new QTableWidgetItem(QStringLiteral("%1 / %2").arg(t.correct).arg(t.total)));
     auto* p = new QTableWidgetItem(QStringLiteral("%1%").arg(percent(t), 0, 'f', 0));
-    p->setBackground(percent(t) >= passPercent ? kPassBackground : kFailBackground);
+    p->setBackground(scoreBackground(percent(t) >= passPercent));
     p->setForeground(cellTextColor());
     table->setItem(row, c++, p);
     // Over the questions seen: a domain the candidate never reached took no time, and is not "fast".

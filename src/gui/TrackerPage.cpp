@@ -29,19 +29,6 @@ enum Column
     kColumns
 };
 
-QColor bandColor(Band band)
-{
-    switch (band) {
-    case Band::Red:
-        return {0xef, 0x9a, 0x9a};
-    case Band::Yellow:
-        return {0xff, 0xe0, 0x82};
-    case Band::Green:
-        return {0xa5, 0xd6, 0xa7};
-    }
-    return {};
-}
-
 QString bandLabel(Band band)
 {
     switch (band) {
