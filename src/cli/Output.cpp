@@ -69,11 +69,8 @@ json masteryJson(const TrackerRow& r)
 
 std::string masteryText(const TrackerRow& r)
 {
-    if (r.mastery.answers == 0) {
-        return "no answers";
-    }
-    return fixed(r.mastery.mean * 100.0, 0) + "% [" + fixed(r.mastery.lower * 100.0, 0) + "-" +
-           fixed(r.mastery.upper * 100.0, 0) + "] over " + std::to_string(r.mastery.answers);
+    return r.mastery.answers == 0 ? intervalText(r.mastery)
+                                  : intervalText(r.mastery) + " over " + std::to_string(r.mastery.answers);
 }
 
 } // namespace certdrill::cli

@@ -137,11 +137,7 @@ void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
         item->setText(kWeight, QStringLiteral("%1%").arg(row.weight));
     }
     item->setText(kAnswers, QString::number(row.mastery.answers));
-    item->setText(kMastery, row.mastery.answers == 0 ? tr("no answers")
-                                                     : QStringLiteral("%1%  [%2–%3%]")
-                                                           .arg(row.mastery.mean * 100, 0, 'f', 0)
-                                                           .arg(row.mastery.lower * 100, 0, 'f', 0)
-                                                           .arg(row.mastery.upper * 100, 0, 'f', 0));
+    item->setText(kMastery, QString::fromStdString(intervalText(row.mastery)));
     item->setText(kBand, bandLabel(row.band));
     item->setBackground(kBand, bandColor(row.band));
     item->setForeground(kBand, cellTextColor());

@@ -284,15 +284,16 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         if (row.mastery.answers == 0) {
             line += "no answers yet; drill it";
         } else {
-            const double half = (row.mastery.upper - row.mastery.lower) / 2.0;
-            line += percent(row.mastery.mean) + " ± " + percent(half) + " over " +
-                    std::to_string(row.mastery.answers) + (row.mastery.answers == 1 ? " answer" : " answers");
+            line += intervalText(row.mastery) + " over " + std::to_string(row.mastery.answers) +
+                    (row.mastery.answers == 1 ? " answer" : " answers");
             if (row.mastery.lower >= settings.target) {
                 line += "; " + std::to_string(row.dueItems) + " due questions have faded, review them";
             } else if (row.mastery.answers < 5) {
-                line += "; needs at least 5 answers and the lower bound ≥ " + percent(settings.target);
+                line += "; needs at least 5 answers and the lower bound (" + percent(row.mastery.lower) +
+                        ") ≥ " + percent(settings.target);
             } else {
-                line += "; needs the lower bound ≥ " + percent(settings.target);
+                line += "; needs the lower bound (" + percent(row.mastery.lower) + ") ≥ " +
+                        percent(settings.target);
             }
         }
         report.readiness.push_back(line);

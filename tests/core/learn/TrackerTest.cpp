@@ -137,6 +137,9 @@ TEST_CASE("a submitted mock feeds the tracker; an unfinished one does not", "[tr
     REQUIRE(t->readiness.size() == 3);
     CHECK(t->readiness[0].rfind("Alpha: ", 0) == 0);
     CHECK(t->readiness[0].find("over 2 answers") != std::string::npos);
+    // One notation for the interval, as on the tracker screen: mean, then the 80% interval in brackets.
+    CHECK(t->readiness[0].find(intervalText(t->domains[0].mastery) + " over 2 answers") != std::string::npos);
+    CHECK(t->readiness[0].find("±") == std::string::npos);
     CHECK(t->readiness[2].find("last scores 50%") != std::string::npos);
     CHECK(trackerCsv(t.value()).find("alpha,a1,Alpha one,60,1,") != std::string::npos);
 }
