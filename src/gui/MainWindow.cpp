@@ -26,7 +26,9 @@
 #include "HomePage.h"
 #include "MoodleImportDialog.h"
 #include "ResultsPage.h"
+#include "ShortcutSheet.h"
 #include "TrackerPage.h"
+#include "UserGuideDialog.h"
 
 namespace certdrill::gui {
 
@@ -159,6 +161,21 @@ void MainWindow::createMenus()
     connect(dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = help->addAction(tr("&User guide"), this, [this] {
+        auto* dialog = new UserGuideDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show(); // not modal: the guide can stay open beside the screen it explains
+    });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    QAction* keys = help->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        auto* sheet = new ShortcutSheet(menuBar(), this);
+        sheet->setAttribute(Qt::WA_DeleteOnClose);
+        sheet->show();
+    });
+    keys->setObjectName(QStringLiteral("shortcutSheetAction"));
+    keys->setShortcut(QKeySequence(tr("Ctrl+/")));
+    help->addSeparator();
     help->addAction(tr("&About certdrill"), this, [this] {
         QMessageBox::about(this, tr("About certdrill"),
                            tr("<b>certdrill %1</b><p>Exam practice for NVIDIA NCP-GENL: timed mock exams, "
