@@ -205,6 +205,14 @@ private slots:
         QVERIFY(row.button()->isChecked());
         gui::OptionRow multi(true, 0, QStringLiteral("x"));
         QVERIFY(qobject_cast<QCheckBox*>(multi.button()));
+        // `code` shows as code, as in the stems; anything else that looks like markup is text.
+        gui::OptionRow code(false, 2, QStringLiteral("Set `max_batch_size` to <b>8</b>"));
+        const QString shown = code.findChild<QLabel*>()->text();
+        QVERIFY2(shown.contains(QStringLiteral("<code>max_batch_size</code>")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("&lt;b&gt;8&lt;/b&gt;")), qPrintable(shown));
+        QCOMPARE(code.button()->accessibleName(), QStringLiteral("C.  Set max_batch_size to <b>8</b>"));
+        QCOMPARE(gui::inlineHtml("a `b` c ` d"), QStringLiteral("a <code>b</code> c ` d"));
+        QCOMPARE(gui::inlineHtml("100%2 `x`"), QStringLiteral("100%2 <code>x</code>"));
     }
 
     void failedImportIsReportedAndChangesNothing()
