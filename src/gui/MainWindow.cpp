@@ -25,6 +25,7 @@
 #include "HistoryPage.h"
 #include "HomePage.h"
 #include "MoodleImportDialog.h"
+#include "ProgressBackup.h"
 #include "ResultsPage.h"
 #include "ShortcutSheet.h"
 #include "TrackerPage.h"
@@ -102,6 +103,15 @@ void MainWindow::createMenus()
     QAction* import = file->addAction(tr("&Import pack…"), this, &MainWindow::importPacks);
     import->setObjectName(QStringLiteral("importAction"));
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    QAction* backup = file->addAction(tr("&Back up progress…"), this,
+                                      [this] { backUpProgressInteractively(this, m_store, m_clock); });
+    backup->setObjectName(QStringLiteral("backupAction"));
+    QAction* restore = file->addAction(tr("&Restore progress…"), this, [this] {
+        if (restoreProgressInteractively(this, m_store, m_clock)) {
+            showHome();
+        }
+    });
+    restore->setObjectName(QStringLiteral("restoreAction"));
     file->addSeparator();
     // Through close(), so closeEvent can warn during a strict exam; the app ends with its last window.
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -137,7 +147,7 @@ void MainWindow::createMenus()
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
 
-    m_leavingActions = {import, home, mock, practice, settings, history, drill, custom, tracker};
+    m_leavingActions = {import, restore, home, mock, practice, settings, history, drill, custom, tracker};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));

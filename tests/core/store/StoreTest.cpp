@@ -63,6 +63,38 @@ TEST_CASE("migrations run from an empty file and from every earlier version", "[
     }
 }
 
+TEST_CASE("before a migration the database is kept beside it, at its old version with every row",
+          "[store][schema][backup]")
+{
+    TempDir dir;
+    const std::string suffix = ".before-v" + std::to_string(latestSchemaVersion()) + ".bak";
+    for (int from = 1; from < latestSchemaVersion(); ++from) {
+        const auto path = dir / ("v" + std::to_string(from) + ".db");
+        {
+            Database db(path.string());
+            migrate(db, from);
+            db.exec("INSERT INTO packs (id, pack_id, title, version, authors, license, source_path, sha256, "
+                    "imported_at) VALUES (1, 'kept', 'T', '1.0.0', '[]', 'MIT', 'x', 'h', 0)");
+        }
+        FakeClock clock;
+        auto store = openStore(path, clock);
+        CHECK(store->database().userVersion() == latestSchemaVersion());
+        const auto copy = dir / ("v" + std::to_string(from) + ".db" + suffix);
+        REQUIRE(std::filesystem::exists(copy));
+        Database kept(copy.string(), OpenMode::ReadOnly);
+        CHECK(kept.userVersion() == from);
+        Statement packs(kept, "SELECT pack_id FROM packs");
+        REQUIRE(packs.step());
+        CHECK(packs.getText(0) == "kept");
+    }
+
+    // A new file has nothing to keep, and a current one needs no migration.
+    FakeClock clock;
+    openStore(dir / "new.db", clock);
+    openStore(dir / "new.db", clock);
+    CHECK_FALSE(std::filesystem::exists(dir / ("new.db" + suffix)));
+}
+
 TEST_CASE("a database newer than this build is refused and left untouched", "[store][schema]")
 {
     TempDir dir;
