@@ -1,5 +1,8 @@
 #include "certdrill/store/Database.h"
 
+#include <chrono>
+#include <thread>
+
 #include <sqlite3.h>
 
 namespace certdrill {
@@ -43,7 +46,20 @@ Database::Database(const std::string& path, OpenMode mode)
     exec("PRAGMA foreign_keys = ON");
     if (mode == OpenMode::Store && path != ":memory:") {
         // WAL: readers never block the writer, and a kill mid-write leaves the last commit intact.
-        exec("PRAGMA journal_mode = WAL");
+        // Switching a new file to WAL needs an exclusive lock, and SQLite answers BUSY at once, without the
+        // busy handler, when two programs open the new file together (waiting could deadlock): retry for
+        // as long as the busy timeout.
+        for (int attempt = 0;; ++attempt) {
+            try {
+                exec("PRAGMA journal_mode = WAL");
+                break;
+            } catch (const DbError& e) {
+                if ((e.code() & 0xff) != SQLITE_BUSY || attempt >= 100) {
+                    throw;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        }
         // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last
         // commit.
         exec("PRAGMA synchronous = NORMAL");

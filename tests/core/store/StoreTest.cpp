@@ -1,5 +1,8 @@
 #include "certdrill/store/Store.h"
 
+#include <atomic>
+#include <thread>
+
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
 
@@ -93,6 +96,36 @@ TEST_CASE("before a migration the database is kept beside it, at its old version
     openStore(dir / "new.db", clock);
     openStore(dir / "new.db", clock);
     CHECK_FALSE(std::filesystem::exists(dir / ("new.db" + suffix)));
+}
+
+TEST_CASE("two programs opening a new database at once both get it migrated", "[store][schema]")
+{
+    // The app and certdrill-cli started together on a fresh file: each reads user_version 0; the one that
+    // waited for the write lock must read it again, not create the tables a second time.
+    for (int round = 0; round < 20; ++round) {
+        TempDir dir;
+        FakeClock clock;
+        std::atomic<int> ready{0};
+        std::string errors[2];
+        std::vector<std::thread> openers;
+        for (int i = 0; i < 2; ++i) {
+            openers.emplace_back([&, i] {
+                ++ready;
+                while (ready < 2) {
+                }
+                auto store = Store::open(dir / "db.sqlite", clock);
+                if (!store) {
+                    errors[i] = store.error().message;
+                }
+            });
+        }
+        for (auto& t : openers) {
+            t.join();
+        }
+        INFO("round " << round);
+        CHECK(errors[0] == "");
+        CHECK(errors[1] == "");
+    }
 }
 
 TEST_CASE("a database newer than this build is refused and left untouched", "[store][schema]")
