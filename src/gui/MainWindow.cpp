@@ -584,16 +584,24 @@ void MainWindow::importPacks()
     if (!confirmLint(files, moodle)) {
         return;
     }
+    importAndReport(files, moodle);
+}
+
+bool MainWindow::importAndReport(const QStringList& files, const ImportOptions& moodle)
+{
     QString report;
     const bool ok = importFiles(files, &report, moodle);
-    if (ok) {
-        QMessageBox::information(this, tr("Import finished"), report);
-    } else {
-        QMessageBox box(QMessageBox::Warning, tr("Import failed"),
-                        tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok, this);
-        box.setDetailedText(report);
-        box.exec();
+    // The reason is in the box itself: behind "Show Details" a candidate would not find it.
+    QMessageBox box(ok ? QMessageBox::Information : QMessageBox::Warning,
+                    ok ? tr("Import finished") : tr("Import failed"),
+                    ok ? report : tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok,
+                    this);
+    box.setObjectName(QStringLiteral("importResult"));
+    if (!ok) {
+        box.setInformativeText(report);
     }
+    box.exec();
+    return ok;
 }
 
 bool MainWindow::confirmLint(const QStringList& files, const ImportOptions& moodle)
@@ -652,14 +660,13 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
     for (const QString& f : files) {
         paths.emplace_back(f.toStdString());
     }
-    const ImportOutcome outcome = m_store.importFiles(paths, moodle);
+    ImportOptions options = moodle;
+    options.domainHint =
+        tr("choose one under \"Uncategorised questions\" when you import the file").toStdString();
+    const ImportOutcome outcome = m_store.importFiles(paths, options);
+    // What happened first, then why: the summary of every pack, then the errors and warnings, each file
+    // by its name (the absolute path is noise in a dialog, and the file was just picked).
     QStringList lines;
-    for (const Diagnostic& d : outcome.diagnostics) {
-        lines << QString::fromStdString(d.format());
-    }
-    if (!outcome.ok()) {
-        lines << QString::fromStdString(outcome.error);
-    }
     for (const PackImportSummary& s : outcome.summaries) {
         lines << (s.unchanged ? tr("%1 %2: already imported")
                                     .arg(QString::fromStdString(s.packId), QString::fromStdString(s.version))
@@ -669,6 +676,13 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
                                     .arg(s.updated)
                                     .arg(s.retired)
                                     .arg(s.unchangedQuestions));
+    }
+    if (!outcome.ok()) {
+        lines << QString::fromStdString(outcome.error);
+    }
+    for (Diagnostic d : outcome.diagnostics) {
+        d.file = std::filesystem::path(d.file).filename().string();
+        lines << QString::fromStdString(d.format());
     }
     if (report) {
         *report = lines.join(QLatin1Char('\n'));
