@@ -217,6 +217,12 @@ void DrillPage::showQuestion(int position)
     }
     m_options = new QButtonGroup(this);
     m_options->setExclusive(!item.question.isMultiSelect());
+    // A refusal ("choose 2 before checking") is about the answer as it was: changing it clears the refusal.
+    connect(m_options, &QButtonGroup::buttonToggled, m_verdict, [this] {
+        if (m_session && !m_session->items()[static_cast<std::size_t>(m_position)].checked) {
+            m_verdict->clear();
+        }
+    });
     for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
         const Option& opt = item.question.options[static_cast<std::size_t>(item.optionOrder[d])];
         auto* row = new OptionRow(item.question.isMultiSelect(), static_cast<int>(d),

@@ -204,6 +204,12 @@ void ResultsPage::changeEvent(QEvent* event)
     }
 }
 
+void ResultsPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitToText(); // wrapped rows take their height at the width they now have
+}
+
 void ResultsPage::fitToText()
 {
     fitHeightToRows(m_domains);

@@ -32,6 +32,7 @@ public:
 protected:
     /// Refits the tables and the chart when the text size changes.
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     /// Sizes the tables to their rows and the chart to the text size.
