@@ -47,6 +47,10 @@ int trackerCommand(Context& ctx, Args args)
         for (const auto& c : t.calibration) {
             calibration.push_back({{"tag", c.tag}, {"answers", c.answers}, {"correct", c.correct}});
         }
+        json misses = {{"misses", t.misses.misses}, {"tagged", t.misses.tagged}};
+        for (MissReason r : kMissReasons) {
+            misses[missReasonName(r)] = t.misses.count(r);
+        }
         ctx.out() << json{{"exam", examId},
                           {"target", t.settings.target},
                           {"answers", t.answers},
@@ -55,7 +59,9 @@ int trackerCommand(Context& ctx, Args args)
                           {"recent_exam_scores", t.recentExamScores},
                           {"domains", domains},
                           {"calibration", calibration},
-                          {"calibration_advice", t.calibrationAdvice}}
+                          {"calibration_advice", t.calibrationAdvice},
+                          {"miss_reasons", misses},
+                          {"miss_advice", t.missAdvice}}
                          .dump(2)
                   << "\n";
         return kOk;
@@ -103,6 +109,9 @@ int trackerCommand(Context& ctx, Args args)
         }
     }
     ctx.out() << "\n  " << t.calibrationAdvice << "\n";
+    if (!t.missAdvice.empty()) {
+        ctx.out() << "Why you miss: " << t.missAdvice << "\n";
+    }
     return kOk;
 }
 

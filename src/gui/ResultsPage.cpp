@@ -21,6 +21,7 @@
 #include "certdrill/exam/SessionHistory.h"
 
 #include "Display.h"
+#include "MissReasonPanel.h"
 #include "Tables.h"
 #include "TextPane.h"
 
@@ -67,8 +68,9 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
 
 } // namespace
 
-ResultsPage::ResultsPage(QWidget* parent)
+ResultsPage::ResultsPage(Store& store, QWidget* parent)
     : QWidget(parent)
+    , m_store(store)
     , m_verdict(new QLabel)
     , m_details(new QLabel)
     , m_domains(
@@ -79,6 +81,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     , m_topics(makeReadOnlyTable(
           {tr("Objective"), tr("Domain"), tr("Correct"), tr("Percent"), tr("Min / question")},
           QStringLiteral("topicTable")))
+    , m_missPanel(new MissReasonPanel(store))
     , m_filter(new QComboBox)
     , m_exportButton(new QPushButton(tr("E&xport CSV…")))
     , m_review(new TextPane)
@@ -116,6 +119,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     toggleRow->addStretch();
     column->addLayout(toggleRow);
     column->addWidget(m_topics);
+    column->addWidget(m_missPanel);
     auto* filterRow = new QHBoxLayout;
     auto* reviewTitle = new QLabel(tr("Answer review:"));
     setRelativeFont(reviewTitle, 1.2);
@@ -136,6 +140,11 @@ ResultsPage::ResultsPage(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
+    connect(m_missPanel, &MissReasonPanel::reasonsChanged, this,
+            [this](const std::vector<SessionItem>& items) {
+                m_items = items;
+                renderReview();
+            });
     connect(m_topicToggle, &QPushButton::toggled, this, [this](bool on) {
         m_topics->setVisible(on);
         fitHeightToRows(m_topics);
@@ -192,6 +201,7 @@ void ResultsPage::showSession(const ExamSession& session)
     renderDomains(s);
     renderChart(s);
     renderTopics(s);
+    m_missPanel->showSession(session);
     renderReview();
     fitToText();
 }
@@ -213,6 +223,7 @@ void ResultsPage::resizeEvent(QResizeEvent* event)
 void ResultsPage::fitToText()
 {
     fitHeightToRows(m_domains);
+    m_missPanel->fitToText();
     if (m_topics->isVisible()) {
         fitHeightToRows(m_topics);
     }
@@ -337,6 +348,14 @@ void ResultsPage::renderReview()
         }
         if (it.revealed) {
             notes += tr(" · answer revealed during practice");
+        }
+        if (answerChange(it) == AnswerChange::RightToWrong) {
+            notes += tr(" · your first answer was right");
+        } else if (answerChange(it) == AnswerChange::WrongToRight) {
+            notes += tr(" · changed to the right answer");
+        }
+        if (it.missReason) {
+            notes += tr(" · missed: %1").arg(tr(missReasonText(*it.missReason)));
         }
         html +=
             QStringLiteral("<h3 style='color:%1'>%2. %3<span style='color:%5; font-weight:normal'>%4</span>"

@@ -13,6 +13,8 @@ class QTextBrowser;
 
 namespace certdrill::gui {
 
+class MissReasonPanel;
+
 /// After an exam: pass/fail, the per-domain breakdown (table, bar chart against the pass mark, objectives on
 /// demand), and a review of every question with every option's
 /// why.
@@ -21,7 +23,7 @@ class ResultsPage : public QWidget
     Q_OBJECT
 
 public:
-    explicit ResultsPage(QWidget* parent = nullptr);
+    explicit ResultsPage(Store& store, QWidget* parent = nullptr);
     ~ResultsPage() override;
 
     /// Shows a finished session.
@@ -42,6 +44,7 @@ private:
     void renderChart(const SessionScore& s);
     void renderTopics(const SessionScore& s);
 
+    Store& m_store;
     ExamDef m_exam;
     std::vector<SessionItem> m_items;
     QLabel* m_verdict;
@@ -50,6 +53,7 @@ private:
     QChartView* m_chart;
     QPushButton* m_topicToggle;
     QTableWidget* m_topics;
+    MissReasonPanel* m_missPanel;
     QComboBox* m_filter;
     QPushButton* m_exportButton;
     QTextBrowser* m_review;

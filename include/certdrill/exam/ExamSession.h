@@ -9,8 +9,9 @@
 
 #include "certdrill/Clock.h"
 #include "certdrill/Confidence.h"
-#include "certdrill/exam/ExamAssembler.h"
 #include "certdrill/Result.h"
+#include "certdrill/exam/ExamAssembler.h"
+#include "certdrill/exam/MissReasons.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -31,6 +32,11 @@ struct SessionItem
     Question question;            ///< snapshot at the time the session started
     std::vector<int> optionOrder; ///< original option indices in display order
     std::vector<int> chosen;      ///< original option indices, sorted
+    /// The first complete answer given (as many options as the question asks for), so a change is measured
+    /// (answerChange); empty until then, and for sessions stored before answer changes were recorded.
+    std::vector<int> firstChosen;
+    /// Why the candidate says they missed it, tagged in the answer review after the session; empty if not.
+    std::optional<MissReason> missReason;
     bool flagged = false;
     std::optional<Confidence> confidence; ///< the candidate's own tag, if any
     bool revealed = false;                ///< practice mode: the answer was shown before submitting
@@ -148,6 +154,8 @@ public:
     /// Ended by abandon(): finished, without a verdict.
     bool abandoned() const { return m_abandoned; }
     bool paused() const { return m_paused; }
+    /// Finished because the clock ran out (not submitted or abandoned).
+    bool timedOut() const { return m_timedOut; }
     /// The position last shown (stored with every visit), where a resumed session reopens; 0 before any.
     int lastPosition() const { return m_lastPosition; }
 
@@ -177,6 +185,9 @@ public:
     Result<void> resume();
     /// Submits at zero; returns true if the session is (now) finished.
     Result<bool> tick();
+    /// Finished sessions only: tags (or, with nullopt, untags) why the item at `position` was missed; an
+    /// Error for a right item, an open session or a position out of range. Persisted at once.
+    Result<void> setMissReason(int position, std::optional<MissReason> reason);
     /// Scores, stores and closes the session.
     Result<SessionScore> submit();
     /// Ends the session without a verdict (Exam ▸ Abandon exam): stored as finished and abandoned, listed in
@@ -205,6 +216,7 @@ private:
     std::vector<SessionItem> m_items;
     bool m_finished = false;
     bool m_abandoned = false;
+    bool m_timedOut = false;
     bool m_paused = false;
     bool m_inReview = false; ///< on the review screen: time accrues to m_reviewMs
     std::int64_t m_reviewMs = 0;

@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "certdrill/Confidence.h"
-#include "certdrill/learn/DrillPlanner.h"
-#include "certdrill/exam/ExamAssembler.h"
-#include "certdrill/learn/Fsrs.h"
-#include "certdrill/learn/Mastery.h"
 #include "certdrill/Model.h"
 #include "certdrill/Result.h"
+#include "certdrill/exam/ExamAssembler.h"
+#include "certdrill/exam/MissReasons.h"
+#include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/learn/Fsrs.h"
+#include "certdrill/learn/Mastery.h"
 
 namespace certdrill {
 
@@ -90,8 +91,8 @@ struct CalibrationRow
 struct TrackerReport
 {
     TrackerSettings settings;
-    std::vector<TrackerRow> domains;                ///< blueprint order
-    std::vector<std::vector<TrackerRow>> topics;    ///< [domain] in blueprint order
+    std::vector<TrackerRow> domains;             ///< blueprint order
+    std::vector<std::vector<TrackerRow>> topics; ///< [domain] in blueprint order
     int answers = 0;
     /// Newest first, fractions; strict exams that were submitted or ran out (never practice or abandoned).
     std::vector<double> recentExamScores;
@@ -100,6 +101,11 @@ struct TrackerReport
     std::vector<std::string> readiness;
     std::vector<CalibrationRow> calibration;
     std::string calibrationAdvice;
+    /// Why the candidate misses (examMissBreakdown over every finished mock and practice exam), and the
+    /// advice when one reason dominates (missAdvice), empty otherwise. Filled by buildTracker, not
+    /// computeTracker.
+    MissBreakdown misses;
+    std::string missAdvice;
     PlannerInput planner; ///< items in bank order; mastery and bands as above
 };
 

@@ -207,7 +207,8 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
     auto opened = catchDbError(kStorageFailed, [&]() -> Result<std::unique_ptr<ExamSession>> {
         Database& db = store.database();
         Statement s(db, "SELECT e.exam_id, s.mode, s.pass_percent, s.deadline_at, s.remaining_ms, s.paused, "
-                        "s.finished_at, s.duration_ms, s.abandoned, s.review_ms, s.current_position "
+                        "s.finished_at, s.duration_ms, s.abandoned, s.review_ms, s.current_position, "
+                        "COALESCE(s.finish_reason, '') "
                         "FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE s.id = ?");
         s.bind(1, sessionId);
         if (!s.step()) {
@@ -226,6 +227,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
         session->m_paused = s.getInt(5) != 0;
         session->m_finished = !s.isNull(6);
         session->m_abandoned = s.getInt(8) != 0;
+        session->m_timedOut = s.getText(11) == "timeout";
         session->m_reviewMs = s.getInt(9);
         session->m_lastPosition = static_cast<int>(s.getInt(10));
         session->m_durationMs = s.getInt(7);
@@ -238,10 +240,12 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
                                          ? std::max<std::int64_t>(0, s.getInt(3) - clock.wallMs())
                                          : std::max<std::int64_t>(0, s.getInt(4));
         Statement items(
-            db, "SELECT i.position, i.question_ref, i.option_order, i.snapshot, i.chosen, i.flagged, i.visits, "
-                "i.time_ms, i.confidence, i.revealed, COALESCE(o.objective_id, '') FROM session_items i "
-                "JOIN questions q ON q.id = i.question_ref LEFT JOIN objectives o ON o.id = q.objective_ref "
-                "WHERE i.session_ref = ? ORDER BY i.position");
+            db,
+            "SELECT i.position, i.question_ref, i.option_order, i.snapshot, i.chosen, i.flagged, i.visits, "
+            "i.time_ms, i.confidence, i.revealed, COALESCE(o.objective_id, ''), i.first_chosen, "
+            "i.miss_reason FROM session_items i "
+            "JOIN questions q ON q.id = i.question_ref LEFT JOIN objectives o ON o.id = q.objective_ref "
+            "WHERE i.session_ref = ? ORDER BY i.position");
         items.bind(1, sessionId);
         while (items.step()) {
             SessionItem it;
@@ -255,6 +259,10 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
             it.timeMs = items.getInt(7);
             it.confidence = items.isNull(8) ? std::nullopt : parseConfidence(items.getText(8));
             it.revealed = items.getInt(9) != 0;
+            if (!items.isNull(11)) {
+                it.firstChosen = jsonInts(items.getText(11));
+            }
+            it.missReason = items.isNull(12) ? std::nullopt : parseMissReason(items.getText(12));
             // A question served before objectives existed has none in its snapshot: it takes the one its
             // question has now, so old results show per objective too.
             if (it.question.objective.empty()) {
@@ -312,9 +320,11 @@ Result<void> ExamSession::writeItem(const SessionItem& item)
 {
     return catchDbError(kStorageFailed, [&]() -> Result<void> {
         Transaction tx(m_store.database());
-        Statement s(m_store.database(),
-                    "UPDATE session_items SET chosen = ?, flagged = ?, visits = ?, time_ms = ?, "
-                    "answered_at = ?, confidence = ?, revealed = ? WHERE session_ref = ? AND position = ?");
+        Statement s(
+            m_store.database(),
+            "UPDATE session_items SET chosen = ?, flagged = ?, visits = ?, time_ms = ?, "
+            "answered_at = ?, confidence = ?, revealed = ?, first_chosen = ? WHERE session_ref = ? AND "
+            "position = ?");
         s.bind(1, json(item.chosen).dump())
             .bind(2, item.flagged ? 1 : 0)
             .bind(3, item.visits)
@@ -329,7 +339,13 @@ Result<void> ExamSession::writeItem(const SessionItem& item)
         } else {
             s.bindNull(6);
         }
-        s.bind(7, item.revealed ? 1 : 0).bind(8, m_id).bind(9, item.position);
+        s.bind(7, item.revealed ? 1 : 0);
+        if (item.firstChosen.empty()) {
+            s.bindNull(8);
+        } else {
+            s.bind(8, json(item.firstChosen).dump());
+        }
+        s.bind(9, m_id).bind(10, item.position);
         s.run();
         tx.commit();
         return {};
@@ -367,6 +383,11 @@ Result<void> ExamSession::choose(int position, std::vector<int> options)
         }
     }
     item.chosen = std::move(options);
+    // The first complete answer is kept as given, so a later change (right to wrong, wrong to right) is
+    // measured rather than only remembered. A partial multi-select is not an answer yet.
+    if (item.firstChosen.empty() && item.complete()) {
+        item.firstChosen = item.chosen;
+    }
     return writeItem(item);
 }
 
@@ -564,6 +585,39 @@ Result<SessionScore> ExamSession::abandon()
     return score();
 }
 
+Result<void> ExamSession::setMissReason(int position, std::optional<MissReason> reason)
+{
+    if (!m_finished) {
+        return Error{"miss reasons are tagged after the session ends"};
+    }
+    if (position < 0 || position >= static_cast<int>(m_items.size())) {
+        return noOpenQuestion(position);
+    }
+    SessionItem& item = m_items[static_cast<size_t>(position)];
+    if (item.correct()) {
+        return Error{"question " + std::to_string(position + 1) +
+                     " was answered right; only a miss has a reason"};
+    }
+    auto stored = catchDbError(kStorageFailed, [&]() -> Result<void> {
+        Transaction tx(m_store.database());
+        Statement s(m_store.database(),
+                    "UPDATE session_items SET miss_reason = ? WHERE session_ref = ? AND position = ?");
+        if (reason) {
+            s.bind(1, missReasonName(*reason));
+        } else {
+            s.bindNull(1);
+        }
+        s.bind(2, m_id).bind(3, position);
+        s.run();
+        tx.commit();
+        return {};
+    });
+    if (stored) {
+        item.missReason = reason;
+    }
+    return stored;
+}
+
 SessionScore ExamSession::score() const
 {
     SessionScore s = scoreItems(m_exam, m_items, m_passPercent);
@@ -613,6 +667,7 @@ Result<void> ExamSession::finish(std::string_view reason)
         tx.commit();
         m_finished = true;
         m_abandoned = abandoning;
+        m_timedOut = reason == "timeout";
         m_endRemaining = remaining;
         return {};
     });

@@ -181,6 +181,16 @@ ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0 CHECK (aban
 ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 6: why the candidate misses questions. Each item keeps its first complete answer beside the final
+// one, so a right answer changed to a wrong one is measured (the session sees every change; until now only
+// the last was stored), and the miss reason the candidate tags in the answer review. Items stored before have
+// no first answer (NULL): no change is claimed for them.
+constexpr const char* kV6 = R"sql(
+ALTER TABLE session_items ADD COLUMN first_chosen TEXT;
+ALTER TABLE session_items ADD COLUMN miss_reason TEXT CHECK (miss_reason IN ('did-not-know', 'misread',
+    'distractor', 'changed-right', 'out-of-time', 'guessed'));
+)sql";
+
 } // namespace
 
 const std::vector<Migration>& migrations()
@@ -191,6 +201,7 @@ const std::vector<Migration>& migrations()
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
         {5, "abandoned sessions and time on the review screen", kV5},
+        {6, "first answers and miss reasons", kV6},
     };
     return steps;
 }

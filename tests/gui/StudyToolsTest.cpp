@@ -1,0 +1,156 @@
+// Drives the study tools around exams with real widgets: tagging why a question was missed in the results
+// (pre-filled from a measured answer change), the breakdown and the tracker's advice; comparing two sessions
+// from the history; and taking a reserved final exam.
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "certdrill/exam/ExamSession.h"
+#include "certdrill/exam/MissReasons.h"
+#include "certdrill/store/Store.h"
+
+#include "ExamPage.h"
+#include "GuiTestSupport.h"
+#include "HomePage.h"
+#include "MainWindow.h"
+#include "MissReasonPanel.h"
+#include "ResultsPage.h"
+#include "TrackerPage.h"
+
+using namespace certdrill;
+
+class StudyToolsTest : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct World
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        std::unique_ptr<Store> store;
+        std::unique_ptr<gui::MainWindow> window;
+    };
+
+    std::unique_ptr<World> makeWorld()
+    {
+        auto w = std::make_unique<World>();
+        auto s = Store::open(w->dir.filePath(QStringLiteral("db.sqlite")).toStdString(), w->clock);
+        if (!s) {
+            return nullptr;
+        }
+        w->store = std::move(s.value());
+        if (!w->store->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
+            return nullptr;
+        }
+        w->window = std::make_unique<gui::MainWindow>(*w->store, w->clock);
+        w->window->homePage()->refresh();
+        if (!certdrill::test::showActive(w->window.get())) {
+            return nullptr;
+        }
+        return w;
+    }
+
+    static std::vector<int> key(const Question& q) { return q.correctOptions(); }
+    static std::vector<int> wrong(const Question& q)
+    {
+        for (int o = 0; o < static_cast<int>(q.options.size()); ++o) {
+            if (!q.options[static_cast<std::size_t>(o)].correct) {
+                return {o};
+            }
+        }
+        return {};
+    }
+
+private slots:
+    /// A right answer changed to a wrong one is measured and pre-filled as "changed a right answer"; five
+    /// misses tagged "misread" in the review make misreads the dominant reason in the results and the
+    /// tracker.
+    void tagMissReasons()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        ExamSession* s = w->window->examPage()->session();
+        QVERIFY(s);
+        std::vector<int> singles;
+        for (const auto& it : s->items()) {
+            if (!it.question.isMultiSelect()) {
+                singles.push_back(it.position);
+            }
+        }
+        QVERIFY(singles.size() >= 7);
+        const int changed = singles[0];
+        const SessionItem& first = s->items()[static_cast<std::size_t>(changed)];
+        QVERIFY(s->choose(changed, key(first.question)).ok());
+        QVERIFY(s->choose(changed, wrong(first.question)).ok());
+        const int right = singles[6];
+        QVERIFY(s->choose(right, key(s->items()[static_cast<std::size_t>(right)].question)).ok());
+        for (int k = 1; k <= 5; ++k) {
+            const int p = singles[static_cast<std::size_t>(k)];
+            QVERIFY(s->choose(p, wrong(s->items()[static_cast<std::size_t>(p)].question)).ok());
+        }
+        const std::int64_t sessionId = s->id();
+        w->window->examPage()->submitNow();
+        gui::ResultsPage* results = w->window->resultsPage();
+        QVERIFY(results->isVisible());
+
+        auto* panel = results->findChild<gui::MissReasonPanel*>(QStringLiteral("missReasonPanel"));
+        QVERIFY(panel);
+        auto* table = panel->findChild<QTableWidget*>(QStringLiteral("missReasonTable"));
+        QCOMPARE(table->rowCount(), 64); // every question but the one answered right
+        QVERIFY(panel->findChild<QLabel*>(QStringLiteral("answerChangesLabel"))
+                    ->text()
+                    .contains(QStringLiteral("1 right to wrong")));
+        auto* changedCombo = panel->findChild<QComboBox*>(QStringLiteral("missReason_%1").arg(changed));
+        QVERIFY(changedCombo);
+        QCOMPARE(changedCombo->currentText(), QStringLiteral("changed a right answer"));
+        QVERIFY(!panel->findChild<QComboBox*>(QStringLiteral("missReason_%1").arg(right)));
+
+        // Tag five wrong answers with the keyboard, as a candidate would: the combo box's Down key.
+        for (int k = 1; k <= 5; ++k) {
+            auto* combo = panel->findChild<QComboBox*>(
+                QStringLiteral("missReason_%1").arg(singles[static_cast<std::size_t>(k)]));
+            QVERIFY(combo);
+            QCOMPARE(combo->currentIndex(), 0); // nothing measured: not tagged
+            combo->setFocus();
+            QTest::keyClick(combo, Qt::Key_Down); // did not know it
+            QTest::keyClick(combo, Qt::Key_Down); // misread the question
+            QCOMPARE(combo->currentText(), QStringLiteral("misread the question"));
+        }
+        auto* scroll = results->findChild<QScrollArea*>(QStringLiteral("resultsScroll"));
+        scroll->ensureWidgetVisible(panel->findChild<QLabel*>(QStringLiteral("missBreakdownLabel")));
+        certdrill::test::screenshot(w->window.get(), "miss-reasons");
+
+        const QString breakdown = panel->findChild<QLabel*>(QStringLiteral("missBreakdownLabel"))->text();
+        QVERIFY2(breakdown.contains(QStringLiteral("6 of 64 misses have one, 1 of them suggested")),
+                 qPrintable(breakdown));
+        QVERIFY2(breakdown.contains(QStringLiteral("misread the question 5")), qPrintable(breakdown));
+        QVERIFY2(breakdown.contains(QStringLiteral("Three in four of your misses are misreads")),
+                 qPrintable(breakdown));
+        // Stored, and shown in the answer review.
+        auto reopened = ExamSession::open(*w->store, sessionId);
+        QVERIFY(reopened.ok());
+        QCOMPARE(reopened.value()->items()[static_cast<std::size_t>(singles[1])].missReason,
+                 std::optional<MissReason>(MissReason::Misread));
+        QVERIFY(results->findChild<QWidget*>(QStringLiteral("answerReview"))
+                    ->property("plainText")
+                    .toString()
+                    .contains(QStringLiteral("missed: misread the question")));
+
+        w->window->showTracker();
+        const QString tracker =
+            w->window->trackerPage()->findChild<QLabel*>(QStringLiteral("readinessLabel"))->text();
+        QVERIFY2(tracker.contains(QStringLiteral("Why you miss:")) &&
+                     tracker.contains(QStringLiteral("are misreads: slow down on long stems")),
+                 qPrintable(tracker));
+    }
+};
+
+QTEST_MAIN(StudyToolsTest)
+#include "StudyToolsTest.moc"
