@@ -61,6 +61,9 @@ struct ExamDef
     int countDefault = 0;
     double passPercent = 0;
     double multiSelectShare = 0;
+    /// Full forms of countDefault questions held back from practice for final exams (pack key
+    /// "final_forms"); 0 reserves none.
+    int finalForms = 0;
     Coverage coverage;
     std::vector<Domain> domains;
 
@@ -84,8 +87,8 @@ struct Question
     std::string domain;
     std::string subtopic;  ///< may be empty
     std::string objective; ///< the official objective ("4.2"); may be empty
-    std::string stem;     ///< Markdown
-    int select = 1;       ///< how many options to choose; 1 = single answer
+    std::string stem;      ///< Markdown
+    int select = 1;        ///< how many options to choose; 1 = single answer
     std::vector<Option> options;
     std::string explanation;
     int difficulty = 0; ///< 1..5, 0 = unset

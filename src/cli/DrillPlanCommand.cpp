@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "certdrill/exam/FinalExams.h"
 #include "certdrill/learn/DrillPlanner.h"
 #include "certdrill/learn/Tracker.h"
 
@@ -35,7 +36,8 @@ int drillPlanCommand(Context& ctx, Args args)
     if (!s || !ctx.resolveExam(examId)) {
         return kInvalid;
     }
-    auto bank = s->candidates(examId);
+    auto exam = s->exam(examId);
+    auto bank = exam ? practiceCandidates(*s, exam.value()) : Result<std::vector<Candidate>>(exam.error());
     if (!bank) {
         ctx.err() << "certdrill-cli: " << bank.error().message << "\n";
         return kInvalid;

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "certdrill/exam/ExamAssembler.h"
+#include "certdrill/exam/FinalExams.h"
 
 #include "Arguments.h"
 #include "Commands.h"
@@ -39,7 +40,7 @@ int mockPlanCommand(Context& ctx, Args args)
         return ctx.usage("mock-plan: --count must be between " + std::to_string(exam->countMin) + " and " +
                          std::to_string(exam->countMax) + " for " + examId);
     }
-    auto pool = s->candidates(examId);
+    auto pool = practiceCandidates(*s, exam.value());
     if (!pool) {
         ctx.err() << "certdrill-cli: " << pool.error().message << "\n";
         return kInvalid;

@@ -61,7 +61,8 @@ int trackerCommand(Context& ctx, Args args)
                           {"calibration", calibration},
                           {"calibration_advice", t.calibrationAdvice},
                           {"miss_reasons", misses},
-                          {"miss_advice", t.missAdvice}}
+                          {"miss_advice", t.missAdvice},
+                          {"readiness_basis", t.readinessBasis}}
                          .dump(2)
                   << "\n";
         return kOk;
@@ -72,6 +73,9 @@ int trackerCommand(Context& ctx, Args args)
     ctx.out() << (t.ready ? "READY TO SCHEDULE\n" : "NOT READY YET\n");
     for (const auto& line : t.readiness) {
         ctx.out() << "  - " << line << "\n";
+    }
+    if (!t.readinessBasis.empty()) {
+        ctx.out() << "  " << t.readinessBasis << "\n";
     }
     ctx.out() << "  " << std::left << std::setw(44) << "domain / objective" << std::right << std::setw(5)
               << "wt"

@@ -113,7 +113,10 @@ void ExamStartPage::setExam(const ExamDef& exam, SessionMode mode, const Form& f
 {
     const bool practice = mode == SessionMode::Practice;
     m_title->setText(QString::fromStdString(exam.title) +
-                     (practice ? tr(" — practice exam") : tr(" — exam simulation")));
+                     (form.finalForm > 0
+                          ? tr(" — final exam %1 (questions you have never seen)").arg(form.finalForm)
+                      : practice ? tr(" — practice exam")
+                                 : tr(" — exam simulation")));
     int multi = 0;
     for (const FormItem& it : form.items) {
         multi += it.question.isMultiSelect();

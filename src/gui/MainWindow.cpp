@@ -13,6 +13,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "certdrill/exam/FinalExams.h"
 #include "certdrill/exam/ItemStatus.h"
 #include "certdrill/pack/ItemLint.h"
 
@@ -22,6 +23,7 @@
 #include "ExamPage.h"
 #include "ExamSettingsDialog.h"
 #include "ExamStartPage.h"
+#include "FinalExamDialog.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
 #include "MoodleImportDialog.h"
@@ -126,6 +128,10 @@ void MainWindow::createMenus()
     mock->setShortcut(QKeySequence(tr("Ctrl+M")));
     QAction* practice = exam->addAction(tr("Start &practice exam"), this, &MainWindow::startPractice);
     practice->setObjectName(QStringLiteral("startPracticeAction"));
+    QAction* finalExam = exam->addAction(tr("&Final exam…"), this, &MainWindow::chooseFinalExam);
+    finalExam->setObjectName(QStringLiteral("finalExamAction"));
+    finalExam->setStatusTip(
+        tr("An exam of reserved questions you have never seen, the last check before booking"));
     QAction* settings = exam->addAction(tr("Exam &settings…"), this, &MainWindow::examSettings);
     settings->setObjectName(QStringLiteral("examSettingsAction"));
     m_abandonAction = exam->addAction(tr("&Abandon exam…"), this, &MainWindow::abandonExam);
@@ -147,7 +153,8 @@ void MainWindow::createMenus()
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
 
-    m_leavingActions = {import, restore, home, mock, practice, settings, history, drill, custom, tracker};
+    m_leavingActions = {import,   restore, home,  mock,   practice, finalExam,
+                        settings, history, drill, custom, tracker};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -267,7 +274,8 @@ std::optional<MainWindow::PendingExam> MainWindow::prepareExam(SessionMode mode,
 {
     const std::string examId = m_home->examId().toStdString();
     auto exam = m_store.exam(examId);
-    auto pool = m_store.candidates(examId);
+    auto pool =
+        exam ? practiceCandidates(m_store, exam.value()) : Result<std::vector<Candidate>>(exam.error());
     if (!exam || !pool) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
         return std::nullopt;
@@ -401,6 +409,43 @@ void MainWindow::startPractice()
     showExamStart(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
 }
 
+void MainWindow::chooseFinalExam()
+{
+    auto exam = m_store.exam(m_home->examId().toStdString());
+    auto forms = exam ? finalForms(m_store, exam.value()) : Result<std::vector<FinalForm>>(exam.error());
+    if (!forms) {
+        QMessageBox::warning(this, tr("Final exam"), QString::fromStdString(forms.error().message));
+        return;
+    }
+    FinalExamDialog dialog(exam.value(), forms.value(), this);
+    if (dialog.exec() == QDialog::Accepted && dialog.chosenForm() > 0) {
+        showFinalExamStart(dialog.chosenForm());
+    }
+}
+
+bool MainWindow::showFinalExamStart(int number)
+{
+    auto exam = m_store.exam(m_home->examId().toStdString());
+    auto form =
+        exam ? finalExamForm(m_store, exam.value(), number, static_cast<std::uint64_t>(m_clock.wallMs()))
+             : Result<Form>(exam.error());
+    if (!form) {
+        QMessageBox::warning(this, tr("Final exam"), QString::fromStdString(form.error().message));
+        return false;
+    }
+    // A final exam is a strict simulation with the candidate's extra time, as every mock.
+    MockSettings mock;
+    if (auto stored = loadMockSettings(m_store, exam.value())) {
+        mock = stored.value();
+    }
+    m_pending =
+        PendingExam{std::move(exam.value()), std::move(form.value()), SessionMode::Exam, mock.extraMinutes};
+    m_start->setExam(m_pending->exam, m_pending->mode, m_pending->form, m_pending->extraMinutes);
+    m_stack->setCurrentWidget(m_start);
+    m_start->focusBegin();
+    return true;
+}
+
 void MainWindow::offerResume()
 {
     auto open = ExamSession::unfinished(m_store);
@@ -500,7 +545,8 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
 {
     const std::string examId = m_home->examId().toStdString();
     auto exam = m_store.exam(examId);
-    auto pool = m_store.candidates(examId);
+    auto pool =
+        exam ? practiceCandidates(m_store, exam.value()) : Result<std::vector<Candidate>>(exam.error());
     auto settings = loadTrackerSettings(m_store);
     // The tracker reuses the questions just read for the drill instead of reading the bank again.
     auto before = pool && settings ? buildTracker(m_store, examId, settings.value(), pool.value())

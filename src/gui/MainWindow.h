@@ -62,6 +62,10 @@ public slots:
     /// screen's buttons).
     void startMock();
     void startPractice();
+    /// Exam ▸ Final exam…: lists the reserved final forms and shows the start screen of the one chosen.
+    void chooseFinalExam();
+    /// The start screen of reserved final form `number`; false, said in a dialog, when it cannot be taken.
+    bool showFinalExamStart(int number);
     /// Exam ▸ Abandon exam: asks, then ends the running exam as abandoned and shows what it recorded.
     void abandonExam();
     /// Offers to resume an unfinished exam, or else an unfinished drill (called at start-up).

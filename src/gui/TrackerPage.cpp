@@ -129,6 +129,10 @@ void TrackerPage::refresh(const QString& examId)
         html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(line).toHtmlEscaped());
     }
     html += QStringLiteral("</ul>");
+    if (!m_report.readinessBasis.empty()) {
+        html +=
+            QStringLiteral("<p>%1</p>").arg(QString::fromStdString(m_report.readinessBasis).toHtmlEscaped());
+    }
     if (!m_report.missAdvice.empty()) {
         html += tr("<p><b>Why you miss:</b> %1</p>")
                     .arg(QString::fromStdString(m_report.missAdvice).toHtmlEscaped());

@@ -1,8 +1,11 @@
 // Drives the study tools around exams with real widgets: tagging why a question was missed in the results
 // (pre-filled from a measured answer change), the breakdown and the tracker's advice; comparing two sessions
 // from the history; and taking a reserved final exam.
+#include <set>
+
 #include <QAction>
 #include <QComboBox>
+#include <QDialog>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -15,6 +18,7 @@
 #include "certdrill/store/Store.h"
 
 #include "ExamPage.h"
+#include "ExamStartPage.h"
 #include "GuiTestSupport.h"
 #include "HomePage.h"
 #include "MainWindow.h"
@@ -149,6 +153,64 @@ private slots:
         QVERIFY2(tracker.contains(QStringLiteral("Why you miss:")) &&
                      tracker.contains(QStringLiteral("are misreads: slow down on long stems")),
                  qPrintable(tracker));
+    }
+
+    /// Exam ▸ Final exam… lists the two reserved forms; Start shows the start screen of form 1, Begin sits
+    /// it on reserved questions only; afterwards the dialog says it was taken and offers form 2.
+    void takeFinalExam()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        const ExamDef exam = w->store->exam("ncp-genl").value();
+        auto* action = w->window->findChild<QAction*>(QStringLiteral("finalExamAction"));
+        QVERIFY(action);
+        certdrill::test::onNextModal<QDialog>([](QDialog* dialog) {
+            auto* table = dialog->findChild<QTableWidget*>(QStringLiteral("finalFormsTable"));
+            QVERIFY(table);
+            QCOMPARE(table->rowCount(), 2);
+            QCOMPARE(table->item(0, 2)->text(), QStringLiteral("not taken"));
+            certdrill::test::screenshot(dialog, "final-exam-dialog");
+            QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("finalStartButton")),
+                              Qt::LeftButton);
+        });
+        action->trigger();
+        const std::set<std::int64_t> reserved = w->store->reservedQuestions(exam.id).value();
+        QCOMPARE(reserved.size(), std::size_t{130});
+        QVERIFY(w->window->examStartPage()->isVisible());
+        QVERIFY(w->window->examStartPage()
+                    ->findChild<QLabel*>(QStringLiteral("startTitleLabel"))
+                    ->text()
+                    .contains(QStringLiteral("final exam 1")));
+        certdrill::test::screenshot(w->window.get(), "final-exam-start");
+        QTest::mouseClick(w->window->findChild<QPushButton*>(QStringLiteral("startBeginButton")),
+                          Qt::LeftButton);
+        ExamSession* s = w->window->examPage()->session();
+        QVERIFY(s);
+        QCOMPARE(s->finalForm(), 1);
+        QCOMPARE(s->mode(), SessionMode::Exam);
+        QCOMPARE(static_cast<int>(s->items().size()), 65);
+        for (const auto& item : s->items()) {
+            QVERIFY(reserved.count(item.questionRow) == 1);
+        }
+        QVERIFY(!action->isEnabled()); // no second exam over the first
+        w->window->examPage()->submitNow();
+        QVERIFY(w->window->resultsPage()->isVisible());
+        QCOMPARE(w->store->reservedQuestions(exam.id).value().size(), std::size_t{65});
+
+        bool sawTaken = false;
+        certdrill::test::onNextModal<QDialog>([&sawTaken](QDialog* dialog) {
+            auto* table = dialog->findChild<QTableWidget*>(QStringLiteral("finalFormsTable"));
+            sawTaken = table->item(0, 2)->text().startsWith(QStringLiteral("taken: 0.0%")) &&
+                       table->item(1, 2)->text() == QStringLiteral("not taken") && table->currentRow() == 1;
+            dialog->reject();
+        });
+        action->trigger();
+        QVERIFY(sawTaken);
+        w->window->showTracker();
+        QVERIFY(w->window->trackerPage()
+                    ->findChild<QLabel*>(QStringLiteral("readinessLabel"))
+                    ->text()
+                    .contains(QStringLiteral("rests on 1 final exam of never-seen questions")));
     }
 };
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "certdrill/store/Candidate.h"
 #include "certdrill/Model.h"
+#include "certdrill/store/Candidate.h"
 
 namespace certdrill {
 
@@ -47,6 +47,8 @@ struct Form
     std::vector<DomainPlan> domains;
     std::vector<FormItem> items;
     int multiSelectTarget = 0;
+    /// 1, 2, …: a reserved final exam form (finalExamForm); 0 for a form assembled from the practice pool.
+    int finalForm = 0;
 
     int multiSelect() const;
     /// True when every domain got its blueprint share.

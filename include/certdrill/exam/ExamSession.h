@@ -156,6 +156,8 @@ public:
     bool paused() const { return m_paused; }
     /// Finished because the clock ran out (not submitted or abandoned).
     bool timedOut() const { return m_timedOut; }
+    /// The reserved final form this session sits (Form::finalForm), 0 for any other session.
+    int finalForm() const { return m_finalForm; }
     /// The position last shown (stored with every visit), where a resumed session reopens; 0 before any.
     int lastPosition() const { return m_lastPosition; }
 
@@ -217,6 +219,7 @@ private:
     bool m_finished = false;
     bool m_abandoned = false;
     bool m_timedOut = false;
+    int m_finalForm = 0;
     bool m_paused = false;
     bool m_inReview = false; ///< on the review screen: time accrues to m_reviewMs
     std::int64_t m_reviewMs = 0;

@@ -106,6 +106,9 @@ struct TrackerReport
     /// computeTracker.
     MissBreakdown misses;
     std::string missAdvice;
+    /// Whether the verdict rests on final exams of never-seen questions or only on questions seen in
+    /// practice (readinessBasis); empty for an exam without final forms. Filled by buildTracker.
+    std::string readinessBasis;
     PlannerInput planner; ///< items in bank order; mastery and bands as above
 };
 

@@ -4,16 +4,17 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "certdrill/store/Candidate.h"
 #include "certdrill/Clock.h"
-#include "certdrill/store/Database.h"
 #include "certdrill/Model.h"
-#include "certdrill/pack/PackLoader.h"
 #include "certdrill/Result.h"
+#include "certdrill/pack/PackLoader.h"
+#include "certdrill/store/Candidate.h"
+#include "certdrill/store/Database.h"
 
 namespace certdrill {
 
@@ -94,8 +95,13 @@ public:
     Result<std::vector<StoredQuestion>> activeQuestions(const std::string& examId);
 
     /// Active questions of an exam as assembly candidates, each with when a mock or practice exam last served
-    /// it.
+    /// it; questions reserved for a final exam not yet taken (reservedQuestions) are left out, so no drill,
+    /// practice exam or exam simulation serves them.
     Result<std::vector<Candidate>> candidates(const std::string& examId);
+    /// Row ids of the questions held back for final exams of `examId` whose form has not been started yet
+    /// (table final_questions, written by reserveFinalForms). Every screen that shows questions outside a
+    /// final exam leaves these out.
+    Result<std::set<std::int64_t>> reservedQuestions(const std::string& examId);
 
     /// Imports validated packs atomically: all succeed or nothing changes. Every pack must be ok().
     /// Same version + same bytes is a no-op; a newer version updates questions by (pack id, question id)

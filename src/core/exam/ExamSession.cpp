@@ -158,8 +158,8 @@ Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const Exam
         Transaction tx(db);
         Statement s(db,
                     "INSERT INTO sessions (exam_ref, mode, seed, question_count, duration_ms, pass_percent, "
-                    "started_at, deadline_at, remaining_ms) SELECT id, ?, ?, ?, ?, ?, ?, ?, ? FROM exams "
-                    "WHERE exam_id = ?");
+                    "started_at, deadline_at, remaining_ms, final_form) SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ? "
+                    "FROM exams WHERE exam_id = ?");
         s.bind(1, mode == SessionMode::Exam ? "exam" : "practice");
         s.bind(2, static_cast<std::int64_t>(form.seed)).bind(3, static_cast<int>(form.items.size()));
         s.bind(4, duration).bind(5, exam.passPercent).bind(6, now);
@@ -168,7 +168,13 @@ Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const Exam
         } else {
             s.bindNull(7).bind(8, duration);
         }
-        s.bind(9, exam.id);
+        // A final form is marked from the start: starting it releases its questions to practice.
+        if (form.finalForm > 0) {
+            s.bind(9, form.finalForm);
+        } else {
+            s.bindNull(9);
+        }
+        s.bind(10, exam.id);
         s.run();
         if (db.changes() != 1) {
             return Error{"no exam \"" + exam.id + "\" in the database"};
@@ -176,6 +182,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const Exam
         auto session = std::unique_ptr<ExamSession>(new ExamSession(store, exam));
         session->m_id = db.lastInsertRowId();
         session->m_mode = mode;
+        session->m_finalForm = form.finalForm;
         session->m_passPercent = exam.passPercent;
         Statement item(
             db, "INSERT INTO session_items (session_ref, position, question_ref, option_order, snapshot) "
@@ -208,7 +215,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
         Database& db = store.database();
         Statement s(db, "SELECT e.exam_id, s.mode, s.pass_percent, s.deadline_at, s.remaining_ms, s.paused, "
                         "s.finished_at, s.duration_ms, s.abandoned, s.review_ms, s.current_position, "
-                        "COALESCE(s.finish_reason, '') "
+                        "COALESCE(s.finish_reason, ''), COALESCE(s.final_form, 0) "
                         "FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE s.id = ?");
         s.bind(1, sessionId);
         if (!s.step()) {
@@ -228,6 +235,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
         session->m_finished = !s.isNull(6);
         session->m_abandoned = s.getInt(8) != 0;
         session->m_timedOut = s.getText(11) == "timeout";
+        session->m_finalForm = static_cast<int>(s.getInt(12));
         session->m_reviewMs = s.getInt(9);
         session->m_lastPosition = static_cast<int>(s.getInt(10));
         session->m_durationMs = s.getInt(7);

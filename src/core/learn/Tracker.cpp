@@ -7,6 +7,7 @@
 #include <set>
 
 #include "certdrill/Text.h"
+#include "certdrill/exam/FinalExams.h"
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
 #include "certdrill/store/Store.h"
@@ -313,11 +314,17 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings)
 {
     auto questions = store.activeQuestions(examId);
-    if (!questions) {
-        return questions.error();
+    auto reserved = store.reservedQuestions(examId);
+    if (!questions || !reserved) {
+        return questions ? reserved.error() : questions.error();
     }
     std::vector<Candidate> bank;
     for (auto& q : questions.value()) {
+        // The tracker's bank is the practice bank: questions held back for a final exam are not "unseen"
+        // questions to plan.
+        if (reserved.value().count(q.rowId) > 0) {
+            continue;
+        }
         bank.push_back({q.rowId, std::move(q.question), std::nullopt});
     }
     return buildTracker(store, examId, settings, bank);
@@ -404,6 +411,11 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
         }
         report.misses = misses.value();
         report.missAdvice = missAdvice(report.misses).value_or("");
+        auto finals = finalEvidence(store, exam.value());
+        if (!finals) {
+            return finals.error();
+        }
+        report.readinessBasis = readinessBasis(finals.value());
         return report;
     });
 }

@@ -11,9 +11,9 @@
 #include <sstream>
 #include <system_error>
 
+#include "certdrill/Text.h"
 #include "certdrill/pack/MoodleXmlReader.h"
 #include "certdrill/pack/Sha256.h"
-#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -27,6 +27,7 @@ constexpr size_t kMaxTitleLength = 200;
 constexpr size_t kMaxStemLength = 8000;
 constexpr size_t kMaxOptionLength = 1000;
 constexpr size_t kMaxWhyLength = 2000;
+constexpr int kMaxFinalForms = 10; ///< final forms an exam may reserve
 constexpr size_t kMaxExplanationLength = 4000;
 constexpr size_t kMaxTags = 32;
 constexpr size_t kMaxTagLength = 40;
@@ -300,7 +301,7 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
     if (!c.object(e, ptr,
                   {"id", "title", "version", "duration_minutes", "question_count", "pass_percent",
                    "multi_select_share", "domains"},
-                  {"coverage"})) {
+                  {"coverage", "final_forms"})) {
         return;
     }
     exam.id = c.id(e, ptr, "id");
@@ -309,6 +310,7 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
     exam.durationMinutes = static_cast<int>(c.number(e, ptr, "duration_minutes", 1, 1440, true).value_or(0));
     exam.passPercent = c.number(e, ptr, "pass_percent", 1, 100, false).value_or(0);
     exam.multiSelectShare = c.number(e, ptr, "multi_select_share", 0, 1, false).value_or(0);
+    exam.finalForms = static_cast<int>(c.number(e, ptr, "final_forms", 0, kMaxFinalForms, true).value_or(0));
     if (e.contains("question_count")) {
         const json& qc = e.at("question_count");
         const std::string qp = ptr + "/question_count";

@@ -191,6 +191,23 @@ ALTER TABLE session_items ADD COLUMN miss_reason TEXT CHECK (miss_reason IN ('di
     'distractor', 'changed-right', 'out-of-time', 'guessed'));
 )sql";
 
+// Version 7: reserved final exams. An exam definition may hold back full forms of never-seen questions
+// (exams.final_forms, pack key "final_forms"); the questions of each form are chosen once,
+// blueprint-balanced, and kept in final_questions so a later pack update never moves a question the candidate
+// has practised into a final form, nor releases one. A session of a final form names it (sessions.final_form,
+// NULL otherwise); once it has started, the form's questions return to practice.
+constexpr const char* kV7 = R"sql(
+ALTER TABLE exams ADD COLUMN final_forms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN final_form INTEGER;
+CREATE TABLE final_questions (
+    exam_ref     INTEGER NOT NULL REFERENCES exams(id),
+    form         INTEGER NOT NULL CHECK (form >= 1),
+    question_ref INTEGER NOT NULL REFERENCES questions(id),
+    PRIMARY KEY (exam_ref, question_ref)
+);
+CREATE INDEX final_questions_form ON final_questions(exam_ref, form);
+)sql";
+
 } // namespace
 
 const std::vector<Migration>& migrations()
@@ -202,6 +219,7 @@ const std::vector<Migration>& migrations()
         {4, "official objectives", kV4},
         {5, "abandoned sessions and time on the review screen", kV5},
         {6, "first answers and miss reasons", kV6},
+        {7, "reserved final exams", kV7},
     };
     return steps;
 }

@@ -184,9 +184,10 @@ Result<std::vector<ExamDef>> Store::exams()
     return catchDbError("cannot read exams", [&]() -> Result<std::vector<ExamDef>> {
         std::vector<ExamDef> out;
         std::map<std::int64_t, size_t> byRow;
-        Statement st(m_db,
-                     "SELECT id, exam_id, title, version, duration_minutes, count_min, count_max, "
-                     "count_default, pass_percent, multi_select_share, coverage FROM exams ORDER BY id");
+        Statement st(
+            m_db,
+            "SELECT id, exam_id, title, version, duration_minutes, count_min, count_max, "
+            "count_default, pass_percent, multi_select_share, coverage, final_forms FROM exams ORDER BY id");
         while (st.step()) {
             ExamDef e;
             e.id = st.getText(1);
@@ -199,6 +200,7 @@ Result<std::vector<ExamDef>> Store::exams()
             e.passPercent = st.getDouble(8);
             e.multiSelectShare = st.getDouble(9);
             e.coverage = coverageFromJson(st.getText(10));
+            e.finalForms = static_cast<int>(st.getInt(11));
             byRow[st.getInt(0)] = out.size();
             out.push_back(std::move(e));
         }
@@ -388,6 +390,10 @@ Result<std::vector<Candidate>> Store::candidates(const std::string& examId)
     if (!questions) {
         return questions.error();
     }
+    auto reserved = reservedQuestions(examId);
+    if (!reserved) {
+        return reserved.error();
+    }
     return catchDbError("cannot read exam history", [&]() -> Result<std::vector<Candidate>> {
         std::map<std::int64_t, std::int64_t> lastSeen;
         Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
@@ -398,11 +404,31 @@ Result<std::vector<Candidate>> Store::candidates(const std::string& examId)
         }
         std::vector<Candidate> out;
         for (auto& sq : questions.value()) {
+            // Held back for a final exam not taken yet: never served in practice.
+            if (reserved.value().count(sq.rowId) > 0) {
+                continue;
+            }
             Candidate c{sq.rowId, std::move(sq.question), std::nullopt};
             if (const auto it = lastSeen.find(c.rowId); it != lastSeen.end()) {
                 c.lastSeenMs = it->second;
             }
             out.push_back(std::move(c));
+        }
+        return out;
+    });
+}
+
+Result<std::set<std::int64_t>> Store::reservedQuestions(const std::string& examId)
+{
+    return catchDbError("cannot read the final exams' questions", [&]() -> Result<std::set<std::int64_t>> {
+        // A form is released once a session of it has started: its questions have been seen then.
+        Statement st(m_db, "SELECT f.question_ref FROM final_questions f JOIN exams e ON e.id = f.exam_ref "
+                           "WHERE e.exam_id = ? AND NOT EXISTS (SELECT 1 FROM sessions s WHERE "
+                           "s.exam_ref = f.exam_ref AND s.final_form = f.form)");
+        st.bind(1, examId);
+        std::set<std::int64_t> out;
+        while (st.step()) {
+            out.insert(st.getInt(0));
         }
         return out;
     });
@@ -569,9 +595,10 @@ PackImportSummary Store::importOne(const Pack& pack)
                          "LEFT JOIN objectives o ON o.domain_ref = d.id AND o.objective_id = ? "
                          "WHERE e.exam_id = ? AND d.domain_id = ?");
     Statement insert(
-        m_db, "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
-              "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
-              "created_at, updated_at, objective_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
+        m_db,
+        "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
+        "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
+        "created_at, updated_at, objective_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
     Statement update(m_db,
                      "UPDATE questions SET exam_ref = ?, domain_ref = ?, subtopic_ref = ?, stem = ?, "
                      "select_count = ?, explanation = ?, difficulty = ?, tags = ?, refs = ?, shuffle = ?, "
@@ -676,9 +703,12 @@ void Store::syncTopics(const TopicTable& table, std::int64_t domainRef, const st
 {
     // The table and column names are the constants of TopicTable, never input: values are bound.
     const std::string t = table.table, id = table.idColumn;
-    Statement upsert(m_db, "INSERT INTO " + t + " (domain_ref, " + id + ", name, position) VALUES (?, ?, ?, ?) "
-                           "ON CONFLICT (domain_ref, " + id + ") DO UPDATE SET name = excluded.name, "
-                           "position = excluded.position");
+    Statement upsert(m_db, "INSERT INTO " + t + " (domain_ref, " + id +
+                               ", name, position) VALUES (?, ?, ?, ?) "
+                               "ON CONFLICT (domain_ref, " +
+                               id +
+                               ") DO UPDATE SET name = excluded.name, "
+                               "position = excluded.position");
     for (size_t k = 0; k < topics.size(); ++k) {
         upsert.reset();
         upsert.bind(1, domainRef).bind(2, topics[k].id).bind(3, topics[k].name).bind(4, static_cast<int>(k));
@@ -695,8 +725,8 @@ void Store::syncTopics(const TopicTable& table, std::int64_t domainRef, const st
         }
     }
     for (const auto row : dropped) {
-        Statement unlink(m_db, "UPDATE questions SET " + std::string(table.questionColumn) + " = NULL WHERE " +
-                                   table.questionColumn + " = ?");
+        Statement unlink(m_db, "UPDATE questions SET " + std::string(table.questionColumn) +
+                                   " = NULL WHERE " + table.questionColumn + " = ?");
         unlink.bind(1, row);
         unlink.run();
         Statement del(m_db, "DELETE FROM " + t + " WHERE id = ?");
@@ -710,20 +740,20 @@ std::int64_t Store::upsertExam(const ExamDef& exam, std::int64_t packRef)
     const std::string coverage = coverageJson(exam.coverage).dump();
     Statement st(
         m_db, "INSERT INTO exams (exam_id, pack_ref, title, version, duration_minutes, count_min, count_max, "
-              "count_default, pass_percent, multi_select_share, coverage) "
-              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (exam_id) DO UPDATE SET "
+              "count_default, pass_percent, multi_select_share, coverage, final_forms) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (exam_id) DO UPDATE SET "
               "pack_ref = excluded.pack_ref, title = excluded.title, version = excluded.version, "
               "duration_minutes = excluded.duration_minutes, count_min = excluded.count_min, "
               "count_max = excluded.count_max, count_default = excluded.count_default, "
               "pass_percent = excluded.pass_percent, multi_select_share = excluded.multi_select_share, "
-              "coverage = excluded.coverage");
+              "coverage = excluded.coverage, final_forms = excluded.final_forms");
     st.bind(1, exam.id)
         .bind(2, packRef)
         .bind(3, exam.title)
         .bind(4, exam.version)
         .bind(5, exam.durationMinutes);
     st.bind(6, exam.countMin).bind(7, exam.countMax).bind(8, exam.countDefault).bind(9, exam.passPercent);
-    st.bind(10, exam.multiSelectShare).bind(11, coverage);
+    st.bind(10, exam.multiSelectShare).bind(11, coverage).bind(12, exam.finalForms);
     st.run();
     Statement idq(m_db, "SELECT id FROM exams WHERE exam_id = ?");
     idq.bind(1, exam.id);

@@ -1,0 +1,247 @@
+#include "certdrill/exam/FinalExams.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "certdrill/Random.h"
+#include "certdrill/store/Store.h"
+
+namespace certdrill {
+
+namespace {
+
+constexpr const char* kFinalsFailed = "cannot read or reserve the final exams";
+
+std::string percentText(double fraction)
+{
+    return std::to_string(static_cast<int>(fraction * 100.0 + 0.5)) + "%";
+}
+
+} // namespace
+
+Result<void> reserveFinalForms(Store& store, const ExamDef& exam)
+{
+    if (exam.finalForms <= 0 || exam.countDefault <= 0) {
+        return {};
+    }
+    return catchDbError(kFinalsFailed, [&]() -> Result<void> {
+        Database& db = store.database();
+        // One write transaction: a second program reserving at the same moment waits, then finds the forms.
+        Transaction tx(db);
+        Statement have(db, "SELECT COUNT(*) FROM final_questions f JOIN exams e ON e.id = f.exam_ref "
+                           "WHERE e.exam_id = ?");
+        have.bind(1, exam.id);
+        if (have.step() && have.getInt(0) > 0) {
+            tx.commit();
+            return {};
+        }
+        auto candidates = store.candidates(exam.id);
+        if (!candidates) {
+            return candidates.error();
+        }
+        // "Never seen" means never served in any session, drills included (Store::candidates counts only
+        // exams), so a candidate who has practised reserves the questions they have not met yet.
+        std::map<std::int64_t, std::int64_t> served;
+        Statement st(db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
+                         "JOIN sessions s ON s.id = i.session_ref GROUP BY i.question_ref");
+        while (st.step()) {
+            served[st.getInt(0)] = st.getInt(1);
+        }
+        std::vector<Candidate> pool = std::move(candidates.value());
+        for (Candidate& c : pool) {
+            const auto it = served.find(c.rowId);
+            c.lastSeenMs = it == served.end() ? std::nullopt : std::optional<std::int64_t>(it->second);
+        }
+        Statement insert(db, "INSERT INTO final_questions (exam_ref, form, question_ref) "
+                             "SELECT id, ?, ? FROM exams WHERE exam_id = ?");
+        for (int number = 1; number <= exam.finalForms; ++number) {
+            const Form form = assembleForm(exam, pool, exam.countDefault, kFinalFormSeed + number);
+            if (!form.complete() || static_cast<int>(form.items.size()) < exam.countDefault) {
+                break;
+            }
+            std::set<std::int64_t> rows;
+            for (const FormItem& item : form.items) {
+                rows.insert(item.rowId);
+            }
+            std::vector<Candidate> rest;
+            for (const Candidate& c : pool) {
+                if (rows.count(c.rowId) == 0) {
+                    rest.push_back(c);
+                }
+            }
+            // Practice must still fill an exam simulation of its own, or the final form is not worth it.
+            if (!assembleForm(exam, rest, exam.countDefault, kFinalFormSeed).complete()) {
+                break;
+            }
+            for (const std::int64_t row : rows) {
+                insert.reset();
+                insert.bind(1, number).bind(2, row).bind(3, exam.id);
+                insert.run();
+            }
+            pool = std::move(rest);
+        }
+        tx.commit();
+        return {};
+    });
+}
+
+Result<std::vector<Candidate>> practiceCandidates(Store& store, const ExamDef& exam)
+{
+    if (auto reserved = reserveFinalForms(store, exam); !reserved) {
+        return reserved.error();
+    }
+    return store.candidates(exam.id);
+}
+
+Result<std::vector<FinalForm>> finalForms(Store& store, const ExamDef& exam)
+{
+    if (auto reserved = reserveFinalForms(store, exam); !reserved) {
+        return reserved.error();
+    }
+    return catchDbError(kFinalsFailed, [&]() -> Result<std::vector<FinalForm>> {
+        Database& db = store.database();
+        std::vector<FinalForm> out;
+        Statement forms(db, "SELECT f.form, SUM(q.retired = 0) FROM final_questions f "
+                            "JOIN exams e ON e.id = f.exam_ref JOIN questions q ON q.id = f.question_ref "
+                            "WHERE e.exam_id = ? GROUP BY f.form ORDER BY f.form");
+        forms.bind(1, exam.id);
+        while (forms.step()) {
+            FinalForm f;
+            f.number = static_cast<int>(forms.getInt(0));
+            f.questions = static_cast<int>(forms.getInt(1));
+            out.push_back(f);
+        }
+        Statement taken(db, "SELECT s.id, s.finished_at IS NOT NULL, s.abandoned, COALESCE(s.score, 0) "
+                            "FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE e.exam_id = ? "
+                            "AND s.final_form = ? ORDER BY s.id LIMIT 1");
+        for (FinalForm& f : out) {
+            taken.reset();
+            taken.bind(1, exam.id).bind(2, f.number);
+            if (taken.step()) {
+                f.sessionId = taken.getInt(0);
+                f.abandoned = taken.getInt(2) != 0;
+                f.finished = taken.getInt(1) != 0 && !f.abandoned;
+                f.score = taken.getDouble(3);
+            }
+        }
+        return out;
+    });
+}
+
+Result<Form> finalExamForm(Store& store, const ExamDef& exam, int number, std::uint64_t seed)
+{
+    auto forms = finalForms(store, exam);
+    if (!forms) {
+        return forms.error();
+    }
+    const auto it = std::find_if(forms.value().begin(), forms.value().end(),
+                                 [&](const FinalForm& f) { return f.number == number; });
+    if (it == forms.value().end()) {
+        return Error{"exam \"" + exam.id + "\" has no final form " + std::to_string(number)};
+    }
+    if (it->taken()) {
+        return Error{"final exam " + std::to_string(number) +
+                     " was taken already; each final form is taken once"};
+    }
+    auto rows = catchDbError(kFinalsFailed, [&]() -> Result<std::set<std::int64_t>> {
+        Statement st(store.database(), "SELECT f.question_ref FROM final_questions f JOIN exams e ON "
+                                       "e.id = f.exam_ref WHERE e.exam_id = ? AND f.form = ?");
+        st.bind(1, exam.id).bind(2, number);
+        std::set<std::int64_t> out;
+        while (st.step()) {
+            out.insert(st.getInt(0));
+        }
+        return out;
+    });
+    if (!rows) {
+        return rows.error();
+    }
+    auto active = store.activeQuestions(exam.id);
+    if (!active) {
+        return active.error();
+    }
+    Form form;
+    form.examId = exam.id;
+    form.seed = seed;
+    form.finalForm = number;
+    Random rng(seed);
+    // activeQuestions is ordered by pack and question id, so the order below depends only on the seed.
+    for (StoredQuestion& q : active.value()) {
+        if (rows.value().count(q.rowId) == 0) {
+            continue;
+        }
+        FormItem item{q.rowId, std::move(q.question), {}};
+        item.optionOrder.resize(item.question.options.size());
+        std::iota(item.optionOrder.begin(), item.optionOrder.end(), 0);
+        if (item.question.shuffle) {
+            rng.shuffle(item.optionOrder);
+        }
+        form.items.push_back(std::move(item));
+    }
+    rng.shuffle(form.items);
+    form.requested = static_cast<int>(form.items.size());
+    form.multiSelectTarget = form.multiSelect();
+    // The plan per domain is what the form holds: it was assembled complete when it was reserved.
+    for (const Domain& d : exam.domains) {
+        DomainPlan plan{d.id, d.name, d.weight, 0, 0, 0, 0, 0};
+        for (const FormItem& item : form.items) {
+            if (item.question.domain == d.id) {
+                ++plan.chosen;
+                plan.chosenMulti += item.question.isMultiSelect();
+            }
+        }
+        plan.target = plan.available = plan.chosen;
+        plan.multiTarget = plan.chosenMulti;
+        form.domains.push_back(plan);
+    }
+    return form;
+}
+
+Result<FinalEvidence> finalEvidence(Store& store, const ExamDef& exam)
+{
+    auto forms = finalForms(store, exam);
+    if (!forms) {
+        return forms.error();
+    }
+    FinalEvidence e;
+    e.forms = static_cast<int>(forms.value().size());
+    std::vector<std::pair<std::int64_t, double>> finished; // session id (later is newer), score
+    for (const FinalForm& f : forms.value()) {
+        e.taken += f.taken();
+        if (f.finished) {
+            finished.emplace_back(*f.sessionId, f.score);
+        }
+    }
+    std::sort(finished.begin(), finished.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [id, score] : finished) {
+        e.scores.push_back(score);
+    }
+    return e;
+}
+
+std::string readinessBasis(const FinalEvidence& e)
+{
+    if (e.forms == 0) {
+        return {};
+    }
+    const std::string held = std::to_string(e.forms - e.taken) + " of " + std::to_string(e.forms) +
+                             " final exams of never-seen questions";
+    if (e.scores.empty()) {
+        return "This verdict rests only on questions you have seen in practice: " + held +
+               (e.taken == e.forms
+                    ? " are left (the ones started were not finished)."
+                    : " are held back for the last check before booking (Exam > Final exam…).");
+    }
+    std::string scores;
+    for (std::size_t i = 0; i < e.scores.size(); ++i) {
+        scores += (i ? ", " : "") + percentText(e.scores[i]);
+    }
+    return "This verdict rests on " + std::to_string(e.scores.size()) +
+           (e.scores.size() == 1 ? " final exam" : " final exams") + " of never-seen questions (scored " +
+           scores + ", newest first) as well as on practice; " + held + " left.";
+}
+
+} // namespace certdrill

@@ -1,0 +1,234 @@
+#include "certdrill/exam/FinalExams.h"
+
+#include <set>
+
+#include <catch2/catch.hpp>
+
+#include "certdrill/exam/ExamSession.h"
+#include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/learn/Tracker.h"
+#include "certdrill/pack/PackLoader.h"
+
+#include "TestSupport.h"
+
+using namespace certdrill;
+
+namespace {
+
+/// The bundled bank, whose exam definition reserves two final forms.
+struct Bank
+{
+    FakeClock clock;
+    std::unique_ptr<Store> store;
+    ExamDef exam;
+
+    Bank()
+    {
+        auto opened = Store::open(":memory:", clock);
+        REQUIRE(opened.ok());
+        store = std::move(opened.value());
+        REQUIRE(store->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
+        exam = store->exam("ncp-genl").value();
+    }
+
+    std::set<std::int64_t> reserved()
+    {
+        auto r = store->reservedQuestions(exam.id);
+        REQUIRE(r.ok());
+        return r.value();
+    }
+};
+
+} // namespace
+
+TEST_CASE("the bundled bank holds back two disjoint, blueprint-balanced final forms, always the same",
+          "[finals][bank]")
+{
+    Bank bank;
+    REQUIRE(bank.exam.finalForms == 2);
+    CHECK(bank.reserved().empty()); // nothing is reserved before the practice pool is first read
+    auto forms = finalForms(*bank.store, bank.exam);
+    REQUIRE(forms.ok());
+    REQUIRE(forms->size() == 2);
+    const std::set<std::int64_t> reserved = bank.reserved();
+    CHECK(reserved.size() == 130);
+    // Each form is as an exam simulation of the blueprint: the domain seats of a 65-question form.
+    std::vector<double> weights;
+    for (const auto& d : bank.exam.domains) {
+        weights.push_back(d.weight);
+    }
+    const std::vector<int> seats = apportion(weights, bank.exam.countDefault);
+    for (const int number : {1, 2}) {
+        CHECK(forms.value()[static_cast<std::size_t>(number - 1)].questions == 65);
+        CHECK_FALSE(forms.value()[static_cast<std::size_t>(number - 1)].taken());
+        auto form = finalExamForm(*bank.store, bank.exam, number, 7);
+        REQUIRE(form.ok());
+        CHECK(form->items.size() == 65);
+        CHECK(form->finalForm == number);
+        for (std::size_t d = 0; d < bank.exam.domains.size(); ++d) {
+            CHECK(form->domains[d].chosen == seats[d]);
+        }
+        // The multi-select share is met as in a simulation: round(65 × 0.25) = 16, up to 5% of the form more.
+        CHECK(form->multiSelect() >= 16);
+        CHECK(form->multiSelect() <= 16 + 4);
+        for (const auto& item : form->items) {
+            CHECK(reserved.count(item.rowId) == 1);
+        }
+    }
+    // 675 − 130 = 545 questions stay for practice, and they still fill a complete exam simulation.
+    auto pool = practiceCandidates(*bank.store, bank.exam);
+    REQUIRE(pool.ok());
+    CHECK(pool->size() == 545);
+    const Form practice = assembleForm(bank.exam, pool.value(), 0, 1);
+    CHECK(practice.items.size() == 65);
+    CHECK(practice.complete());
+    // A second database with the same bank reserves the very same questions (fixed seed, bank order).
+    Bank other;
+    REQUIRE(finalForms(*other.store, other.exam).ok());
+    CHECK(other.reserved() == reserved);
+}
+
+TEST_CASE("a reserved question never appears in 1,000 planned drills nor in practice exams or simulations",
+          "[finals][bank]")
+{
+    Bank bank;
+    auto pool = practiceCandidates(*bank.store, bank.exam);
+    REQUIRE(pool.ok());
+    const std::set<std::int64_t> reserved = bank.reserved();
+    REQUIRE(reserved.size() == 130);
+    for (const auto& c : pool.value()) {
+        REQUIRE(reserved.count(c.rowId) == 0);
+    }
+    // Drills: the planner over the tracker's bank, read both ways the app and the CLI read it.
+    auto fromPool = buildTracker(*bank.store, bank.exam.id, TrackerSettings{}, pool.value());
+    auto fromStore = buildTracker(*bank.store, bank.exam.id, TrackerSettings{});
+    REQUIRE(fromPool.ok());
+    REQUIRE(fromStore.ok());
+    CHECK(fromStore->planner.items.size() == 545);
+    int planned = 0;
+    for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+        PlannerOptions options;
+        options.seed = seed;
+        options.count = seed % 4 == 0 ? 100 : 20;
+        const TrackerReport& report = seed % 2 ? fromPool.value() : fromStore.value();
+        for (const auto& q : planDrill(report.planner, options).questions) {
+            ++planned;
+            if (reserved.count(q.id) != 0) {
+                FAIL("drill seed " << seed << " planned reserved question row " << q.id);
+            }
+        }
+    }
+    CHECK(planned >= 1000 * 20);
+    // Practice exams and simulations, sat one after another past the point where the practice pool has no
+    // unseen question left (545 / 65 ≈ 8.4 forms): the assembler then repeats practice questions, never a
+    // reserved one.
+    std::set<std::int64_t> served;
+    for (int n = 0; n < 10; ++n) {
+        auto p = practiceCandidates(*bank.store, bank.exam);
+        REQUIRE(p.ok());
+        const Form form = assembleForm(bank.exam, p.value(), 0, 900 + static_cast<std::uint64_t>(n));
+        REQUIRE(form.items.size() == 65);
+        auto session = ExamSession::start(*bank.store, bank.exam, form,
+                                          n % 2 ? SessionMode::Practice : SessionMode::Exam);
+        REQUIRE(session.ok());
+        for (const auto& item : session.value()->items()) {
+            CHECK(reserved.count(item.questionRow) == 0);
+            served.insert(item.questionRow);
+        }
+        REQUIRE(session.value()->submit().ok());
+        bank.clock.advanceMinutes(130);
+    }
+    // Nearly the whole practice pool was used (the multi-select share brings a few repeats before the
+    // last unseen single-answer questions), and nothing outside it.
+    CHECK(served.size() >= 500);
+    std::set<std::int64_t> practice;
+    for (const auto& c : pool.value()) {
+        practice.insert(c.rowId);
+    }
+    for (const std::int64_t row : served) {
+        CHECK(practice.count(row) == 1);
+    }
+    CHECK(bank.reserved() == reserved);
+}
+
+TEST_CASE("a final form is taken once, and its questions then return to practice", "[finals][bank]")
+{
+    Bank bank;
+    auto form = finalExamForm(*bank.store, bank.exam, 1, 3);
+    REQUIRE(form.ok());
+    auto session = ExamSession::start(*bank.store, bank.exam, form.value(), SessionMode::Exam);
+    REQUIRE(session.ok());
+    CHECK(session.value()->finalForm() == 1);
+    // Started: the form is released at once (its questions have been seen), the other stays held back.
+    CHECK(bank.reserved().size() == 65);
+    const auto again = finalExamForm(*bank.store, bank.exam, 1, 4);
+    REQUIRE_FALSE(again.ok());
+    CHECK_THAT(again.error().message, Catch::Contains("taken already"));
+    CHECK_FALSE(finalExamForm(*bank.store, bank.exam, 3, 4).ok());
+
+    auto before = finalEvidence(*bank.store, bank.exam);
+    REQUIRE(before.ok());
+    CHECK(before->taken == 1);
+    CHECK(before->scores.empty());
+    CHECK_THAT(readinessBasis(before.value()), Catch::StartsWith("This verdict rests only on questions"));
+
+    const auto& items = session.value()->items();
+    for (std::size_t i = 0; i < 52; ++i) { // 80%
+        REQUIRE(session.value()->choose(static_cast<int>(i), items[i].question.correctOptions()).ok());
+    }
+    REQUIRE(session.value()->submit().ok());
+    auto reopened = ExamSession::open(*bank.store, session.value()->id());
+    REQUIRE(reopened.ok());
+    CHECK(reopened.value()->finalForm() == 1);
+    auto forms = finalForms(*bank.store, bank.exam);
+    REQUIRE(forms.ok());
+    CHECK(forms.value()[0].finished);
+    CHECK(forms.value()[0].score == Approx(0.8));
+    CHECK_FALSE(forms.value()[1].taken());
+
+    auto report = buildTracker(*bank.store, bank.exam.id);
+    REQUIRE(report.ok());
+    CHECK(
+        report->readinessBasis ==
+        "This verdict rests on 1 final exam of never-seen questions (scored 80%, newest first) as well as on "
+        "practice; 1 of 2 final exams of never-seen questions left.");
+    CHECK(report->recentExamScores.front() == Approx(0.8)); // a final exam is an exam simulation too
+}
+
+TEST_CASE("a bank too small for a final form and what practice still needs reserves none", "[finals]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto opened = Store::open(dir / "db.sqlite", clock);
+    REQUIRE(opened.ok());
+    std::string exam = readFile(dataFile("mini-exam.json"));
+    const auto at = exam.find("\"pass_percent\"");
+    REQUIRE(at != std::string::npos);
+    exam.insert(at, "\"final_forms\": 1, ");
+    writeFile(dir / "mini-exam.json", exam);
+    REQUIRE(opened.value()->importFiles({dir / "mini-exam.json", dataFile("mini-questions.json")}).ok());
+    const ExamDef def = opened.value()->exam("mini").value();
+    CHECK(def.finalForms == 1);
+    auto forms = finalForms(*opened.value(), def);
+    REQUIRE(forms.ok());
+    CHECK(forms->empty());
+    CHECK(practiceCandidates(*opened.value(), def)->size() == 4);
+    CHECK(readinessBasis(finalEvidence(*opened.value(), def).value()).empty());
+}
+
+TEST_CASE("final_forms must be a small whole number", "[finals][pack]")
+{
+    TempDir dir;
+    std::string exam = readFile(dataFile("mini-exam.json"));
+    exam.insert(exam.find("\"pass_percent\""), "\"final_forms\": 11, ");
+    writeFile(dir / "mini-exam.json", exam);
+    const auto loaded = loadPacks({dir / "mini-exam.json"}, ExamCatalog{});
+    REQUIRE(loaded.size() == 1);
+    REQUIRE_FALSE(loaded[0].ok());
+    bool named = false;
+    for (const auto& d : loaded[0].diagnostics) {
+        named = named || (d.pointer.find("/final_forms") != std::string::npos &&
+                          d.message.find("between 0 and 10") != std::string::npos && d.pos.line > 0);
+    }
+    CHECK(named);
+}
