@@ -26,6 +26,7 @@ const std::vector<Command>& commands()
         {"simulate", simulateCommand},
         {"history", historyCommand},
         {"results", resultsCommand},
+        {"compare", compareCommand},
     };
     return all;
 }
@@ -100,6 +101,10 @@ Commands:
   results ID [--csv]              every question of finished session ID (from history): its
                                   id, domain, your answer, the key, result and seconds spent,
                                   under the time used and the unanswered count
+  compare ID1 ID2 [--json]        two finished exams (from history), the earlier as before:
+                                  per shared question fixed, slipped, still missed or right
+                                  both times; per domain and objective the score before,
+                                  after and the change in points
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";

@@ -41,6 +41,8 @@ int drillPlanCommand(Context& ctx, Args args);
 int historyCommand(Context& ctx, Args args);
 /// `results ID [--csv]`: one finished session, question by question.
 int resultsCommand(Context& ctx, Args args);
+/// `compare ID1 ID2 [--json]`: two finished exams side by side (compareSessions).
+int compareCommand(Context& ctx, Args args);
 /// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
 int simulateCommand(Context& ctx, Args args);
 
