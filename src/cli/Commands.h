@@ -41,6 +41,12 @@ int drillPlanCommand(Context& ctx, Args args);
 int historyCommand(Context& ctx, Args args);
 /// `results ID [--csv]`: one finished session, question by question.
 int resultsCommand(Context& ctx, Args args);
+/// `search [TEXT...] [--domain ID] [--status S] ... [--json]`: the question browser's search (searchQuestions).
+int searchCommand(Context& ctx, Args args);
+/// `note ID [TEXT]`: prints, sets or (with an empty TEXT) removes a question's personal note.
+int noteCommand(Context& ctx, Args args);
+/// `bookmark ID [--remove]`: bookmarks a question, or removes its bookmark.
+int bookmarkCommand(Context& ctx, Args args);
 /// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
 int simulateCommand(Context& ctx, Args args);
 

@@ -21,6 +21,7 @@ struct PlannerItem
     bool due = false;      ///< seen and recall below the desired retention
     bool missed = false;   ///< the last answer to it was wrong
     bool flagged = false;  ///< flagged in some session
+    bool bookmarked = false; ///< bookmarked by the candidate
     double difficulty = 0; ///< logit scale (difficultyLogit of the bank's tag)
 };
 
@@ -42,6 +43,7 @@ struct DrillFilter
     bool missedOnly = false;
     bool flaggedOnly = false;
     bool unseenOnly = false;
+    bool bookmarkedOnly = false;
 
     bool accepts(const PlannerItem& item) const;
 };

@@ -8,6 +8,7 @@
 
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
+#include "certdrill/store/Annotations.h"
 #include "certdrill/store/Store.h"
 #include "certdrill/Text.h"
 
@@ -203,6 +204,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         pi.domain = d;
         pi.topic = topicIndex(d, b.topicId);
         pi.flagged = b.flagged;
+        pi.bookmarked = b.bookmarked;
         pi.difficulty = difficultyLogit(b.difficulty);
         if (const auto it = memory.find(b.rowId); it != memory.end()) {
             pi.seen = true;
@@ -338,6 +340,10 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
         while (f.step()) {
             flagged.insert(f.getInt(0));
         }
+        auto bookmarked = bookmarkedRows(store);
+        if (!bookmarked) {
+            return bookmarked.error();
+        }
         // A question's row under its domain: its objective, or its subtopic where the exam names none.
         const auto topicOf = [&](const std::string& domainId, const std::string& subtopic,
                                  const std::string& objective) -> const std::string& {
@@ -348,7 +354,8 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
         for (const auto& q : questions) {
             bank.push_back({q.rowId, q.question.domain,
                             topicOf(q.question.domain, q.question.subtopic, q.question.objective),
-                            flagged.count(q.rowId) > 0, q.question.difficulty});
+                            flagged.count(q.rowId) > 0, q.question.difficulty,
+                            bookmarked.value().count(q.rowId) > 0});
         }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
         // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its

@@ -181,6 +181,93 @@ ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0 CHECK (aban
 ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 6: the question browser. `question_search` is an FTS5 index of every active question: its stem,
+// its options' texts, its explanations (the question's and every option's why) and the candidate's own note,
+// with rowid = questions.id. Triggers keep it in step with whatever writes the tables (an import that adds,
+// updates or retires a question, an option rewritten, a note edited), so no code path can forget it, and an
+// existing database gets it filled below. Bookmarks and notes are the candidate's and are keyed by the pack's
+// own ids (pack id, question id), the stable public keys: a pack update rewrites a question in place under
+// the same ids, and a question retired and later brought back finds its note again. `browser_reveal` marks
+// the one-item practice session that records an answer shown in the browser (ExamSession-like evidence of
+// having seen the key, never an exam the history lists). The step is self-contained: it reads only tables of
+// versions 1 to 5.
+constexpr const char* kV6 = R"sql(
+CREATE TABLE bookmarks (
+    pack_id     TEXT NOT NULL,
+    question_id TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    PRIMARY KEY (pack_id, question_id)
+);
+CREATE TABLE notes (
+    pack_id     TEXT NOT NULL,
+    question_id TEXT NOT NULL,
+    text        TEXT NOT NULL CHECK (text <> ''),
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (pack_id, question_id)
+);
+ALTER TABLE sessions ADD COLUMN browser_reveal INTEGER NOT NULL DEFAULT 0 CHECK (browser_reveal IN (0, 1));
+CREATE VIRTUAL TABLE question_search USING fts5(
+    stem, options, explanations, note, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+CREATE TRIGGER question_search_insert AFTER INSERT ON questions WHEN NEW.retired = 0 BEGIN
+    INSERT INTO question_search (rowid, stem, options, explanations, note) VALUES (NEW.id, NEW.stem,
+        (SELECT COALESCE(group_concat(text, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        NEW.explanation || char(10) ||
+            (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        (SELECT COALESCE(n.text, '') FROM notes n JOIN packs p ON p.pack_id = n.pack_id
+         WHERE p.id = NEW.pack_ref AND n.question_id = NEW.question_id));
+END;
+CREATE TRIGGER question_search_update AFTER UPDATE OF stem, explanation, retired ON questions BEGIN
+    DELETE FROM question_search WHERE rowid = OLD.id;
+    INSERT INTO question_search (rowid, stem, options, explanations, note) SELECT NEW.id, NEW.stem,
+        (SELECT COALESCE(group_concat(text, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        NEW.explanation || char(10) ||
+            (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        (SELECT COALESCE(n.text, '') FROM notes n JOIN packs p ON p.pack_id = n.pack_id
+         WHERE p.id = NEW.pack_ref AND n.question_id = NEW.question_id)
+    WHERE NEW.retired = 0;
+END;
+CREATE TRIGGER question_search_option_insert AFTER INSERT ON options BEGIN
+    UPDATE question_search SET
+        options = (SELECT group_concat(text, char(10)) FROM options WHERE question_ref = NEW.question_ref),
+        explanations = (SELECT explanation FROM questions WHERE id = NEW.question_ref) || char(10) ||
+            (SELECT group_concat(why, char(10)) FROM options WHERE question_ref = NEW.question_ref)
+    WHERE rowid = NEW.question_ref;
+END;
+CREATE TRIGGER question_search_option_update AFTER UPDATE ON options BEGIN
+    UPDATE question_search SET
+        options = (SELECT group_concat(text, char(10)) FROM options WHERE question_ref = NEW.question_ref),
+        explanations = (SELECT explanation FROM questions WHERE id = NEW.question_ref) || char(10) ||
+            (SELECT group_concat(why, char(10)) FROM options WHERE question_ref = NEW.question_ref)
+    WHERE rowid = NEW.question_ref;
+END;
+CREATE TRIGGER question_search_option_delete AFTER DELETE ON options BEGIN
+    UPDATE question_search SET
+        options = (SELECT COALESCE(group_concat(text, char(10)), '') FROM options
+                   WHERE question_ref = OLD.question_ref),
+        explanations = (SELECT explanation FROM questions WHERE id = OLD.question_ref) || char(10) ||
+            (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = OLD.question_ref)
+    WHERE rowid = OLD.question_ref;
+END;
+CREATE TRIGGER question_search_note_insert AFTER INSERT ON notes BEGIN
+    UPDATE question_search SET note = NEW.text WHERE rowid IN (SELECT q.id FROM questions q
+        JOIN packs p ON p.id = q.pack_ref WHERE p.pack_id = NEW.pack_id AND q.question_id = NEW.question_id);
+END;
+CREATE TRIGGER question_search_note_update AFTER UPDATE ON notes BEGIN
+    UPDATE question_search SET note = NEW.text WHERE rowid IN (SELECT q.id FROM questions q
+        JOIN packs p ON p.id = q.pack_ref WHERE p.pack_id = NEW.pack_id AND q.question_id = NEW.question_id);
+END;
+CREATE TRIGGER question_search_note_delete AFTER DELETE ON notes BEGIN
+    UPDATE question_search SET note = '' WHERE rowid IN (SELECT q.id FROM questions q
+        JOIN packs p ON p.id = q.pack_ref WHERE p.pack_id = OLD.pack_id AND q.question_id = OLD.question_id);
+END;
+INSERT INTO question_search (rowid, stem, options, explanations, note) SELECT q.id, q.stem,
+    (SELECT COALESCE(group_concat(text, char(10)), '') FROM options WHERE question_ref = q.id),
+    q.explanation || char(10) ||
+        (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = q.id),
+    ''
+FROM questions q WHERE q.retired = 0;
+)sql";
+
 } // namespace
 
 const std::vector<Migration>& migrations()
@@ -191,6 +278,7 @@ const std::vector<Migration>& migrations()
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
         {5, "abandoned sessions and time on the review screen", kV5},
+        {6, "question browser: full-text index, bookmarks, notes, reveals in the browser", kV6},
     };
     return steps;
 }
