@@ -17,6 +17,8 @@ class QVBoxLayout;
 
 namespace certdrill::gui {
 
+class AnnotationBar;
+
 /// The drill screen: one question at a time; Check shows right or wrong and the `why` of every option; a
 /// Sure / Unsure / Guess tag per answer; a summary at the end with accuracy per domain and band changes.
 class DrillPage : public QWidget
@@ -59,6 +61,7 @@ private:
     QStackedWidget* m_stack;
     QLabel* m_progress;
     QLabel* m_reason;
+    AnnotationBar* m_marks; ///< the question's bookmark and note
     QTextBrowser* m_stem;
     QLabel* m_selectHint;
     QWidget* m_optionsBox;

@@ -16,6 +16,7 @@
 #include "certdrill/exam/ItemStatus.h"
 #include "certdrill/pack/ItemLint.h"
 
+#include "BrowserPage.h"
 #include "Display.h"
 #include "DrillDialog.h"
 #include "DrillPage.h"
@@ -41,10 +42,11 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_home(new HomePage(store, m_stack))
     , m_exam(new ExamPage(m_stack))
     , m_start(new ExamStartPage(m_stack))
-    , m_results(new ResultsPage(m_stack))
+    , m_results(new ResultsPage(store, m_stack))
     , m_drill(new DrillPage(store, m_stack))
     , m_tracker(new TrackerPage(store, m_stack))
     , m_history(new HistoryPage(store, m_stack))
+    , m_browser(new BrowserPage(store, m_stack))
     , m_status(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -64,6 +66,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
     connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
     m_stack->addWidget(m_history);
+    m_stack->addWidget(m_browser);
     connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
     connect(m_start, &ExamStartPage::beginRequested, this, [this] {
         if (m_pending) {
@@ -146,8 +149,13 @@ void MainWindow::createMenus()
     QAction* tracker = learn->addAction(tr("&Tracker"), this, &MainWindow::showTracker);
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
+    QAction* browse = learn->addAction(tr("&Browse questions"), this, &MainWindow::showBrowser);
+    browse->setObjectName(QStringLiteral("browseAction"));
+    browse->setShortcut(QKeySequence(tr("Ctrl+F")));
 
-    m_leavingActions = {import, restore, home, mock, practice, settings, history, drill, custom, tracker};
+    // The browser shows keys: like every other screen, it stays closed while an exam runs.
+    m_leavingActions = {import,  restore, home,   mock,    practice, settings,
+                        history, drill,   custom, tracker, browse};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -552,6 +560,13 @@ void MainWindow::showHistory()
 {
     m_history->refresh();
     m_stack->setCurrentWidget(m_history);
+}
+
+void MainWindow::showBrowser()
+{
+    m_browser->setExam(m_home->examId());
+    m_stack->setCurrentWidget(m_browser);
+    m_browser->focusSearch();
 }
 
 void MainWindow::importPacks()

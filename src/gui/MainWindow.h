@@ -14,6 +14,7 @@ class QStackedWidget;
 
 namespace certdrill::gui {
 
+class BrowserPage;
 class DrillPage;
 class ExamPage;
 class ExamStartPage;
@@ -38,6 +39,7 @@ public:
     DrillPage* drillPage() const { return m_drill; }
     TrackerPage* trackerPage() const { return m_tracker; }
     HistoryPage* historyPage() const { return m_history; }
+    BrowserPage* browserPage() const { return m_browser; }
 
 public slots:
     /// Asks for pack files and imports them; shows every diagnostic if the import fails.
@@ -78,6 +80,8 @@ public slots:
     void showTracker();
     /// The list of finished exams.
     void showHistory();
+    /// Learn ▸ Browse questions: search and filter the bank of the home screen's exam.
+    void showBrowser();
 
 protected:
     /// Closing during a strict exam (Ctrl+Q, the window's close button) first says that its clock keeps
@@ -124,6 +128,7 @@ private:
     DrillPage* m_drill;
     TrackerPage* m_tracker;
     HistoryPage* m_history;
+    BrowserPage* m_browser;
     QLabel* m_status;
     int m_textPercent = 100; ///< View ▸ text size, in percent of the system font
     static constexpr const char* kTextPercentKey = "display.text-percent";

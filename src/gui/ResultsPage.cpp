@@ -1,5 +1,7 @@
 #include "ResultsPage.h"
 
+#include <algorithm>
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -13,13 +15,17 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
 #include "certdrill/exam/SessionHistory.h"
+#include "certdrill/store/Annotations.h"
 
+#include "AnnotationBar.h"
 #include "Display.h"
 #include "Tables.h"
 #include "TextPane.h"
@@ -67,8 +73,9 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
 
 } // namespace
 
-ResultsPage::ResultsPage(QWidget* parent)
+ResultsPage::ResultsPage(Store& store, QWidget* parent)
     : QWidget(parent)
+    , m_store(store)
     , m_verdict(new QLabel)
     , m_details(new QLabel)
     , m_domains(
@@ -136,6 +143,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
+    connect(m_review, &QTextBrowser::anchorClicked, this, &ResultsPage::openReviewLink);
     connect(m_topicToggle, &QPushButton::toggled, this, [this](bool on) {
         m_topics->setVisible(on);
         fitHeightToRows(m_topics);
@@ -346,10 +354,50 @@ void ResultsPage::renderReview()
                 .arg(verdictText(it))
                 .arg(notes.toHtmlEscaped())
                 .arg(mutedColor().name());
+        // The candidate's marks, as links the review handles itself (TextPane never follows a link).
+        const auto marks = annotation(m_store, it.questionRow);
+        const bool bookmarked = marks && marks->bookmarked;
+        const bool noted = marks && !marks->note.empty();
+        html += QStringLiteral("<p><a href='bookmark:%1'>%2</a> · <a href='note:%1'>%3</a></p>")
+                    .arg(it.position)
+                    .arg(bookmarked ? tr("★ Bookmarked (remove)") : tr("☆ Bookmark"),
+                         noted ? tr("✎ Edit note") : tr("✎ Add a note"));
+        if (noted) {
+            html += tr("<p><i>Your note:</i> %1</p>")
+                        .arg(QString::fromStdString(marks->note)
+                                 .toHtmlEscaped()
+                                 .replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+        }
         html += stemHtml(it.question.stem);
         html += answerHtml(it) + QStringLiteral("<hr/>");
     }
     m_review->setHtml(html);
+}
+
+void ResultsPage::openReviewLink(const QUrl& link)
+{
+    const int position = link.path().toInt();
+    const auto it = std::find_if(m_items.begin(), m_items.end(),
+                                 [&](const SessionItem& item) { return item.position == position; });
+    if (it == m_items.end()) {
+        return;
+    }
+    if (link.scheme() == QLatin1String("bookmark")) {
+        const auto marks = annotation(m_store, it->questionRow);
+        if (!marks || !setBookmark(m_store, it->questionRow, !marks->bookmarked)) {
+            return;
+        }
+    } else if (link.scheme() != QLatin1String("note") ||
+               !editNoteInteractively(this, m_store, it->questionRow)) {
+        return;
+    }
+    // The page stays where it was: the review is rendered again in place.
+    auto* scroll = findChild<QScrollArea*>(QStringLiteral("resultsScroll"));
+    const int at = scroll ? scroll->verticalScrollBar()->value() : 0;
+    renderReview();
+    if (scroll) {
+        scroll->verticalScrollBar()->setValue(at);
+    }
 }
 
 } // namespace certdrill::gui

@@ -10,6 +10,7 @@ class QLabel;
 class QPushButton;
 class QTableWidget;
 class QTextBrowser;
+class QUrl;
 
 namespace certdrill::gui {
 
@@ -21,7 +22,8 @@ class ResultsPage : public QWidget
     Q_OBJECT
 
 public:
-    explicit ResultsPage(QWidget* parent = nullptr);
+    /// `store` keeps the bookmarks and notes the answer review sets.
+    explicit ResultsPage(Store& store, QWidget* parent = nullptr);
     ~ResultsPage() override;
 
     /// Shows a finished session.
@@ -41,7 +43,11 @@ private:
     void renderDomains(const SessionScore& s);
     void renderChart(const SessionScore& s);
     void renderTopics(const SessionScore& s);
+    /// A link of the answer review: "bookmark:POSITION" toggles that question's bookmark, "note:POSITION"
+    /// edits its note.
+    void openReviewLink(const QUrl& link);
 
+    Store& m_store;
     ExamDef m_exam;
     std::vector<SessionItem> m_items;
     QLabel* m_verdict;
