@@ -103,16 +103,17 @@ Commands:
   results ID [--csv]              every question of finished session ID (from history): its
                                   id, domain, your answer, the key, result and seconds spent,
                                   under the time used and the unanswered count
-  search [TEXT...] [--exam ID] [--domain ID] [--objective ID] [--difficulty N]
-         [--pack ID] [--multi|--single] [--status S] [--limit N] [--offset N] [--json]
+  search [TEXT...] [FILTERS] [--status S] [--limit N] [--offset N] [--json]
                                   the question browser's search: questions whose stem,
                                   options, explanations or your note contain every word of
                                   TEXT (a word also matches the start of a longer one;
                                   "a quoted phrase" as written; no TEXT lists all), best
-                                  matches first; options repeat to allow several values;
-                                  S is unseen, right, missed (latest answer wrong),
-                                  missed-twice, flagged, bookmarked or noted, each
-                                  --status must hold. Prints each question as PACK/ID
+                                  matches first, printed as PACK/ID. FILTERS: --exam ID,
+                                  --domain ID, --objective ID, --difficulty N (1-5),
+                                  --pack ID, --multi or --single; a filter given twice
+                                  allows either value. S is unseen, right, missed (latest
+                                  answer wrong), missed-twice, flagged, bookmarked or noted;
+                                  every --status given must hold
   note ID [TEXT]                  print the personal note of question ID (PACK/ID, or the id
                                   alone when one pack has it); with TEXT store it (an empty
                                   TEXT removes it)
