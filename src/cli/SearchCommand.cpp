@@ -14,9 +14,10 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* kSearchUsage = "search: usage is search [TEXT...] [--exam ID] [--domain ID] [--objective ID] "
-                               "[--difficulty N] [--pack ID] [--multi|--single] [--status S] [--limit N] "
-                               "[--offset N] [--json]";
+constexpr const char* kSearchUsage =
+    "search: usage is search [TEXT...] [--exam ID] [--domain ID] [--objective ID] "
+    "[--difficulty N] [--pack ID] [--multi|--single] [--status S] [--limit N] "
+    "[--offset N] [--json]";
 
 /// Takes every `--name VALUE` of a repeatable option; false (usage error) when one has no value.
 bool takeAll(Args& args, const std::string& name, std::set<std::string>& values)
