@@ -36,7 +36,7 @@ bool DrillFilter::accepts(const PlannerItem& item) const
         return false;
     }
     return (!missedOnly || item.missed) && (!flaggedOnly || item.flagged) && (!unseenOnly || !item.seen) &&
-           (!bookmarkedOnly || item.bookmarked);
+           (!bookmarkedOnly || item.bookmarked) && (!dueOnly || item.due);
 }
 
 namespace {
