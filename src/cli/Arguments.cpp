@@ -45,6 +45,23 @@ bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, st
     return !missing;
 }
 
+std::string takeOutput(std::vector<std::string>& args, std::string& path)
+{
+    bool missing = false;
+    int given = 0;
+    for (const char* name : {"-o", "--output"}) {
+        std::string value;
+        while (takeOption(args, name, value, missing)) {
+            path = value;
+            ++given;
+        }
+    }
+    if (missing || (given == 1 && path.empty())) {
+        return "-o needs a path";
+    }
+    return given > 1 ? "-o given more than once" : "";
+}
+
 std::string parsePlanArgs(std::vector<std::string> args, const std::string& command,
                           std::uint64_t defaultSeed, PlanArgs& out)
 {

@@ -42,6 +42,10 @@ bool takeOption(std::vector<std::string>& args, const std::string& name, std::st
 /// imported for the pack id, else 1.0.0 (ImportOptions::version), as the GUI's import dialog offers.
 bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, std::string& error);
 
+/// Removes `-o PATH` (or `--output PATH`), where convert and export write; returns the usage error (a missing
+/// path, or the option given twice), else empty. `path` stays empty when the option is absent.
+std::string takeOutput(std::vector<std::string>& args, std::string& path);
+
 /// The arguments mock-plan and drill-plan share.
 struct PlanArgs
 {

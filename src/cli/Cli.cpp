@@ -15,6 +15,7 @@ const std::vector<Command>& commands()
         {"validate", validateCommand},
         {"lint", lintCommand},
         {"import", importCommand},
+        {"convert", convertCommand},
         {"list", listCommand},
         {"mock-plan", mockPlanCommand},
         {"tracker", trackerCommand},
@@ -54,13 +55,18 @@ Commands:
                                   strategy or cue beats chance by more than 5 points or a
                                   structural flaw occurs (docs/question-writing.md)
   import [MOODLE OPTIONS] PACK...  validate and import packs atomically (all or nothing)
-                                  A PACK named *.gift or *.gift.txt is Moodle GIFT, *.xml is
+                                  A PACK named *.gift or *.txt is Moodle GIFT, *.xml is
                                   Moodle XML; their categories name the blueprint domain.
                                   MOODLE OPTIONS: --exam ID (default: the only exam),
                                   --pack-id ID (default: gift-FILENAME or moodle-FILENAME),
                                   --pack-version V (default: the version already
                                   imported for the pack id, else 1.0.0),
                                   --domain ID (for questions whose category names none)
+  convert INPUT.gift|.txt|.xml [MOODLE OPTIONS] -o PACK.json
+                                  write a Moodle file as a pack file (ids, options, whys and
+                                  explanations kept; importing it gives the same questions as
+                                  importing INPUT); skipped question types are warned about
+                                  at their line; --pack-version defaults to 1.0.0
   list exams|packs|domains [--exam ID] [--json]
                                   show what the database holds
   mock-plan [--exam ID] [--count N] [--seed S] [--json]

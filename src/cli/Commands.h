@@ -21,6 +21,9 @@ int validateCommand(Context& ctx, Args args);
 int lintCommand(Context& ctx, Args args);
 /// `import [MOODLE OPTIONS] PACK...`: validates and imports packs atomically.
 int importCommand(Context& ctx, Args args);
+/// `convert INPUT [MOODLE OPTIONS] -o PACK.json`: a Moodle GIFT or XML file as a pack file, for review and
+/// git.
+int convertCommand(Context& ctx, Args args);
 /// `list exams|packs|domains [--exam ID] [--json]`: what the database holds.
 int listCommand(Context& ctx, Args args);
 /// `mock-plan [--exam ID] [--count N] [--seed S] [--json]`: a mock-exam form without starting it.

@@ -13,11 +13,6 @@
 
 namespace {
 
-std::string data(const std::string& name)
-{
-    return dataFile(name).string();
-}
-
 int countLines(const std::string& text, const std::string& needle)
 {
     int n = 0;

@@ -22,7 +22,20 @@ struct ImportOptions
     std::map<std::string, std::string> storedVersions;
 };
 
-/// Whether a file is read as Moodle GIFT (*.gift, *.gift.txt) or Moodle XML (*.xml), so needs ImportOptions.
+/// How a file named to validate, lint, import or convert is read.
+enum class SourceFormat
+{
+    Pack,      ///< certdrill's JSON pack format
+    Gift,      ///< Moodle GIFT
+    MoodleXml, ///< Moodle XML
+};
+
+/// The one place that decides how a file is read, from its name: `*.gift` and `*.txt` (Moodle's GIFT export
+/// is named `*.txt`, `*.gift.txt` included) are GIFT, `*.xml` Moodle XML, anything else a pack. Every
+/// reader asks this function, so detecting the format from the content as well changes only it.
+SourceFormat sourceFormat(const std::string& fileName);
+
+/// Whether a file is read as Moodle GIFT or Moodle XML (sourceFormat), so needs ImportOptions.
 bool isMoodleFile(const std::string& fileName);
 
 /// The pack id a Moodle file gets when ImportOptions::packId is empty: "gift-" or "moodle-" and the file's
@@ -36,6 +49,9 @@ struct Conversion
     std::string json;
     std::vector<std::pair<std::string, SourcePos>> origins; ///< JSON pointer, source position
     std::vector<Diagnostic> diagnostics;
+    /// Questions of a type certdrill does not ask (essay, numerical, matching, …), each warned about at its
+    /// line.
+    int skipped = 0;
 
     /// The source position of a JSON pointer: that of its longest recorded prefix, else line 1, column 1.
     SourcePos originOf(const std::string& pointer) const;

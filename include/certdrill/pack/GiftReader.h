@@ -8,7 +8,7 @@
 
 namespace certdrill {
 
-/// True for the file names read as GIFT: `*.gift` and Moodle's `*.gift.txt`.
+/// True for the file names read as GIFT (sourceFormat): `*.gift` and `*.txt`, Moodle's `*.gift.txt` included.
 bool isGiftFile(const std::string& fileName);
 
 /// Converts GIFT text (docs/pack-format.md, "Moodle GIFT") following Moodle's own parser: blank lines

@@ -57,6 +57,9 @@ public:
 
     void error(const SourcePos& pos, const std::string& message);
     void warning(const SourcePos& pos, const std::string& message);
+    /// Skips a question of a type certdrill does not ask: a warning at its line, counted in
+    /// Conversion::skipped.
+    void skip(const SourcePos& pos, const std::string& message);
 
 private:
     bool placeInBlueprint(nlohmann::json& q, const SourcePos& at);

@@ -216,7 +216,7 @@ public:
         const std::size_t open = find(t, "{", begin, end);
         const std::size_t close = open == npos ? npos : find(t, "}", open + 1, end);
         if (open == npos && find(t, "}", begin, end) == npos) {
-            m_builder.warning(b.start, "a description without an answer block is not a question; skipped");
+            m_builder.skip(b.start, "a description without an answer block is not a question; skipped");
             return;
         }
         if (open == npos || close == npos) {
@@ -251,8 +251,7 @@ public:
                 return;
             }
         } else {
-            m_builder.warning(b.start, kind +
-                                           " questions are not imported (certdrill has multiple choice and "
+            m_builder.skip(b.start, kind + " questions are not imported (certdrill has multiple choice and "
                                            "true/false); skipped");
             return;
         }
@@ -372,11 +371,7 @@ private:
 
 bool isGiftFile(const std::string& fileName)
 {
-    const std::string name = asciiLower(std::filesystem::path(fileName).filename().string());
-    const auto endsWith = [&](const std::string& suffix) {
-        return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), npos, suffix) == 0;
-    };
-    return endsWith(".gift") || endsWith(".gift.txt");
+    return sourceFormat(fileName) == SourceFormat::Gift;
 }
 
 Conversion convertGift(const std::string& text, const std::string& fileName,

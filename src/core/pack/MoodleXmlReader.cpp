@@ -136,8 +136,7 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
 
 bool isMoodleXmlFile(const std::string& fileName)
 {
-    const std::string name = asciiLower(std::filesystem::path(fileName).filename().string());
-    return name.size() > 4 && name.compare(name.size() - 4, 4, ".xml") == 0;
+    return sourceFormat(fileName) == SourceFormat::MoodleXml;
 }
 
 Conversion convertMoodleXml(const std::string& text, const std::string& fileName,
@@ -162,7 +161,7 @@ Conversion convertMoodleXml(const std::string& text, const std::string& fileName
             } else if (type == "multichoice" || type == "truefalse") {
                 readQuestion(question, type, positions, builder);
             } else {
-                builder.warning(
+                builder.skip(
                     positions.of(question),
                     "<question type=\"" + type +
                         "\"> is not imported (certdrill has multiple choice and true/false); skipped");

@@ -44,16 +44,36 @@ template <typename Row> const Row* findRow(const std::vector<Row>& rows, const s
     return nullptr;
 }
 
-/// The file name without its directory and its .gift, .gift.txt or .xml ending.
-std::string baseName(const std::string& fileName)
+/// The endings that make a file a Moodle file, longest first: the ending is dropped from a default pack id.
+struct MoodleEnding
 {
-    std::string base = std::filesystem::path(fileName).filename().string();
-    for (const std::string suffix : {".gift.txt", ".gift", ".xml"}) {
-        if (base.size() > suffix.size() && asciiLower(base.substr(base.size() - suffix.size())) == suffix) {
-            return base.substr(0, base.size() - suffix.size());
+    const char* suffix;
+    SourceFormat format;
+};
+constexpr MoodleEnding kMoodleEndings[] = {{".gift.txt", SourceFormat::Gift},
+                                           {".gift", SourceFormat::Gift},
+                                           {".txt", SourceFormat::Gift},
+                                           {".xml", SourceFormat::MoodleXml}};
+
+/// The Moodle ending of a file's name (case-insensitive, and never the whole name), or nullptr.
+const MoodleEnding* moodleEnding(const std::string& name)
+{
+    const std::string lower = asciiLower(name);
+    for (const MoodleEnding& e : kMoodleEndings) {
+        const std::size_t n = std::char_traits<char>::length(e.suffix);
+        if (lower.size() > n && lower.compare(lower.size() - n, n, e.suffix) == 0) {
+            return &e;
         }
     }
-    return base;
+    return nullptr;
+}
+
+/// The file name without its directory and its Moodle ending.
+std::string baseName(const std::string& fileName)
+{
+    const std::string base = std::filesystem::path(fileName).filename().string();
+    const MoodleEnding* e = moodleEnding(base);
+    return e ? base.substr(0, base.size() - std::char_traits<char>::length(e->suffix)) : base;
 }
 
 std::string packIdFor(const std::string& kind, const std::string& fileName)
@@ -82,9 +102,16 @@ std::string idSlug(const std::string& text, std::size_t limit)
     return out;
 }
 
+SourceFormat sourceFormat(const std::string& fileName)
+{
+    // By name only, for now: a *.txt that holds a JSON pack is read as GIFT and reported as such.
+    const MoodleEnding* e = moodleEnding(std::filesystem::path(fileName).filename().string());
+    return e ? e->format : SourceFormat::Pack;
+}
+
 bool isMoodleFile(const std::string& fileName)
 {
-    return isGiftFile(fileName) || isMoodleXmlFile(fileName);
+    return sourceFormat(fileName) != SourceFormat::Pack;
 }
 
 std::string defaultPackId(const std::string& fileName)
@@ -299,6 +326,12 @@ void PackBuilder::error(const SourcePos& pos, const std::string& message)
 void PackBuilder::warning(const SourcePos& pos, const std::string& message)
 {
     m_out.diagnostics.push_back({Diagnostic::Severity::Warning, m_file, pos, "", message});
+}
+
+void PackBuilder::skip(const SourcePos& pos, const std::string& message)
+{
+    warning(pos, message);
+    ++m_out.skipped;
 }
 
 } // namespace certdrill
