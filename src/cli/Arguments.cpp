@@ -39,8 +39,13 @@ bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, st
         missing = true;
     }
     takeOption(args, "--domain", moodle.domain, missing);
+    std::string map;
+    if (takeOption(args, "--map", map, missing)) {
+        missing = missing || map.empty();
+        moodle.map = map;
+    }
     if (missing) {
-        error = "--exam, --pack-id, --pack-version and --domain need a value";
+        error = "--exam, --pack-id, --pack-version, --domain and --map need a value";
     }
     return !missing;
 }

@@ -61,7 +61,9 @@ Commands:
                                   --pack-id ID (default: gift-FILENAME or moodle-FILENAME),
                                   --pack-version V (default: the version already
                                   imported for the pack id, else 1.0.0),
-                                  --domain ID (for questions whose category names none)
+                                  --domain ID (for questions whose category names none),
+                                  --map MAP.json (Moodle categories and tags -> domain
+                                  and objective, with a default: docs/pack-format.md)
   convert INPUT.gift|.txt|.xml [MOODLE OPTIONS] -o PACK.json
                                   write a Moodle file as a pack file (ids, options, whys and
                                   explanations kept; importing it gives the same questions as

@@ -371,7 +371,8 @@ TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-v
     writeFile(loose, "Which is right?{=this ~that}\n");
     const Run unplaced = cli(db + " import " + loose.string());
     CHECK(unplaced.exitCode == 1);
-    CHECK_THAT(unplaced.err, Catch::Contains("loose.gift:1:1: error: the question has no category"));
+    CHECK_THAT(unplaced.err,
+               Catch::Contains("loose.gift:1:1: error: question \"which-is-right\" has no category"));
     const Run placed = cli(db + " import --domain beta --pack-id my-loose " + loose.string());
     CHECK(placed.exitCode == 0);
     CHECK_THAT(placed.out, Catch::Contains("my-loose 1.0.0 (new): 1 added"));

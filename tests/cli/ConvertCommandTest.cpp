@@ -72,3 +72,41 @@ TEST_CASE("convert writes nothing when the file has errors, and refuses bad usag
     CHECK(cli(db + " convert " + loose.string() + " -o a.json -o b.json").exitCode == 2);
     CHECK(cli(db + " convert " + loose.string() + " -o").exitCode == 2);
 }
+
+TEST_CASE("import and convert take --map; a map error names its file, line, column and field", "[cli][map]")
+{
+    TempDir dir;
+    const auto dbPath = dir / "db.sqlite";
+    const std::string db = dbWithExam(dir, "mini-exam-objectives.json");
+
+    // Without the map, the week categories name no domain.
+    const Run unmapped = cli(db + " import " + data("course.gift"));
+    CHECK(unmapped.exitCode == 1);
+    CHECK_THAT(unmapped.err, Catch::Contains("course.gift:5:1: error: question \"primes\" is in category "
+                                             "\"$course$/top/Week 1: Numbers\", which names none of exam "
+                                             "\"mini\"'s domains"));
+
+    const auto bad = dir / "bad-map.json";
+    writeFile(
+        bad,
+        "{\"format\": \"certdrill-map/1\",\n \"rules\": [{\"tag\": \"parity\", \"domain\": \"gamma\"}]}\n");
+    const std::string before = readFile(dbPath);
+    const Run refused = cli(db + " import --map " + bad.string() + " " + data("course.gift"));
+    CHECK(refused.exitCode == 1);
+    CHECK_THAT(refused.err,
+               Catch::Contains(bad.string() + ":2:40: error: /rules/0/domain: exam \"mini\" has no "
+                                              "domain \"gamma\"; it has alpha, beta"));
+    CHECK(readFile(dbPath) == before); // a failed import changes nothing
+
+    const Run imported = cli(db + " import --map " + data("course-map.json") + " " + data("course.gift"));
+    CHECK(imported.exitCode == 0);
+    CHECK_THAT(imported.out, Catch::Contains("gift-course 1.0.0 (new): 4 added"));
+
+    const auto out = dir / "course.json";
+    const Run converted = cli(db + " convert " + data("course.gift") + " --map " + data("course-map.json") +
+                              " -o " + out.string());
+    CHECK(converted.exitCode == 0);
+    CHECK_THAT(readFile(out), Catch::Contains("\"objective\": \"1.2\",\n      \"subtopic\": \"a2\""));
+    CHECK(cli(db + " validate " + out.string()).exitCode == 0);
+    CHECK(cli(db + " import --map").exitCode == 2);
+}

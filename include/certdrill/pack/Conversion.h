@@ -1,6 +1,8 @@
 #pragma once
 
+#include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +22,9 @@ struct ImportOptions
     std::string domain; ///< the domain id of questions whose category names none; empty: an error
     /// Pack id → version in the database, for an empty `version`; Store::importFiles fills it from the store.
     std::map<std::string, std::string> storedVersions;
+    /// A category map (CategoryMap.h) for the categories and tags that name no domain; empty: none. loadPacks
+    /// reads and checks it once for the batch.
+    std::filesystem::path map;
 };
 
 /// How a file named to validate, lint, import or convert is read.
@@ -52,6 +57,9 @@ struct Conversion
     /// Questions of a type certdrill does not ask (essay, numerical, matching, …), each warned about at its
     /// line.
     int skipped = 0;
+    /// The indices of the category map's rules that placed a question, so a rule nothing matched can be
+    /// named.
+    std::set<std::size_t> rulesUsed;
 
     /// The source position of a JSON pointer: that of its longest recorded prefix, else line 1, column 1.
     SourcePos originOf(const std::string& pointer) const;

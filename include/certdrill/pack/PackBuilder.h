@@ -6,8 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "certdrill/pack/Conversion.h"
 #include "certdrill/Model.h"
+#include "certdrill/pack/CategoryMap.h"
+#include "certdrill/pack/Conversion.h"
 
 namespace certdrill {
 
@@ -31,6 +32,7 @@ struct ForeignQuestion
     SourcePos explanationPos;
     std::string stem;
     std::string explanation;
+    std::vector<std::string> tags; ///< Moodle's tags (a category map may place the question by them)
     /// Moodle's "single": one right answer (full credit only) or, when false, every positive credit right.
     bool single = true;
     bool shuffle = true;
@@ -44,9 +46,10 @@ struct ForeignQuestion
 class PackBuilder
 {
 public:
-    /// `kind` names the format in messages and in the default pack id ("gift", "moodle").
+    /// `kind` names the format in messages and in the default pack id ("gift", "moodle"). `map`, when given,
+    /// places questions whose category names no domain (checked against the exam by loadPacks beforehand).
     PackBuilder(std::string fileName, std::string kind, const std::vector<ExamDef>& exams,
-                const ImportOptions& options, Conversion& out);
+                const ImportOptions& options, Conversion& out, const CategoryMap* map = nullptr);
 
     /// The Moodle category of the questions that follow, e.g. "$course$/ncp-genl/fine-tuning/dpo-steerlm".
     void setCategory(const std::string& path) { m_category = path; }
@@ -62,18 +65,25 @@ public:
     void skip(const SourcePos& pos, const std::string& message);
 
 private:
-    bool placeInBlueprint(nlohmann::json& q, const SourcePos& at);
+    bool placeInBlueprint(nlohmann::json& q, const ForeignQuestion& fq);
+    /// Places the question where a map rule (or the map's default) says.
+    void place(nlohmann::json& q, const MapTarget& target);
     void origin(const std::string& pointer, const SourcePos& pos);
 
     std::string m_file;
     std::string m_kind;
     ImportOptions m_options;
     Conversion& m_out;
+    const CategoryMap* m_map = nullptr;
     const ExamDef* m_exam = nullptr;
     std::string m_category;
     nlohmann::json m_questions = nlohmann::json::array();
     std::set<std::string> m_ids;
 };
+
+/// The exam Moodle questions go into: the one named `examId`, or the only one when `examId` is empty; nullptr
+/// when there is no such exam or several to choose from.
+const ExamDef* findImportExam(const std::vector<ExamDef>& exams, const std::string& examId);
 
 /// Lower-case ASCII letters and digits, every other run of characters one hyphen, at most `limit` long.
 std::string idSlug(const std::string& text, std::size_t limit = 64);

@@ -30,6 +30,7 @@ struct Block
 {
     Text text;
     SourcePos start;
+    std::string comments; ///< its `//` lines, where Moodle reads `[tag:…]` and `[id:…]`
 };
 
 bool isBlankLine(const std::string& line)
@@ -66,12 +67,15 @@ std::vector<Block> splitBlocks(std::string text)
         if (isBlankLine(line)) {
             if (!current.text.empty()) {
                 blocks.push_back(std::move(current));
-                current = Block{};
             }
+            current = Block{}; // comments alone, between blank lines, belong to no question
             continue;
         }
         if (isCommentLine(line)) {
-            continue; // Moodle drops whole comment lines; they do not end a question
+            // Moodle takes whole comment lines out of the question (they do not end it) and reads its tags
+            // there.
+            current.comments += line + "\n";
+            continue;
         }
         if (current.text.empty()) {
             current.start = {lineNo, 1};
@@ -171,6 +175,29 @@ std::size_t rfind(const Text& t, const char* seq, std::size_t from, std::size_t 
     return found;
 }
 
+/// The tags of Moodle's `[tag:name]` tokens in a question's comment lines, `\]` standing for `]` (Moodle's
+/// extract_idnumber_and_tags_from_comment).
+std::vector<std::string> commentTags(const std::string& comments)
+{
+    std::vector<std::string> tags;
+    for (std::size_t at = comments.find("[tag:"); at != npos; at = comments.find("[tag:", at + 1)) {
+        std::string tag;
+        std::size_t i = at + 5;
+        for (; i < comments.size() && comments[i] != ']' && comments[i] != '\n'; ++i) {
+            if (comments[i] == '\\' && i + 1 < comments.size() && comments[i + 1] == ']') {
+                ++i;
+            }
+            tag += comments[i];
+        }
+        tag.erase(0, tag.find_first_not_of(" \t"));
+        tag.erase(tag.find_last_not_of(" \t") + 1);
+        if (i < comments.size() && comments[i] == ']' && !tag.empty()) {
+            tags.push_back(tag);
+        }
+    }
+    return tags;
+}
+
 /// Drops a leading [html], [moodle], [plain] or [markdown] text-format marker.
 std::string withoutFormat(std::string s)
 {
@@ -203,6 +230,7 @@ public:
         ForeignQuestion q;
         q.at = b.start;
         q.namePos = t[begin].pos;
+        q.tags = commentTags(b.comments);
         if (startsWith(t, begin, end, "::")) {
             const std::size_t close = find(t, "::", begin + 2, end);
             if (close == npos) {
@@ -375,10 +403,11 @@ bool isGiftFile(const std::string& fileName)
 }
 
 Conversion convertGift(const std::string& text, const std::string& fileName,
-                       const std::vector<ExamDef>& exams, const ImportOptions& options)
+                       const std::vector<ExamDef>& exams, const ImportOptions& options,
+                       const CategoryMap* map)
 {
     Conversion out;
-    PackBuilder builder(fileName, "gift", exams, options, out);
+    PackBuilder builder(fileName, "gift", exams, options, out, map);
     Converter converter(builder);
     for (const Block& b : splitBlocks(text)) {
         converter.block(b);

@@ -93,6 +93,11 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
     q.stemPos = positions.of(question.child("questiontext"));
     q.explanation = textOf(question.child("generalfeedback"), &images);
     q.explanationPos = positions.of(question.child("generalfeedback"));
+    for (const pugi::xml_node tag : question.child("tags").children("tag")) {
+        if (std::string t = trimmed(tag.child("text").text().get()); !t.empty()) {
+            q.tags.push_back(std::move(t));
+        }
+    }
     const pugi::xml_node first = question.child("answer");
     q.answersPos = first ? positions.of(first) : q.at;
     for (const pugi::xml_node a : question.children("answer")) {
@@ -140,10 +145,11 @@ bool isMoodleXmlFile(const std::string& fileName)
 }
 
 Conversion convertMoodleXml(const std::string& text, const std::string& fileName,
-                            const std::vector<ExamDef>& exams, const ImportOptions& options)
+                            const std::vector<ExamDef>& exams, const ImportOptions& options,
+                            const CategoryMap* map)
 {
     Conversion out;
-    PackBuilder builder(fileName, "moodle", exams, options, out);
+    PackBuilder builder(fileName, "moodle", exams, options, out, map);
     const Positions positions(text);
     pugi::xml_document doc;
     const pugi::xml_parse_result parsed =
