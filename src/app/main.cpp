@@ -111,10 +111,13 @@ int main(int argc, char** argv)
     }
 
     // Every start brings the bundled packs up to date: a first start imports them, an unchanged pack is a
-    // no-op, and a newer bundled version updates the bank. A failure is logged; the app still opens.
+    // no-op, and a newer bundled version updates the bank. A bundled pack the user removed (certdrill-cli
+    // packs remove) stays removed. A failure is logged; the app still opens.
     const auto bundled = certdrill::packFilesIn(bundledQuestionsDir());
     if (!bundled.empty()) {
-        const auto outcome = store.value()->importFiles(bundled);
+        certdrill::ImportPolicy startup;
+        startup.restoreRemoved = false;
+        const auto outcome = store.value()->importFiles(bundled, {}, startup);
         for (const auto& d : outcome.diagnostics) {
             spdlog::warn("{}", d.format());
         }

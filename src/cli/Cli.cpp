@@ -16,6 +16,8 @@ const std::vector<Command>& commands()
         {"lint", lintCommand},
         {"import", importCommand},
         {"convert", convertCommand},
+        {"export", exportCommand},
+        {"packs", packsCommand},
         {"list", listCommand},
         {"mock-plan", mockPlanCommand},
         {"tracker", trackerCommand},
@@ -54,7 +56,10 @@ Commands:
                                   option would score against chance; --strict exits 1 when a
                                   strategy or cue beats chance by more than 5 points or a
                                   structural flaw occurs (docs/question-writing.md)
-  import [MOODLE OPTIONS] PACK...  validate and import packs atomically (all or nothing)
+  import [--dry-run] [MOODLE OPTIONS] PACK...
+                                  validate and import packs atomically (all or nothing);
+                                  --dry-run shows what it would add, update, restore and
+                                  retire per pack, and writes nothing
                                   A PACK named *.gift or *.txt is Moodle GIFT, *.xml is
                                   Moodle XML; their categories name the blueprint domain.
                                   MOODLE OPTIONS: --exam ID (default: the only exam),
@@ -69,6 +74,14 @@ Commands:
                                   explanations kept; importing it gives the same questions as
                                   importing INPUT); skipped question types are warned about
                                   at their line; --pack-version defaults to 1.0.0
+  export [--pack ID] -o FILE.json|DIR
+                                  write stored packs as pack files (one pack to a file, all
+                                  of them to a folder, PACK-ID.json each) that validate and
+                                  import to the same questions
+  packs remove ID                 take a pack out of the bank: its questions are retired,
+                                  their answers and history kept; importing it again brings
+                                  them back; refused for an exam's pack while questions of
+                                  other packs are in that exam
   list exams|packs|domains [--exam ID] [--json]
                                   show what the database holds
   mock-plan [--exam ID] [--count N] [--seed S] [--json]

@@ -19,11 +19,16 @@ int validateCommand(Context& ctx, Args args);
 /// `lint [--strict] [--json] [MOODLE OPTIONS] PACK...`: item-quality analysis: per-question flaws, and what a
 /// candidate who reads only surfaces would score against chance.
 int lintCommand(Context& ctx, Args args);
-/// `import [MOODLE OPTIONS] PACK...`: validates and imports packs atomically.
+/// `import [--dry-run] [MOODLE OPTIONS] PACK...`: validates and imports packs atomically.
 int importCommand(Context& ctx, Args args);
 /// `convert INPUT [MOODLE OPTIONS] -o PACK.json`: a Moodle GIFT or XML file as a pack file, for review and
 /// git.
 int convertCommand(Context& ctx, Args args);
+/// `export [--pack ID] -o FILE.json|DIR`: stored packs as pack files that validate and import to the same
+/// content hashes.
+int exportCommand(Context& ctx, Args args);
+/// `packs remove ID`: takes a pack out of the bank, keeping its questions' history.
+int packsCommand(Context& ctx, Args args);
 /// `list exams|packs|domains [--exam ID] [--json]`: what the database holds.
 int listCommand(Context& ctx, Args args);
 /// `mock-plan [--exam ID] [--count N] [--seed S] [--json]`: a mock-exam form without starting it.
