@@ -297,7 +297,8 @@ bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)
             q["domain"] = m_options.domain;
             return true;
         }
-        error(fq.at, "--domain \"" + m_options.domain + "\" is not a domain of exam \"" + m_exam->id + "\"");
+        error(fq.at, "the default domain \"" + m_options.domain + "\" is not a domain of exam \"" + m_exam->id +
+                         "\"");
         return false;
     }
     if (m_map && m_map->fallback) {
@@ -322,7 +323,10 @@ bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)
               (m_category.empty() ? "" : ", which names none of exam \"" + m_exam->id + "\"'s domains") +
               ", so it has no blueprint domain; put it in a category such as \"" + m_exam->id + "/" +
               m_exam->domains.front().id +
-              "\" (in GIFT, a \"$CATEGORY: ...\" line), pass --domain, or map its category with --map");
+              "\" (in GIFT, a \"$CATEGORY: ...\" line), " +
+              (m_options.domainHint.empty() ? std::string("give a default domain for uncategorised questions")
+                                            : m_options.domainHint) +
+              ", or map its category with --map");
     return false;
 }
 
