@@ -9,12 +9,12 @@
 #include <utility>
 #include <vector>
 
-#include "certdrill/store/Candidate.h"
 #include "certdrill/Clock.h"
-#include "certdrill/store/Database.h"
 #include "certdrill/Model.h"
-#include "certdrill/pack/PackLoader.h"
 #include "certdrill/Result.h"
+#include "certdrill/pack/PackLoader.h"
+#include "certdrill/store/Candidate.h"
+#include "certdrill/store/Database.h"
 
 namespace certdrill {
 
@@ -65,6 +65,16 @@ struct ImportOutcome
     bool cancelled = false;
 
     bool ok() const { return error.empty(); }
+};
+
+/// A batch of pack files loaded and checked against the database (Store::loadFiles), not yet imported: what
+/// the app's preview shows and then imports, so the import writes the bytes that were previewed.
+struct LoadedBatch
+{
+    /// One per file, in file order.
+    std::vector<LoadedPack> packs;
+    /// Why the database's exams and packs could not be read to check the files against; empty normally.
+    std::string error;
 };
 
 /// A pack as stored.
@@ -157,6 +167,12 @@ public:
     /// the same diagnostics and summaries, nothing written.
     ImportOutcome importFiles(const std::vector<std::filesystem::path>& files,
                               const ImportOptions& moodle = {}, const ImportPolicy& policy = {});
+    /// The first half of importFiles: loads and validates the files against the exams and pack versions
+    /// stored now.
+    LoadedBatch loadFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle = {});
+    /// The second half of importFiles: imports a loaded batch, refused (nothing written) if any file has an
+    /// error; every file's diagnostics are in the outcome either way.
+    ImportOutcome importLoaded(const LoadedBatch& batch, const ImportPolicy& policy = {});
 
     /// Takes a pack out of the bank: retires all its questions in one transaction, never deletes them (past
     /// sessions, answers and the tracker keep them), and records the removal in the pack's import history.

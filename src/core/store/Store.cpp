@@ -578,27 +578,42 @@ Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<Load
 ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle,
                                  const ImportPolicy& policy)
 {
-    ImportOutcome outcome;
+    return importLoaded(loadFiles(files, moodle), policy);
+}
+
+LoadedBatch Store::loadFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle)
+{
+    LoadedBatch batch;
     auto catalog = examCatalog();
     if (!catalog) {
-        outcome.error = catalog.error().message;
-        return outcome;
+        batch.error = catalog.error().message;
+        return batch;
     }
     ImportOptions options = moodle;
     if (options.version.empty()) {
         // Each Moodle file of the batch keeps the version its pack id already has.
         auto stored = packs();
         if (!stored) {
-            outcome.error = stored.error().message;
-            return outcome;
+            batch.error = stored.error().message;
+            return batch;
         }
         for (const auto& p : stored.value()) {
             options.storedVersions.emplace(p.id, p.version);
         }
     }
-    const std::vector<LoadedPack> loaded = loadPacks(files, catalog.value(), options);
+    batch.packs = loadPacks(files, catalog.value(), options);
+    return batch;
+}
+
+ImportOutcome Store::importLoaded(const LoadedBatch& batch, const ImportPolicy& policy)
+{
+    ImportOutcome outcome;
+    if (!batch.error.empty()) {
+        outcome.error = batch.error;
+        return outcome;
+    }
     int errors = 0;
-    for (const auto& lp : loaded) {
+    for (const auto& lp : batch.packs) {
         outcome.diagnostics.insert(outcome.diagnostics.end(), lp.diagnostics.begin(), lp.diagnostics.end());
         errors += errorCount(lp.diagnostics);
     }
@@ -615,7 +630,7 @@ ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files
             return !outcome.cancelled;
         };
     }
-    auto summaries = importPacks(loaded, watched);
+    auto summaries = importPacks(batch.packs, watched);
     if (!summaries) {
         outcome.error = summaries.error().message;
         return outcome;
@@ -729,9 +744,10 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
                          "LEFT JOIN objectives o ON o.domain_ref = d.id AND o.objective_id = ? "
                          "WHERE e.exam_id = ? AND d.domain_id = ?");
     Statement insert(
-        m_db, "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
-              "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
-              "created_at, updated_at, objective_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
+        m_db,
+        "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
+        "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
+        "created_at, updated_at, objective_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
     Statement update(m_db,
                      "UPDATE questions SET exam_ref = ?, domain_ref = ?, subtopic_ref = ?, stem = ?, "
                      "select_count = ?, explanation = ?, difficulty = ?, tags = ?, refs = ?, shuffle = ?, "
@@ -840,9 +856,12 @@ void Store::syncTopics(const TopicTable& table, std::int64_t domainRef, const st
 {
     // The table and column names are the constants of TopicTable, never input: values are bound.
     const std::string t = table.table, id = table.idColumn;
-    Statement upsert(m_db, "INSERT INTO " + t + " (domain_ref, " + id + ", name, position) VALUES (?, ?, ?, ?) "
-                           "ON CONFLICT (domain_ref, " + id + ") DO UPDATE SET name = excluded.name, "
-                           "position = excluded.position");
+    Statement upsert(m_db, "INSERT INTO " + t + " (domain_ref, " + id +
+                               ", name, position) VALUES (?, ?, ?, ?) "
+                               "ON CONFLICT (domain_ref, " +
+                               id +
+                               ") DO UPDATE SET name = excluded.name, "
+                               "position = excluded.position");
     for (size_t k = 0; k < topics.size(); ++k) {
         upsert.reset();
         upsert.bind(1, domainRef).bind(2, topics[k].id).bind(3, topics[k].name).bind(4, static_cast<int>(k));
@@ -859,8 +878,8 @@ void Store::syncTopics(const TopicTable& table, std::int64_t domainRef, const st
         }
     }
     for (const auto row : dropped) {
-        Statement unlink(m_db, "UPDATE questions SET " + std::string(table.questionColumn) + " = NULL WHERE " +
-                                   table.questionColumn + " = ?");
+        Statement unlink(m_db, "UPDATE questions SET " + std::string(table.questionColumn) +
+                                   " = NULL WHERE " + table.questionColumn + " = ?");
         unlink.bind(1, row);
         unlink.run();
         Statement del(m_db, "DELETE FROM " + t + " WHERE id = ?");
