@@ -1,5 +1,6 @@
 #include "ImportPreviewDialog.h"
 
+#include <algorithm>
 #include <map>
 
 #include <QAction>
@@ -8,12 +9,19 @@
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "Display.h"
@@ -29,7 +37,7 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
+QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignTop)
 {
     auto* it = new QTableWidgetItem(text);
     it->setTextAlignment(align);
@@ -39,7 +47,7 @@ QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft 
 
 QTableWidgetItem* count(int n)
 {
-    return cell(QString::number(n), Qt::AlignRight | Qt::AlignVCenter);
+    return cell(QString::number(n), Qt::AlignRight | Qt::AlignTop);
 }
 
 } // namespace
@@ -69,8 +77,9 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
 
     // The message is what an instructor reads: it takes the spare width and wraps; the location, kind and
     // question fit their contents. Rows are selected whole, several at a time, for copying.
-    m_problems->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_problems->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
+    m_problems->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_problems->horizontalHeader()->setStretchLastSection(true);
+    m_problems->setTextElideMode(Qt::ElideMiddle);
     m_problems->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_problems->setWordWrap(true);
     m_packs->setSelectionMode(QAbstractItemView::NoSelection);
@@ -85,30 +94,61 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     // A table view takes Ctrl+C itself and copies only the current cell: the filter makes it copy the rows.
     m_problems->installEventFilter(this);
 
-    auto* buttons = new QDialogButtonBox;
-    QPushButton* copyAllButton = buttons->addButton(tr("Copy &all"), QDialogButtonBox::ActionRole);
+    // Copy and save act on the problems, on the left; Import and Cancel end the dialog, on the right.
+    auto* copyAllButton = new QPushButton(tr("Copy &all"));
     copyAllButton->setObjectName(QStringLiteral("previewCopyAllButton"));
-    QPushButton* saveButton = buttons->addButton(tr("&Save…"), QDialogButtonBox::ActionRole);
+    auto* saveButton = new QPushButton(tr("&Save…"));
     saveButton->setObjectName(QStringLiteral("previewSaveButton"));
-    m_import = buttons->addButton(tr("&Import"), QDialogButtonBox::AcceptRole);
+    auto* box = new QDialogButtonBox;
+    m_import = box->addButton(tr("&Import"), QDialogButtonBox::AcceptRole);
     m_import->setObjectName(QStringLiteral("previewImportButton"));
-    QPushButton* cancel = buttons->addButton(QDialogButtonBox::Cancel);
+    QPushButton* cancel = box->addButton(QDialogButtonBox::Cancel);
     cancel->setObjectName(QStringLiteral("previewCancelButton"));
     connect(copyAllButton, &QPushButton::clicked, this, &ImportPreviewDialog::copyAll);
     connect(saveButton, &QPushButton::clicked, this, &ImportPreviewDialog::saveProblems);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(box, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(copyAllButton);
+    buttons->addWidget(saveButton);
+    buttons->addStretch();
+    buttons->addWidget(box);
 
+    // What changes above, the problems below; the border between them moves, and the changes scroll when a
+    // large text size makes them taller than their share.
+    auto* changes = new QWidget;
+    auto* changesLayout = new QVBoxLayout(changes);
+    changesLayout->setContentsMargins(0, 0, 0, 0);
+    changesLayout->addWidget(m_packs);
+    changesLayout->addWidget(m_lint);
+    changesLayout->addStretch();
+    auto* changesScroll = new QScrollArea;
+    changesScroll->setWidget(changes);
+    changesScroll->setWidgetResizable(true);
+    changesScroll->setFrameShape(QFrame::NoFrame);
+    changesScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* problemsPane = new QWidget;
+    auto* problemsLayout = new QVBoxLayout(problemsPane);
+    problemsLayout->setContentsMargins(0, 0, 0, 0);
     auto* problemsTitle = new QLabel(tr("Problems"));
     setRelativeFont(problemsTitle, 1.2);
+    problemsLayout->addWidget(problemsTitle);
+    problemsLayout->addWidget(m_problemCount);
+    problemsLayout->addWidget(m_problems, 1);
+    auto* splitter = new QSplitter(Qt::Vertical);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(changesScroll);
+    splitter->addWidget(problemsPane);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_headline);
-    layout->addWidget(m_packs, 1);
-    layout->addWidget(m_lint);
-    layout->addWidget(problemsTitle);
-    layout->addWidget(m_problemCount);
-    layout->addWidget(m_problems, 3);
-    layout->addWidget(buttons);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(buttons);
+
+    // Wrapped messages need their rows re-measured whenever the message column's width changes.
+    connect(m_problems->horizontalHeader(), &QHeaderView::sectionResized, this,
+            [this] { m_problems->resizeRowsToContents(); });
 
     fillPacks();
     fillProblems();
@@ -118,7 +158,50 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     m_import->setEnabled(m_preview.importable());
     // Enter imports only an import that can succeed; otherwise the way out is Cancel.
     (m_preview.importable() ? m_import : cancel)->setDefault(true);
-    resize(900, 640);
+    // Room for the tables at the text size in use, within the screen.
+    const QFontMetrics metrics(font());
+    QSize size(std::max(900, metrics.averageCharWidth() * 130), std::max(640, metrics.lineSpacing() * 36));
+    if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+        size = size.boundedTo(screen->availableSize() * 0.9);
+    }
+    resize(size);
+}
+
+void ImportPreviewDialog::resizeEvent(QResizeEvent* event)
+{
+    QDialog::resizeEvent(event);
+    fitColumns();
+}
+
+void ImportPreviewDialog::changeEvent(QEvent* event)
+{
+    QDialog::changeEvent(event);
+    // A new text size changes every row's height; measure once the tables have taken the new font.
+    if (event->type() == QEvent::FontChange) {
+        QTimer::singleShot(0, this, &ImportPreviewDialog::fitColumns);
+    }
+}
+
+void ImportPreviewDialog::fitColumns()
+{
+    // Severity, place and question fit their contents, but place and question take at most a quarter of the
+    // width each (long file names and ids are elided in the middle, whole in the tooltip and the copy), so
+    // the message keeps room to wrap in at every text size.
+    const int width = m_problems->viewport()->width();
+    for (int c = 0; c < 3; ++c) {
+        m_problems->resizeColumnToContents(c);
+        if (c > 0 && m_problems->columnWidth(c) > width / 4) {
+            m_problems->setColumnWidth(c, width / 4);
+        }
+    }
+    m_problems->resizeRowsToContents();
+    // The counts keep every row in view: when their columns are wider than the table, the scroll bar that
+    // appears takes its height below the rows, not over them.
+    fitHeightToRows(m_packs);
+    if (m_packs->horizontalHeader()->length() > m_packs->viewport()->width() &&
+        !m_packs->horizontalScrollBar()->isVisible()) {
+        m_packs->setFixedHeight(m_packs->height() + m_packs->horizontalScrollBar()->sizeHint().height());
+    }
 }
 
 ImportPreviewDialog::~ImportPreviewDialog() = default;
@@ -192,8 +275,12 @@ void ImportPreviewDialog::fillPacks()
                        "guessing scores.")
                   : tr("Item-quality check: these questions can be answered from surface cues, so scores on "
                        "them overstate knowledge. You can import them anyway."));
-    lines << lintDetailText(total);
+    lines << QString::fromStdString(total.strategyLine(Strategy::Longest));
+    for (const auto& f : failures) {
+        lines << QStringLiteral("• ") + QString::fromStdString(f);
+    }
     m_lint->setText(lines.join(QLatin1Char('\n')));
+    m_lint->setToolTip(lintDetailText(total));
     if (!failures.empty()) {
         setTextColor(m_lint, verdictColor(false));
     }

@@ -37,10 +37,14 @@ public slots:
 protected:
     /// Ctrl+C on the problems table copies the selected rows (copySelected).
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void fillPacks();
     void fillProblems();
+    /// Fits the problems' columns and the counts' height to the dialog's width (on every resize).
+    void fitColumns();
 
     const ImportPreview& m_preview;
     QLabel* m_headline;

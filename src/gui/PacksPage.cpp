@@ -10,6 +10,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -31,9 +32,10 @@ QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft 
     return it;
 }
 
-QString importedText(std::int64_t unixMs)
+QString importedText(std::int64_t unixMs, bool withTime = true)
 {
-    return QDateTime::fromMSecsSinceEpoch(unixMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return QDateTime::fromMSecsSinceEpoch(unixMs).toString(withTime ? QStringLiteral("yyyy-MM-dd HH:mm")
+                                                                    : QStringLiteral("yyyy-MM-dd"));
 }
 
 QString q(const std::string& s)
@@ -71,12 +73,9 @@ PacksPage::PacksPage(Store& store, QWidget* parent)
     setObjectName(QStringLiteral("packsPage"));
     auto* title = new QLabel(tr("Question packs"));
     setRelativeFont(title, 1.5);
-    auto* intro =
-        new QLabel(tr("Every pack of questions in the database. Import adds or updates packs after "
-                      "showing what will change; you can also drop pack files (.json, .gift, .txt, "
-                      ".xml) on the window. Remove takes a pack's questions out of exams and drills "
-                      "without deleting them: your history keeps them, and importing the pack "
-                      "again restores them."));
+    auto* intro = new QLabel(tr("Import shows what will change before it writes; pack files (.json, .gift, "
+                                ".txt, .xml) dropped on the window import the same way. Remove keeps your "
+                                "history, and a new import restores the pack."));
     intro->setWordWrap(true);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setToolTip(tr("Longest option scores: what a candidate who always picks the longest option "
@@ -110,14 +109,25 @@ PacksPage::PacksPage(Store& store, QWidget* parent)
     auto* boxLayout = new QVBoxLayout(detailsBox);
     boxLayout->addWidget(scroll);
 
+    // The list and the selected pack share the height as the user drags their border; the list gets more.
+    auto* list = new QWidget;
+    auto* listLayout = new QVBoxLayout(list);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_table, 1);
+    listLayout->addWidget(m_examDefinitions);
+    listLayout->addLayout(buttons);
+    listLayout->addWidget(m_status);
+    auto* splitter = new QSplitter(Qt::Vertical);
+    splitter->setObjectName(QStringLiteral("packsSplitter"));
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(list);
+    splitter->addWidget(detailsBox);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(title);
     layout->addWidget(intro);
-    layout->addWidget(m_table, 2);
-    layout->addWidget(m_examDefinitions);
-    layout->addLayout(buttons);
-    layout->addWidget(m_status);
-    layout->addWidget(detailsBox, 3);
+    layout->addWidget(splitter, 1);
 
     connect(importButton, &QPushButton::clicked, this, &PacksPage::importRequested);
     connect(m_exportButton, &QPushButton::clicked, this, &PacksPage::exportSelected);
@@ -173,9 +183,9 @@ void PacksPage::refresh()
             // An exam definition holds no questions: a row saying "0 questions" would read as an empty pack.
             if (o.examDefinitionOnly()) {
                 for (const DefinedExam& e : o.exams) {
-                    definitions << tr("%1 (exam %2 %3, from pack %4 %5, imported %6)")
+                    definitions << tr("%1 (exam %2 %3, from pack %4 %5)")
                                        .arg(q(e.title), q(e.id), q(e.version), q(o.pack.id),
-                                            q(o.pack.version), importedText(o.pack.importedAtMs));
+                                            q(o.pack.version));
                 }
                 continue;
             }
@@ -193,15 +203,22 @@ void PacksPage::refresh()
         m_table->setItem(row, 2,
                          cell(p.removed ? tr("removed") : QString::number(p.activeQuestions),
                               Qt::AlignRight | Qt::AlignVCenter));
-        m_table->setItem(row, 3, cell(importedText(p.importedAtMs)));
+        auto* imported = cell(importedText(p.importedAtMs, false));
+        imported->setToolTip(importedText(p.importedAtMs));
+        m_table->setItem(row, 3, imported);
         m_table->setItem(row, 4, lintScoreItem(o.lint));
     }
-    m_examDefinitions->setText(definitions.isEmpty() ? QString()
-                                                     : tr("Exam definitions (no questions of their own): %1")
-                                                           .arg(definitions.join(QStringLiteral("; "))));
+    m_examDefinitions->setText(definitions.isEmpty()
+                                   ? QString()
+                                   : tr("Exam definitions, without questions of their own: %1")
+                                         .arg(definitions.join(QStringLiteral("; "))));
     m_examDefinitions->setVisible(!definitions.isEmpty());
-    if (m_packs.empty()) {
-        setStatus(tr("No question packs yet: import one with Import… or drop a pack file on the window."));
+    // A new visit starts without the last action's message (a read error keeps its own).
+    if (overviews) {
+        setStatus(
+            m_packs.empty()
+                ? tr("No question packs yet: import one with Import… or drop a pack file on the window.")
+                : QString());
     }
     selectPack(keep);
     if (!selected() && !m_packs.empty()) {
@@ -317,7 +334,8 @@ void PacksPage::removeSelected()
     box.setTextFormat(Qt::PlainText); // the title is the pack's text
     box.setObjectName(QStringLiteral("removePackConfirmation"));
     box.setInformativeText(
-        tr("Its %1 are retired: they leave mock exams, practice exams and drills. Nothing is deleted: your "
+        tr("Its %1 will be retired: they leave mock exams, practice exams and drills. Nothing is deleted: "
+           "your "
            "answers to them stay in your history and the tracker, and importing the pack again restores "
            "them.")
             .arg(countedText(p.activeQuestions, tr("question"), tr("questions"))));
