@@ -110,9 +110,15 @@ Commands:
                                   dates (UTC), how it ended (submitted, timeout, abandoned),
                                   score, pass/fail, time used (m:ss), unanswered questions and
                                   per-domain results
-  results ID [--csv]              every question of finished session ID (from history): its
+  results ID [--csv [--anonymous]]
+                                  every question of finished session ID (from history): its
                                   id, domain, your answer, the key, result and seconds spent,
-                                  under the time used and the unanswered count
+                                  under the time used and the unanswered count; --csv gives
+                                  every column, with per row an attempt label ("session ID
+                                  START UTC"), the pack id and version, the content hash and
+                                  the answer in the pack's letters, for item-stats;
+                                  --anonymous replaces the label, the one field that tells who
+                                  sat when (certdrill stores no name), with a stable hash
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";

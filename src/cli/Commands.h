@@ -43,7 +43,7 @@ int setCommand(Context& ctx, Args args);
 int drillPlanCommand(Context& ctx, Args args);
 /// `history [--json]`: finished mock and practice exams, newest first.
 int historyCommand(Context& ctx, Args args);
-/// `results ID [--csv]`: one finished session, question by question.
+/// `results ID [--csv [--anonymous]]`: one finished session, question by question.
 int resultsCommand(Context& ctx, Args args);
 /// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
 int simulateCommand(Context& ctx, Args args);

@@ -14,8 +14,9 @@ namespace certdrill::cli {
 int resultsCommand(Context& ctx, Args args)
 {
     const bool asCsv = takeFlag(args, "--csv");
-    if (args.size() != 1 || !unknownOption(args).empty()) {
-        return ctx.usage("results: usage is results ID [--csv], with ID from history");
+    const bool anonymous = takeFlag(args, "--anonymous");
+    if (args.size() != 1 || !unknownOption(args).empty() || (anonymous && !asCsv)) {
+        return ctx.usage("results: usage is results ID [--csv [--anonymous]], with ID from history");
     }
     std::int64_t id = 0;
     if (!parseWholeNumber("ID", args.front(), id).empty()) {
@@ -39,7 +40,17 @@ int resultsCommand(Context& ctx, Args args)
     }
     const ExamSession& e = *session.value();
     if (asCsv) {
-        ctx.out() << sessionCsv(e.exam(), e.items());
+        // certdrill stores no learner's name; what tells who sat when is the session's number and start.
+        std::string attempt = "session " + std::to_string(id) + " " + utcMinute(found->startedAtMs) + " UTC";
+        if (anonymous) {
+            auto label = anonymousAttempt(*ctx.store(), id);
+            if (!label) {
+                ctx.err() << "certdrill-cli: " << label.error().message << "\n";
+                return kInvalid;
+            }
+            attempt = label.value();
+        }
+        ctx.out() << sessionCsv(e.exam(), e.items(), attempt);
         return kOk;
     }
     ctx.out() << (found->mode == SessionMode::Exam ? "exam" : "practice") << " " << id << ", finished "

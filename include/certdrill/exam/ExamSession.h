@@ -9,8 +9,8 @@
 
 #include "certdrill/Clock.h"
 #include "certdrill/Confidence.h"
-#include "certdrill/exam/ExamAssembler.h"
 #include "certdrill/Result.h"
+#include "certdrill/exam/ExamAssembler.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -36,6 +36,8 @@ struct SessionItem
     bool revealed = false;                ///< practice mode: the answer was shown before submitting
     int visits = 0;
     std::int64_t timeMs = 0;
+    std::string packId;      ///< the pack the question was served from
+    std::string packVersion; ///< that pack's version when the session started
 
     bool answered() const { return !chosen.empty(); }
     /// As many options chosen as the question asks for. An incomplete multi-select scores wrong, so it counts

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "certdrill/exam/ExamSession.h"
 #include "certdrill/Result.h"
+#include "certdrill/exam/ExamSession.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -67,8 +67,23 @@ const char* resultName(const SessionItem& item);
 /// script: position, question id, domain and subtopic (id and name), how many options to select, the
 /// candidate's letters and the correct letters as they were displayed, result ("correct", "wrong",
 /// "unanswered"), confidence tag, flagged, revealed, seconds spent, and the stem. The ids are the pack's, so
-/// a question can be found again whatever its position in a shuffled form.
-std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items);
+/// a question can be found again whatever its position in a shuffled form. Then what pooling a class's files
+/// needs (`certdrill-cli item-stats`): `attempt` (the label of this sitting, the same on every row; empty
+/// when none is given), the pack id and the pack's version when the session started, the first 16 hex
+/// digits of the question's content hash (the same question in another pack version has the same one), and
+/// the number of options with the chosen and the correct ones as letters of the pack's order (A = the
+/// pack's first option, whatever the shuffle showed).
+std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items,
+                       const std::string& attempt = "");
+
+/// The columns of sessionCsv, in order (item-stats reads the files by these names).
+const std::vector<std::string>& sessionCsvColumns();
+
+/// A stable label for a session that tells nobody which session or learner it was: 16 hex digits of the
+/// SHA-256 of the session id and a random salt made once per database (kept in its settings), so the same
+/// session always gets the same label, and labels from two databases do not collide or give anything away.
+/// For `results ID --csv --anonymous`.
+Result<std::string> anonymousAttempt(Store& store, std::int64_t sessionId);
 
 /// Finished mock and practice exams, abandoned ones included (drills are not mocks and are left out),
 /// newest first.

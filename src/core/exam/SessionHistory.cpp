@@ -1,9 +1,12 @@
 #include "certdrill/exam/SessionHistory.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
+#include <random>
 
 #include "certdrill/Text.h"
+#include "certdrill/pack/Sha256.h"
 
 namespace certdrill {
 
@@ -117,15 +120,39 @@ const char* resultName(const SessionItem& item)
     return !item.answered() ? "unanswered" : item.correct() ? "correct" : "wrong";
 }
 
-std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items)
+const std::vector<std::string>& sessionCsvColumns()
 {
-    std::string out = "position,question_id,domain,domain_name,subtopic,subtopic_name,objective,objective_name,"
-                      "select,your_answer,correct_answer,result,confidence,flagged,revealed,seconds,stem\n";
+    static const std::vector<std::string> columns = {
+        "position",   "question_id",    "domain",       "domain_name", "subtopic",       "subtopic_name",
+        "objective",  "objective_name", "select",       "your_answer", "correct_answer", "result",
+        "confidence", "flagged",        "revealed",     "seconds",     "stem",           "attempt",
+        "pack_id",    "pack_version",   "content_hash", "options",     "chosen_options", "key_options"};
+    return columns;
+}
+
+std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items, const std::string& attempt)
+{
+    std::string out;
+    for (const auto& column : sessionCsvColumns()) {
+        out += (out.empty() ? "" : ",") + column;
+    }
+    out += "\n";
+    // Letters of the pack's order, not the shuffled display's: the same option is the same letter for
+    // everyone.
+    const auto packLetters = [](const std::vector<int>& indices) {
+        std::string letters;
+        for (const int i : indices) {
+            letters += static_cast<char>('A' + i);
+        }
+        return letters;
+    };
     for (const SessionItem& it : items) {
         const AnswerLetters letters = answerLetters(it);
         const Domain* domain = exam.findDomain(it.question.domain);
         const Topic* subtopic = domain ? domain->findSubtopic(it.question.subtopic) : nullptr;
         const Topic* objective = domain ? domain->findObjective(it.question.objective) : nullptr;
+        std::vector<int> chosen = it.chosen;
+        std::sort(chosen.begin(), chosen.end());
         out += std::to_string(it.position + 1) + "," + csvField(it.question.id) + "," +
                csvField(it.question.domain) + "," + csvField(domain ? domain->name : "") + "," +
                csvField(it.question.subtopic) + "," + csvField(subtopic ? subtopic->name : "") + "," +
@@ -133,9 +160,38 @@ std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& item
                std::to_string(it.question.select) + "," + letters.chosen + "," + letters.correct + "," +
                resultName(it) + "," + (it.confidence ? confidenceName(*it.confidence) : "") + "," +
                (it.flagged ? "1" : "0") + "," + (it.revealed ? "1" : "0") + "," +
-               std::to_string((it.timeMs + 500) / 1000) + "," + csvField(it.question.stem) + "\n";
+               std::to_string((it.timeMs + 500) / 1000) + "," + csvField(it.question.stem) + "," +
+               csvField(attempt) + "," + csvField(it.packId) + "," + csvField(it.packVersion) + "," +
+               sha256Hex(questionToJson(it.question)).substr(0, 16) + "," +
+               std::to_string(it.question.options.size()) + "," + packLetters(chosen) + "," +
+               packLetters(it.question.correctOptions()) + "\n";
     }
     return out;
+}
+
+Result<std::string> anonymousAttempt(Store& store, std::int64_t sessionId)
+{
+    constexpr const char* kSaltKey = "anonymous-attempt-salt";
+    auto salt = store.setting(kSaltKey);
+    if (!salt) {
+        return salt.error();
+    }
+    if (!salt.value()) {
+        // Unpredictable on purpose, so a label cannot be traced back to a session by trying ids: this is not
+        // the seeded, reproducible randomness the exam and learning rules draw from.
+        std::random_device device;
+        std::string fresh;
+        for (int i = 0; i < 4; ++i) {
+            char word[9];
+            std::snprintf(word, sizeof word, "%08x", static_cast<unsigned>(device()));
+            fresh += word;
+        }
+        if (auto saved = store.saveSetting(kSaltKey, fresh); !saved) {
+            return saved.error();
+        }
+        salt.value() = fresh;
+    }
+    return sha256Hex(*salt.value() + ":" + std::to_string(sessionId)).substr(0, 16);
 }
 
 } // namespace certdrill
