@@ -15,18 +15,26 @@
 
 namespace {
 
-/// Where the bundled packs are: an override for packagers and tests, else the source tree this build came
-/// from, else the installed share folder.
+/// Where the bundled packs are: an override for packagers and tests; else, for an installed binary, its own
+/// prefix's share folder, found from where the binary is, so a moved prefix (DESTDIR, the DEB) works; else,
+/// for a binary in its build tree, the source tree it was built from.
 std::filesystem::path bundledQuestionsDir()
 {
-    if (const char* dir = std::getenv("CERTDRILL_QUESTIONS_DIR"); dir && *dir) {
-        return dir;
-    }
+    const auto installed = (std::filesystem::path(QCoreApplication::applicationDirPath().toStdString()) /
+                            CERTDRILL_QUESTIONS_DIR_FROM_BINARY)
+                               .lexically_normal();
+    std::filesystem::path dir = installed;
     std::error_code ec;
-    if (std::filesystem::is_directory(CERTDRILL_SOURCE_QUESTIONS_DIR, ec)) {
-        return CERTDRILL_SOURCE_QUESTIONS_DIR;
+    if (const char* fromEnvironment = std::getenv("CERTDRILL_QUESTIONS_DIR");
+        fromEnvironment && *fromEnvironment) {
+        dir = fromEnvironment;
+    } else if (!std::filesystem::is_directory(installed, ec) &&
+               std::filesystem::is_directory(CERTDRILL_SOURCE_QUESTIONS_DIR, ec)) {
+        dir = CERTDRILL_SOURCE_QUESTIONS_DIR;
     }
-    return CERTDRILL_INSTALLED_QUESTIONS_DIR;
+    // In the log, so a bug report (and the install test) shows which bank the app read.
+    spdlog::info("bundled packs in {}", dir.string());
+    return dir;
 }
 
 void setUpLogging(const std::filesystem::path& dataDir)

@@ -23,6 +23,8 @@ const std::vector<Command>& commands()
         {"tracker", trackerCommand},
         {"rate", rateCommand},
         {"set", setCommand},
+        {"backup", backupCommand},
+        {"restore", restoreCommand},
         {"drill-plan", drillPlanCommand},
         {"simulate", simulateCommand},
         {"history", historyCommand},
@@ -98,6 +100,12 @@ Commands:
   set target|readiness-score VALUE
                                   Green needs the lower bound >= target (0.50-0.99, default 0.80);
                                   readiness needs the last 3 mocks >= readiness-score (0.80-0.85)
+  backup FILE [--force]           write a consistent copy of the database to FILE (also while
+                                  the app is open); an existing FILE only with --force
+  restore FILE                    replace the database with the backup FILE after checking it
+                                  (SQLite integrity, a certdrill schema not newer than this
+                                  build's; an older one is migrated); the replaced database is
+                                  kept beside it as DB.YYYY-MM-DDTHH-MM-SS.bak (UTC)
   drill-plan [--exam ID] [--count N] [--seed S] [--json]
                                   plan the next drill (N 1-500, default 20) without starting it
   simulate [--learners N] [--seed S] [--follow-days D] [--json]

@@ -92,6 +92,23 @@ QPalette darkPalette()
 
 } // namespace
 
+namespace {
+
+/// A widget with a style sheet of its own (a toggle's checked look, a colored label) keeps the palette and
+/// the font size it was polished with: an unchecked Flag would stay light in the dark theme, and a colored
+/// label small at 200% text. Setting its sheet again polishes it against the new palette and font.
+void repolishStyleSheets()
+{
+    for (QWidget* w : QApplication::allWidgets()) {
+        if (const QString sheet = w->styleSheet(); !sheet.isEmpty()) {
+            w->setStyleSheet(QString());
+            w->setStyleSheet(sheet);
+        }
+    }
+}
+
+} // namespace
+
 bool darkTheme()
 {
     return QApplication::palette().color(QPalette::Window).lightness() < 128;
@@ -116,15 +133,7 @@ void applyTheme(bool dark)
         QApplication::setStyle(QStyleFactory::create(look.style));
     }
     QApplication::setPalette(palette);
-    // A widget with a style sheet of its own (a toggle's checked look, a colored label) keeps the palette it
-    // was polished with, so an unchecked Flag would stay light in the dark theme; setting its sheet again
-    // polishes it against the new palette.
-    for (QWidget* w : QApplication::allWidgets()) {
-        if (const QString sheet = w->styleSheet(); !sheet.isEmpty()) {
-            w->setStyleSheet(QString());
-            w->setStyleSheet(sheet);
-        }
-    }
+    repolishStyleSheets();
 }
 
 namespace {
@@ -291,6 +300,7 @@ void applyTextPercent(int percent)
             applyRelativeFont(w, scale.toDouble());
         }
     }
+    repolishStyleSheets();
 }
 
 QColor markColor()
@@ -350,6 +360,27 @@ QString confidenceText(Confidence c)
     return {};
 }
 
+QString inlineHtml(const std::string& text)
+{
+    const QString escaped = QString::fromStdString(text).toHtmlEscaped();
+    QString html;
+    bool code = false;
+    for (const QChar c : escaped) {
+        if (c == QLatin1Char('`')) {
+            html += code ? QStringLiteral("</code>") : QStringLiteral("<code>");
+            code = !code;
+        } else {
+            html += c;
+        }
+    }
+    // An unpaired backtick is a backtick: the span it opened is given back as text.
+    if (code) {
+        const qsizetype open = html.lastIndexOf(QStringLiteral("<code>"));
+        html.replace(open, 6, QStringLiteral("`"));
+    }
+    return html;
+}
+
 QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
                              const std::vector<int>& chosen)
 {
@@ -358,15 +389,13 @@ QString explainedOptionsHtml(const Question& question, const std::vector<int>& o
         const int o = optionOrder[d];
         const Option& opt = question.options[static_cast<size_t>(o)];
         const bool picked = std::find(chosen.begin(), chosen.end(), o) != chosen.end();
+        // One arg() call: a chain would read a "%2" inside a pack's text as the next placeholder.
         html += QStringLiteral("<li><b>%1. %2</b>%3%4<br/><i>%5</i></li>")
-                    .arg(QChar('A' + static_cast<int>(d)))
-                    .arg(QString::fromStdString(opt.text).toHtmlEscaped())
-                    .arg(opt.correct ? tr(" ✔ correct") : QString())
-                    .arg(picked ? tr(" ← your answer") : QString())
-                    .arg(QString::fromStdString(opt.why).toHtmlEscaped());
+                    .arg(QString(QChar('A' + static_cast<int>(d))), inlineHtml(opt.text),
+                         opt.correct ? tr(" ✔ correct") : QString(),
+                         picked ? tr(" ← your answer") : QString(), inlineHtml(opt.why));
     }
-    html +=
-        QStringLiteral("</ul><p>%1</p>").arg(QString::fromStdString(question.explanation).toHtmlEscaped());
+    html += QStringLiteral("</ul><p>%1</p>").arg(inlineHtml(question.explanation));
     return html;
 }
 

@@ -89,6 +89,9 @@ QString confidenceText(Confidence c);
 /// The options of a question in display order as HTML: each with its letter, a mark on the correct ones and
 /// on the candidate's choice, and its `why`; then the question's explanation. Every screen that reviews an
 /// answer (results, practice reveal, drill check) explains it through this one function.
+/// A pack's short text (an option, a why, an explanation) as HTML: escaped, so it can never inject markup,
+/// with `code` spans shown as code, as the stems' Markdown shows them.
+QString inlineHtml(const std::string& text);
 QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
                              const std::vector<int>& chosen);
 /// Every option of the item in display order, marking the correct ones and the candidate's choices, each with

@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QTextBrowser>
@@ -16,6 +17,7 @@
 
 #include "Display.h"
 #include "OptionRow.h"
+#include "TextPane.h"
 
 namespace certdrill::gui {
 
@@ -42,13 +44,13 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     , m_stack(new QStackedWidget)
     , m_progress(new QLabel)
     , m_reason(new QLabel)
-    , m_stem(new QTextBrowser)
+    , m_stem(new TextPane)
     , m_selectHint(new QLabel)
     , m_optionsBox(new QWidget)
     , m_optionsLayout(new QVBoxLayout(m_optionsBox))
     , m_confidence(new QButtonGroup(this))
     , m_verdict(new QLabel)
-    , m_feedback(new QTextBrowser)
+    , m_feedback(new TextPane)
     , m_checkButton(new QPushButton(tr("Check")))
     , m_endButton(new QPushButton(tr("End drill")))
     , m_summary(new QLabel)
@@ -65,16 +67,31 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     m_summary->setObjectName(QStringLiteral("drillSummary"));
 
     auto* question = new QWidget;
-    auto* layout = new QVBoxLayout(question);
+    auto* outerQuestion = new QVBoxLayout(question);
     auto* top = new QHBoxLayout;
     setRelativeFont(m_progress, 1.2);
     top->addWidget(m_progress);
-    top->addStretch();
-    top->addWidget(m_reason);
-    layout->addLayout(top);
-    m_stem->setOpenExternalLinks(false);
-    layout->addWidget(m_stem, 2);
+    top->addSpacing(12);
+    // Why it wraps: "picked for your level: about a 46% chance..." at 200% text is wider than a screen.
+    m_reason->setWordWrap(true);
+    m_reason->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    top->addWidget(m_reason, 1);
+    outerQuestion->addLayout(top);
+    // The question, its options and, once checked, every option's explanation scroll as one page: the stem
+    // and the explanations are as tall as their text, so nothing sits in a fixed box beside empty space.
+    auto* body = new QWidget;
+    auto* layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* bodyScroll = new QScrollArea;
+    bodyScroll->setObjectName(QStringLiteral("drillScroll"));
+    bodyScroll->setWidget(body);
+    bodyScroll->setWidgetResizable(true);
+    bodyScroll->setFrameShape(QFrame::NoFrame);
+    bodyScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outerQuestion->addWidget(bodyScroll, 1);
+    layout->addWidget(m_stem);
     m_selectHint->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    m_selectHint->setWordWrap(true);
     layout->addWidget(m_selectHint);
     layout->addWidget(m_optionsBox);
 
@@ -93,14 +110,16 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     layout->addLayout(conf);
 
     setRelativeFont(m_verdict, 1.4); // not a style sheet's fixed size: it follows View ▸ text size
+    m_verdict->setWordWrap(true);
     layout->addWidget(m_verdict);
-    layout->addWidget(m_feedback, 3);
+    layout->addWidget(m_feedback);
+    layout->addStretch(1);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_endButton);
     buttons->addStretch();
     m_checkButton->setDefault(true);
     buttons->addWidget(m_checkButton);
-    layout->addLayout(buttons);
+    outerQuestion->addLayout(buttons);
 
     auto* summary = new QWidget;
     auto* sl = new QVBoxLayout(summary);
@@ -185,6 +204,9 @@ void DrillPage::showQuestion(int position)
             : QString());
     setTextColor(m_reason, mutedColor());
     showStem(m_stem, item.question.stem);
+    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
+        scroll->verticalScrollBar()->setValue(0); // a new question starts at its stem
+    }
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
 
@@ -195,6 +217,12 @@ void DrillPage::showQuestion(int position)
     }
     m_options = new QButtonGroup(this);
     m_options->setExclusive(!item.question.isMultiSelect());
+    // A refusal ("choose 2 before checking") is about the answer as it was: changing it clears the refusal.
+    connect(m_options, &QButtonGroup::buttonToggled, m_verdict, [this] {
+        if (m_session && !m_session->items()[static_cast<std::size_t>(m_position)].checked) {
+            m_verdict->clear();
+        }
+    });
     for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
         const Option& opt = item.question.options[static_cast<std::size_t>(item.optionOrder[d])];
         auto* row = new OptionRow(item.question.isMultiSelect(), static_cast<int>(d),
@@ -291,6 +319,9 @@ void DrillPage::showFeedback(const DrillItem& item)
     m_optionsBox->setEnabled(false);
     setTextColor(m_verdict, verdictColor(item.correct));
     m_verdict->setText(item.correct ? tr("✔ Correct") : tr("✘ Not quite"));
+    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
+        scroll->ensureWidgetVisible(m_verdict); // the verdict and the explanations below it come into view
+    }
     m_feedback->setHtml(explainedOptionsHtml(item.question, item.optionOrder, item.chosen));
     m_feedback->setVisible(true);
     const bool last = m_position + 1 >= static_cast<int>(m_session->items().size());

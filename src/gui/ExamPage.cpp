@@ -7,6 +7,8 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QTextBrowser>
@@ -18,6 +20,7 @@
 #include "Display.h"
 #include "OptionRow.h"
 #include "ReviewPage.h"
+#include "TextPane.h"
 
 namespace certdrill::gui {
 
@@ -57,10 +60,10 @@ ExamPage::ExamPage(QWidget* parent)
     , m_pausedPanel(new QLabel(tr("Paused: the clock is stopped and the question is hidden.\n"
                                   "Press Resume (Alt+U) to continue.")))
     , m_review(new ReviewPage)
-    , m_stem(new QTextBrowser)
+    , m_stem(new TextPane)
     , m_selectHint(new QLabel)
     , m_message(new QLabel)
-    , m_revealView(new QTextBrowser)
+    , m_revealView(new TextPane)
     , m_revealButton(new QPushButton(tr("&Reveal answer")))
     , m_confidenceBox(new QWidget)
     , m_confidence(new QButtonGroup(this))
@@ -109,11 +112,9 @@ ExamPage::ExamPage(QWidget* parent)
     m_timeWarning->setFont(bold);
     m_timeWarning->hide();
     static_cast<QLabel*>(m_pausedPanel)->setAlignment(Qt::AlignCenter);
+    static_cast<QLabel*>(m_pausedPanel)->setWordWrap(true);
     setRelativeFont(m_pausedPanel, 1.4);
-    m_stem->setOpenExternalLinks(false);
     m_optionsLayout->setAlignment(Qt::AlignTop);
-    m_stem->setMinimumHeight(140);
-    m_revealView->setMinimumHeight(120);
     m_revealView->hide();
     m_navigatorFilter->addItems({tr("All"), tr("Complete"), tr("Incomplete"), tr("Unseen"), tr("Flagged")});
     m_navigatorFilter->setToolTip(tr("Show only some questions in the navigator"));
@@ -143,27 +144,47 @@ ExamPage::ExamPage(QWidget* parent)
     confidenceLayout->addStretch();
     confidenceLayout->addWidget(m_revealButton);
 
-    auto* top = new QHBoxLayout;
-    // The exam's title wraps: unwrapped, it and the clock set a minimum width that a larger text size
-    // (View menu) pushes past a laptop's screen.
+    // Two rows, the title and the clock, then where the candidate is and what they can do with the question:
+    // in one row they set a minimum width that 200% text pushes past a 1024-pixel screen. The title and the
+    // pace wrap.
+    auto* top = new QVBoxLayout;
+    auto* titleRow = new QHBoxLayout;
     m_titleLabel->setWordWrap(true);
-    top->addWidget(m_titleLabel, 1);
-    top->addWidget(m_progressLabel);
-    top->addSpacing(16);
-    top->addWidget(m_paceLabel);
-    top->addSpacing(16);
-    top->addWidget(m_clockLabel);
-    top->addWidget(m_clockToggle);
-    top->addSpacing(16);
-    top->addWidget(m_pauseButton);
-    top->addWidget(m_flagButton);
+    titleRow->addWidget(m_titleLabel, 1);
+    titleRow->addSpacing(16);
+    titleRow->addWidget(m_clockLabel);
+    titleRow->addWidget(m_clockToggle);
+    auto* statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_progressLabel);
+    statusRow->addSpacing(16);
+    m_paceLabel->setWordWrap(true);
+    statusRow->addWidget(m_paceLabel, 1);
+    statusRow->addSpacing(16);
+    statusRow->addWidget(m_pauseButton);
+    statusRow->addWidget(m_flagButton);
+    top->addLayout(titleRow);
+    top->addLayout(statusRow);
 
+    // The stem, the options and a revealed answer scroll as one page, each as tall as its text; the
+    // buttons stay below it.
+    auto* content = new QWidget;
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addWidget(m_stem);
+    m_selectHint->setWordWrap(true);
+    contentLayout->addWidget(m_selectHint);
+    contentLayout->addWidget(m_optionsBox);
+    contentLayout->addWidget(m_revealView);
+    contentLayout->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("questionScroll"));
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* question = new QVBoxLayout;
     question->setContentsMargins(0, 0, 0, 0);
-    question->addWidget(m_stem, 2);
-    question->addWidget(m_selectHint);
-    question->addWidget(m_optionsBox, 3);
-    question->addWidget(m_revealView, 2);
+    question->addWidget(scroll, 1);
     question->addWidget(m_confidenceBox);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_prevButton);
@@ -338,6 +359,9 @@ void ExamPage::showQuestion(int position)
     const SessionItem& item = m_session->items()[static_cast<size_t>(position)];
     m_progressLabel->setText(progressText());
     showStem(m_stem, item.question.stem);
+    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("questionScroll"))) {
+        scroll->verticalScrollBar()->setValue(0); // a new question starts at its stem
+    }
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
     m_message->clear();

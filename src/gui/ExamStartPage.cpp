@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "Display.h"
+#include "Shortcuts.h"
 
 namespace certdrill::gui {
 
@@ -163,21 +164,7 @@ void ExamStartPage::setExam(const ExamDef& exam, SessionMode mode, const Form& f
                 "tracker.");
     m_rules->setText(bullets(rules));
 
-    QList<QPair<QString, QString>> keys = {
-        {tr("1–9 or A–J"), tr("choose an option (F flags, so the sixth option is also 6)")},
-        {tr("F"), tr("flag the question for review")},
-        {tr("← → or P N"), tr("previous, next question")},
-        {tr("Alt+S, Alt+U, Alt+G"), tr("Sure, Unsure, Guess: how sure you are")},
-        {tr("Ctrl+G"), tr("the navigator: every question by number")},
-        {tr("Ctrl+Enter"), tr("the review screen (it does not submit)")}};
-    if (practice) {
-        keys << QPair<QString, QString>{tr("Alt+P, Alt+R"), tr("pause, reveal the answer")};
-    }
-    QString table = QStringLiteral("<table cellspacing='0' cellpadding='3'>");
-    for (const auto& [key, what] : keys) {
-        table += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>").arg(key, what);
-    }
-    m_shortcuts->setText(table + QStringLiteral("</table>"));
+    m_shortcuts->setText(keyTableHtml(examKeys(practice)));
 }
 
 void ExamStartPage::focusBegin()

@@ -46,6 +46,7 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
     , m_openButton(new QPushButton(tr("&Open results")))
 {
     m_summary->setObjectName(QStringLiteral("historySummary"));
+    m_summary->setWordWrap(true);
     m_readiness->setObjectName(QStringLiteral("historyReadiness"));
     m_readiness->setWordWrap(true);
     m_chart->setObjectName(QStringLiteral("historyChart"));

@@ -25,8 +25,11 @@
 #include "HistoryPage.h"
 #include "HomePage.h"
 #include "MoodleImportDialog.h"
+#include "ProgressBackup.h"
 #include "ResultsPage.h"
+#include "ShortcutSheet.h"
 #include "TrackerPage.h"
+#include "UserGuideDialog.h"
 
 namespace certdrill::gui {
 
@@ -100,6 +103,15 @@ void MainWindow::createMenus()
     QAction* import = file->addAction(tr("&Import pack…"), this, &MainWindow::importPacks);
     import->setObjectName(QStringLiteral("importAction"));
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    QAction* backup = file->addAction(tr("&Back up progress…"), this,
+                                      [this] { backUpProgressInteractively(this, m_store, m_clock); });
+    backup->setObjectName(QStringLiteral("backupAction"));
+    QAction* restore = file->addAction(tr("&Restore progress…"), this, [this] {
+        if (restoreProgressInteractively(this, m_store, m_clock)) {
+            showHome();
+        }
+    });
+    restore->setObjectName(QStringLiteral("restoreAction"));
     file->addSeparator();
     // Through close(), so closeEvent can warn during a strict exam; the app ends with its last window.
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -135,7 +147,7 @@ void MainWindow::createMenus()
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
 
-    m_leavingActions = {import, home, mock, practice, settings, history, drill, custom, tracker};
+    m_leavingActions = {import, restore, home, mock, practice, settings, history, drill, custom, tracker};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -159,6 +171,21 @@ void MainWindow::createMenus()
     connect(dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = help->addAction(tr("&User guide"), this, [this] {
+        auto* dialog = new UserGuideDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show(); // not modal: the guide can stay open beside the screen it explains
+    });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    QAction* keys = help->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        auto* sheet = new ShortcutSheet(menuBar(), this);
+        sheet->setAttribute(Qt::WA_DeleteOnClose);
+        sheet->show();
+    });
+    keys->setObjectName(QStringLiteral("shortcutSheetAction"));
+    keys->setShortcut(QKeySequence(tr("Ctrl+/")));
+    help->addSeparator();
     help->addAction(tr("&About certdrill"), this, [this] {
         QMessageBox::about(this, tr("About certdrill"),
                            tr("<b>certdrill %1</b><p>Exam practice for NVIDIA NCP-GENL: timed mock exams, "
@@ -557,16 +584,24 @@ void MainWindow::importPacks()
     if (!confirmLint(files, moodle)) {
         return;
     }
+    importAndReport(files, moodle);
+}
+
+bool MainWindow::importAndReport(const QStringList& files, const ImportOptions& moodle)
+{
     QString report;
     const bool ok = importFiles(files, &report, moodle);
-    if (ok) {
-        QMessageBox::information(this, tr("Import finished"), report);
-    } else {
-        QMessageBox box(QMessageBox::Warning, tr("Import failed"),
-                        tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok, this);
-        box.setDetailedText(report);
-        box.exec();
+    // The reason is in the box itself: behind "Show Details" a candidate would not find it.
+    QMessageBox box(ok ? QMessageBox::Information : QMessageBox::Warning,
+                    ok ? tr("Import finished") : tr("Import failed"),
+                    ok ? report : tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok,
+                    this);
+    box.setObjectName(QStringLiteral("importResult"));
+    if (!ok) {
+        box.setInformativeText(report);
     }
+    box.exec();
+    return ok;
 }
 
 bool MainWindow::confirmLint(const QStringList& files, const ImportOptions& moodle)
@@ -625,14 +660,13 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
     for (const QString& f : files) {
         paths.emplace_back(f.toStdString());
     }
-    const ImportOutcome outcome = m_store.importFiles(paths, moodle);
+    ImportOptions options = moodle;
+    options.domainHint =
+        tr("choose one under \"Uncategorised questions\" when you import the file").toStdString();
+    const ImportOutcome outcome = m_store.importFiles(paths, options);
+    // What happened first, then why: the summary of every pack, then the errors and warnings, each file
+    // by its name (the absolute path is noise in a dialog, and the file was just picked).
     QStringList lines;
-    for (const Diagnostic& d : outcome.diagnostics) {
-        lines << QString::fromStdString(d.format());
-    }
-    if (!outcome.ok()) {
-        lines << QString::fromStdString(outcome.error);
-    }
     for (const PackImportSummary& s : outcome.summaries) {
         lines << (s.unchanged ? tr("%1 %2: already imported")
                                     .arg(QString::fromStdString(s.packId), QString::fromStdString(s.version))
@@ -642,6 +676,13 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
                                     .arg(s.updated)
                                     .arg(s.retired)
                                     .arg(s.unchangedQuestions));
+    }
+    if (!outcome.ok()) {
+        lines << QString::fromStdString(outcome.error);
+    }
+    for (Diagnostic d : outcome.diagnostics) {
+        d.file = std::filesystem::path(d.file).filename().string();
+        lines << QString::fromStdString(d.format());
     }
     if (report) {
         *report = lines.join(QLatin1Char('\n'));

@@ -45,6 +45,9 @@ public slots:
     /// Imports the given files (the dialog-free part of importPacks, also used by tests); `moodle` applies
     /// to the Moodle GIFT and XML files among them.
     bool importFiles(const QStringList& files, QString* report = nullptr, const ImportOptions& moodle = {});
+    /// Imports the files and says how it went in a message box: what was imported (or, for a failure, that
+    /// nothing was and why) first, then the warnings, each file by its name.
+    bool importAndReport(const QStringList& files, const ImportOptions& moodle);
     /// Shows the item-quality lint of the packs about to be imported (each pack's longest-option score
     /// against chance, and why --strict would refuse them) and asks to go on; true to import.
     bool confirmLint(const QStringList& files, const ImportOptions& moodle);
@@ -125,8 +128,8 @@ private:
     int m_textPercent = 100; ///< View ▸ text size, in percent of the system font
     static constexpr const char* kTextPercentKey = "display.text-percent";
     static constexpr const char* kThemeKey = "display.theme"; ///< "dark" or "light"
-    qint64 m_resultsSession = -1;     ///< the session the results screen shows, to render it again
-    QList<QAction*> m_leavingActions; ///< everything in the menus that leaves the exam screen
+    qint64 m_resultsSession = -1;       ///< the session the results screen shows, to render it again
+    QList<QAction*> m_leavingActions;   ///< everything in the menus that leaves the exam screen
     QAction* m_abandonAction = nullptr; ///< on only while an exam runs
 };
 

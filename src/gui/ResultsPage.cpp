@@ -5,13 +5,14 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
-#include <QSplitter>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -21,6 +22,7 @@
 
 #include "Display.h"
 #include "Tables.h"
+#include "TextPane.h"
 
 namespace certdrill::gui {
 
@@ -79,7 +81,7 @@ ResultsPage::ResultsPage(QWidget* parent)
           QStringLiteral("topicTable")))
     , m_filter(new QComboBox)
     , m_exportButton(new QPushButton(tr("E&xport CSV…")))
-    , m_review(new QTextBrowser)
+    , m_review(new TextPane)
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
     m_details->setObjectName(QStringLiteral("resultDetailsLabel"));
@@ -94,52 +96,49 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_details->setWordWrap(true);
     m_filter->addItems({tr("All questions"), tr("Wrong only"), tr("Flagged only")});
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumWidth(420);
     m_topicToggle->setCheckable(true);
     m_topics->hide();
     // Objective names are long: they get the room, the domain column a fixed width with elided text.
-    m_topics->setWordWrap(false);
     m_topics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
     m_topics->horizontalHeader()->resizeSection(1, 130);
 
-    auto* tables = new QVBoxLayout;
-    tables->setContentsMargins(0, 0, 0, 0);
-    tables->addWidget(m_domains, 1);
+    // One page that scrolls as a whole, like a printed score report: the verdict, the domain table as tall
+    // as its rows, the chart under it at full width (its domain names need the room), the objectives on
+    // demand, then the answer review as long as it is. Nothing sits in a small box beside empty space.
+    auto* report = new QWidget;
+    auto* column = new QVBoxLayout(report);
+    column->addWidget(m_verdict);
+    column->addWidget(m_details);
+    column->addWidget(m_domains);
+    column->addWidget(m_chart);
     auto* toggleRow = new QHBoxLayout;
     toggleRow->addWidget(m_topicToggle);
     toggleRow->addStretch();
-    tables->addLayout(toggleRow);
-    tables->addWidget(m_topics, 1);
-    auto* breakdown = new QWidget;
-    auto* breakdownLayout = new QHBoxLayout(breakdown);
-    breakdownLayout->setContentsMargins(0, 0, 0, 0);
-    breakdownLayout->addLayout(tables, 1);
-    breakdownLayout->addWidget(m_chart, 1);
-
-    auto* reviewBox = new QWidget;
-    auto* reviewLayout = new QVBoxLayout(reviewBox);
-    reviewLayout->setContentsMargins(0, 0, 0, 0);
+    column->addLayout(toggleRow);
+    column->addWidget(m_topics);
     auto* filterRow = new QHBoxLayout;
-    filterRow->addWidget(new QLabel(tr("Answer review:")));
+    auto* reviewTitle = new QLabel(tr("Answer review:"));
+    setRelativeFont(reviewTitle, 1.2);
+    filterRow->addWidget(reviewTitle);
     filterRow->addWidget(m_filter);
     filterRow->addStretch();
     filterRow->addWidget(m_exportButton);
-    reviewLayout->addLayout(filterRow);
-    reviewLayout->addWidget(m_review);
-
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(breakdown);
-    split->addWidget(reviewBox);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-
+    column->addLayout(filterRow);
+    column->addWidget(m_review);
+    column->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("resultsScroll"));
+    scroll->setWidget(report);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_verdict);
-    layout->addWidget(m_details);
-    layout->addWidget(split, 1);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
     connect(m_topicToggle, &QPushButton::toggled, this, [this](bool on) {
         m_topics->setVisible(on);
+        fitHeightToRows(m_topics);
         m_topicToggle->setText(on ? tr("Hide o&bjectives") : tr("Show o&bjectives"));
     });
     connect(m_exportButton, &QPushButton::clicked, this, [this] {
@@ -194,6 +193,40 @@ void ResultsPage::showSession(const ExamSession& session)
     renderChart(s);
     renderTopics(s);
     renderReview();
+    fitToText();
+}
+
+void ResultsPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitToText(); // View ▸ Larger text: rows and the chart grow with the text
+    }
+}
+
+void ResultsPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitToText(); // wrapped rows take their height at the width they now have
+}
+
+void ResultsPage::fitToText()
+{
+    fitHeightToRows(m_domains);
+    if (m_topics->isVisible()) {
+        fitHeightToRows(m_topics);
+    }
+    // The chart draws with fonts of its own: they follow the text size like the rest of the page. Ten bars
+    // with their domain names (a line and a half each), the title, the axis, the legend and the margins take
+    // about 28 lines of text.
+    if (QChart* chart = m_chart->chart()) {
+        chart->setTitleFont(font());
+        chart->legend()->setFont(font());
+        for (QAbstractAxis* axis : chart->axes()) {
+            axis->setLabelsFont(font());
+        }
+    }
+    m_chart->setFixedHeight(fontMetrics().height() * 28);
 }
 
 bool ResultsPage::exportCsv(const QString& path, QString* error) const
@@ -243,9 +276,6 @@ void ResultsPage::renderChart(const SessionScore& s)
         tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_exam.passPercent));
     auto* domainsAxis = new QBarCategoryAxis;
     domainsAxis->append(categories);
-    QFont small = domainsAxis->labelsFont();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    domainsAxis->setLabelsFont(small);
     auto* percentAxis = new QValueAxis;
     percentAxis->setRange(0, 100);
     percentAxis->setTickCount(6);

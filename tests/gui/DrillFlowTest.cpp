@@ -200,6 +200,7 @@ private slots:
                 QVERIFY(!feedback->isVisible());
                 QTest::keyClick(page,
                                 static_cast<Qt::Key>(Qt::Key_A + displayed(item, true).front())); // undo
+                QVERIFY2(verdict->text().isEmpty(), qPrintable(verdict->text())); // a changed answer: it goes
             }
             for (int d : keys) {
                 QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));

@@ -32,12 +32,21 @@ private:
     int m_code;
 };
 
-/// An open SQLite connection (RAII: closed in the destructor). Foreign keys on, WAL, busy timeout set.
+/// How a Database opens its file.
+enum class OpenMode
+{
+    Store,    ///< the study database: created if missing, WAL journal, synchronous NORMAL
+    ReadOnly, ///< a file to inspect (a backup about to be restored): never created, never written
+    Copy,     ///< a standalone copy (a backup file): created if missing, rollback journal, so it is one file
+};
+
+/// An open SQLite connection (RAII: closed in the destructor). Foreign keys on, busy timeout set, and in
+/// OpenMode::Store the WAL journal.
 class Database
 {
 public:
     /// Opens or creates the file (":memory:" for tests). Throws DbError.
-    explicit Database(const std::string& path);
+    explicit Database(const std::string& path, OpenMode mode = OpenMode::Store);
     Database(Database&&) noexcept = default;
     Database& operator=(Database&&) noexcept = default;
 
@@ -48,6 +57,11 @@ public:
     /// PRAGMA user_version: the schema version.
     int userVersion();
     void setUserVersion(int version);
+    /// Copies every page of this database into `destination` with SQLite's online backup API, in one step:
+    /// one read snapshot here (other connections keep writing in WAL mode, and their uncommitted work is not
+    /// copied) and one write transaction there (all of it or, on a failure, none). Waits up to about five
+    /// seconds for a lock another connection holds. Throws DbError.
+    void backupTo(Database& destination);
     sqlite3* handle() const { return m_db.get(); }
     const std::string& path() const { return m_path; }
 

@@ -1,5 +1,8 @@
 #include "certdrill/store/Database.h"
 
+#include <chrono>
+#include <thread>
+
 #include <sqlite3.h>
 
 namespace certdrill {
@@ -12,6 +15,12 @@ namespace {
     throw DbError(context + ": " + (detail ? detail : "unknown SQLite error"), rc);
 }
 
+/// Ends a backup (RAII): releases its locks whether or not every page was copied.
+struct BackupFinisher
+{
+    void operator()(sqlite3_backup* backup) const { sqlite3_backup_finish(backup); }
+};
+
 } // namespace
 
 void Database::Closer::operator()(sqlite3* db) const
@@ -20,12 +29,13 @@ void Database::Closer::operator()(sqlite3* db) const
     sqlite3_close_v2(db);
 }
 
-Database::Database(const std::string& path)
+Database::Database(const std::string& path, OpenMode mode)
     : m_path(path)
 {
     sqlite3* raw = nullptr;
-    const int rc = sqlite3_open_v2(
-        path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+    const int access =
+        mode == OpenMode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    const int rc = sqlite3_open_v2(path.c_str(), &raw, access | SQLITE_OPEN_FULLMUTEX, nullptr);
     m_db.reset(raw);
     if (rc != SQLITE_OK) {
         throwError(raw, rc, "cannot open database " + path);
@@ -34,9 +44,22 @@ Database::Database(const std::string& path)
     // Another process (GUI and CLI at once) may hold the write lock briefly; wait rather than fail.
     sqlite3_busy_timeout(raw, 5000);
     exec("PRAGMA foreign_keys = ON");
-    if (path != ":memory:") {
+    if (mode == OpenMode::Store && path != ":memory:") {
         // WAL: readers never block the writer, and a kill mid-write leaves the last commit intact.
-        exec("PRAGMA journal_mode = WAL");
+        // Switching a new file to WAL needs an exclusive lock, and SQLite answers BUSY at once, without the
+        // busy handler, when two programs open the new file together (waiting could deadlock): retry for
+        // as long as the busy timeout.
+        for (int attempt = 0;; ++attempt) {
+            try {
+                exec("PRAGMA journal_mode = WAL");
+                break;
+            } catch (const DbError& e) {
+                if ((e.code() & 0xff) != SQLITE_BUSY || attempt >= 100) {
+                    throw;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        }
         // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last
         // commit.
         exec("PRAGMA synchronous = NORMAL");
@@ -75,6 +98,30 @@ void Database::setUserVersion(int version)
 {
     // PRAGMA takes no bound parameters; the value is an int we produce, never user text.
     exec("PRAGMA user_version = " + std::to_string(version));
+}
+
+void Database::backupTo(Database& destination)
+{
+    sqlite3_backup* raw = sqlite3_backup_init(destination.handle(), "main", m_db.get(), "main");
+    if (!raw) {
+        throwError(destination.handle(), sqlite3_errcode(destination.handle()),
+                   "cannot copy " + m_path + " to " + destination.path());
+    }
+    const std::unique_ptr<sqlite3_backup, BackupFinisher> backup(raw);
+    // -1: every page in one step, so the copy is one snapshot of the source and one transaction in the
+    // destination. A writer elsewhere may hold a lock the step needs for a moment; the busy handler covers
+    // the destination, this loop the rest.
+    int rc = SQLITE_OK;
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        rc = sqlite3_backup_step(raw, -1);
+        if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) {
+            break;
+        }
+        sqlite3_sleep(100);
+    }
+    if (rc != SQLITE_DONE) {
+        throwError(nullptr, rc, "cannot copy " + m_path + " to " + destination.path());
+    }
 }
 
 void Statement::Finalizer::operator()(sqlite3_stmt* stmt) const

@@ -217,8 +217,15 @@ void migrate(Database& db, int target)
         return;
     }
     Transaction tx(db);
+    // Read again under the write lock: another program (the app and certdrill-cli started together) may
+    // have migrated the file while this one waited for the lock.
+    const int locked = db.userVersion();
+    if (locked >= target) {
+        tx.commit();
+        return;
+    }
     for (const auto& step : migrations()) {
-        if (step.version > current && step.version <= target) {
+        if (step.version > locked && step.version <= target) {
             db.exec(step.sql);
         }
     }

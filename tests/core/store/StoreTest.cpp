@@ -1,5 +1,8 @@
 #include "certdrill/store/Store.h"
 
+#include <atomic>
+#include <thread>
+
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
 
@@ -60,6 +63,68 @@ TEST_CASE("migrations run from an empty file and from every earlier version", "[
         auto store = openStore(path, clock);
         CHECK(store->database().userVersion() == latestSchemaVersion());
         CHECK(tableNames(store->database()) == expected);
+    }
+}
+
+TEST_CASE("before a migration the database is kept beside it, at its old version with every row",
+          "[store][schema][backup]")
+{
+    TempDir dir;
+    const std::string suffix = ".before-v" + std::to_string(latestSchemaVersion()) + ".bak";
+    for (int from = 1; from < latestSchemaVersion(); ++from) {
+        const auto path = dir / ("v" + std::to_string(from) + ".db");
+        {
+            Database db(path.string());
+            migrate(db, from);
+            db.exec("INSERT INTO packs (id, pack_id, title, version, authors, license, source_path, sha256, "
+                    "imported_at) VALUES (1, 'kept', 'T', '1.0.0', '[]', 'MIT', 'x', 'h', 0)");
+        }
+        FakeClock clock;
+        auto store = openStore(path, clock);
+        CHECK(store->database().userVersion() == latestSchemaVersion());
+        const auto copy = dir / ("v" + std::to_string(from) + ".db" + suffix);
+        REQUIRE(std::filesystem::exists(copy));
+        Database kept(copy.string(), OpenMode::ReadOnly);
+        CHECK(kept.userVersion() == from);
+        Statement packs(kept, "SELECT pack_id FROM packs");
+        REQUIRE(packs.step());
+        CHECK(packs.getText(0) == "kept");
+    }
+
+    // A new file has nothing to keep, and a current one needs no migration.
+    FakeClock clock;
+    openStore(dir / "new.db", clock);
+    openStore(dir / "new.db", clock);
+    CHECK_FALSE(std::filesystem::exists(dir / ("new.db" + suffix)));
+}
+
+TEST_CASE("two programs opening a new database at once both get it migrated", "[store][schema]")
+{
+    // The app and certdrill-cli started together on a fresh file: each reads user_version 0; the one that
+    // waited for the write lock must read it again, not create the tables a second time.
+    for (int round = 0; round < 20; ++round) {
+        TempDir dir;
+        FakeClock clock;
+        std::atomic<int> ready{0};
+        std::string errors[2];
+        std::vector<std::thread> openers;
+        for (int i = 0; i < 2; ++i) {
+            openers.emplace_back([&, i] {
+                ++ready;
+                while (ready < 2) {
+                }
+                auto store = Store::open(dir / "db.sqlite", clock);
+                if (!store) {
+                    errors[i] = store.error().message;
+                }
+            });
+        }
+        for (auto& t : openers) {
+            t.join();
+        }
+        INFO("round " << round);
+        CHECK(errors[0] == "");
+        CHECK(errors[1] == "");
     }
 }
 

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QTextBrowser>
+
+namespace certdrill::gui {
+
+/// A read-only rich-text view as tall as its text at the width it is given: a two-line stem takes two lines,
+/// not a fixed box with empty space below, and a long explanation grows the page (which scrolls) instead of
+/// scrolling inside a small box. Its minimum width is small, so it never widens the window.
+class TextPane : public QTextBrowser
+{
+    Q_OBJECT
+
+public:
+    explicit TextPane(QWidget* parent = nullptr);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    /// Sets the fixed height to the document's height at the current width.
+    void fitHeight();
+};
+
+} // namespace certdrill::gui
