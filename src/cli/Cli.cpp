@@ -29,6 +29,7 @@ const std::vector<Command>& commands()
         {"simulate", simulateCommand},
         {"history", historyCommand},
         {"results", resultsCommand},
+        {"item-stats", itemStatsCommand},
     };
     return all;
 }
@@ -128,6 +129,13 @@ Commands:
                                   --anonymous replaces the label, the one field that tells who
                                   sat when (certdrill stores no name), with a stable hash
 
+  item-stats [--json] FILE.csv... per question over a class's results --csv files: facility
+                                  (share right), discrimination index (correlation with the
+                                  rest score), discriminative efficiency and the upper-lower
+                                  27% index as Moodle's quiz statistics define them, how often
+                                  each option was chosen, flags for negative discrimination
+                                  and distractors nobody chose, and the responses behind each
+                                  figure, marked when fewer than 30 (docs/item-analysis.md)
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";
 }

@@ -49,6 +49,9 @@ int drillPlanCommand(Context& ctx, Args args);
 int historyCommand(Context& ctx, Args args);
 /// `results ID [--csv [--anonymous]]`: one finished session, question by question.
 int resultsCommand(Context& ctx, Args args);
+/// `item-stats [--json] FILE.csv...`: per question facility, discrimination and option use over a class's
+/// results files.
+int itemStatsCommand(Context& ctx, Args args);
 /// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
 int simulateCommand(Context& ctx, Args args);
 
