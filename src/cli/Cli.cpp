@@ -30,6 +30,7 @@ const std::vector<Command>& commands()
         {"history", historyCommand},
         {"results", resultsCommand},
         {"item-stats", itemStatsCommand},
+        {"errata", errataCommand},
     };
     return all;
 }
@@ -128,7 +129,6 @@ Commands:
                                   the answer in the pack's letters, for item-stats;
                                   --anonymous replaces the label, the one field that tells who
                                   sat when (certdrill stores no name), with a stable hash
-
   item-stats [--json] FILE.csv... per question over a class's results --csv files: facility
                                   (share right), discrimination index (correlation with the
                                   rest score), discriminative efficiency and the upper-lower
@@ -136,6 +136,12 @@ Commands:
                                   each option was chosen, flags for negative discrimination
                                   and distractors nobody chose, and the responses behind each
                                   figure, marked when fewer than 30 (docs/item-analysis.md)
+  errata [--pack ID] [--csv]      the problems reported on questions (Report a problem… in
+                                  the app), oldest first: date (UTC), pack and question id,
+                                  the pack version seen, kind (wrong-key, unclear, outdated,
+                                  typo, other), the answer given then in the pack's letters,
+                                  whether the question is excluded from scores, and the note
+
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";
 }

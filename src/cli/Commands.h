@@ -52,6 +52,8 @@ int resultsCommand(Context& ctx, Args args);
 /// `item-stats [--json] FILE.csv...`: per question facility, discrimination and option use over a class's
 /// results files.
 int itemStatsCommand(Context& ctx, Args args);
+/// `errata [--pack ID] [--csv]`: the problems the candidate reported on questions, for the packs' authors.
+int errataCommand(Context& ctx, Args args);
 /// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
 int simulateCommand(Context& ctx, Args args);
 

@@ -55,7 +55,11 @@ int resultsCommand(Context& ctx, Args args)
     }
     ctx.out() << (found->mode == SessionMode::Exam ? "exam" : "practice") << " " << id << ", finished "
               << utcMinute(found->finishedAtMs) << " UTC: " << pct(found->score) << " (" << found->correct
-              << "/" << found->total << ") " << outcomeWord(found->abandoned, found->passed) << "\n";
+              << "/" << found->total << ") " << outcomeWord(found->abandoned, found->passed)
+              << (found->excluded
+                      ? ", " + counted(static_cast<size_t>(found->excluded), "question") + " excluded"
+                      : "")
+              << "\n";
     // The clock's time, not the sum of the question screens' (the review screen and a strict exam's time
     // while the app was closed count too), per question actually answered.
     const SessionScore score = e.score();
@@ -72,7 +76,8 @@ int resultsCommand(Context& ctx, Args args)
     for (const SessionItem& it : e.items()) {
         const AnswerLetters letters = answerLetters(it);
         ctx.out() << std::left << std::setw(5) << it.position + 1 << std::setw(12) << it.question.id
-                  << std::setw(30) << it.question.domain << std::setw(12) << resultName(it) << std::setw(7)
+                  << std::setw(30) << it.question.domain << std::setw(12)
+                  << (it.excluded ? "excluded" : resultName(it)) << std::setw(7)
                   << (letters.chosen.empty() ? "-" : letters.chosen) << std::setw(7) << letters.correct
                   << std::right << std::setw(6) << (it.timeMs + 500) / 1000 << "\n";
     }

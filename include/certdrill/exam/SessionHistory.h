@@ -22,10 +22,13 @@ struct SessionSummary
     std::string finishReason;      ///< "submitted", "timeout" or "abandoned"
     bool abandoned = false;        ///< ended by ExamSession::abandon: no verdict, never an exam simulation
     int correct = 0;
-    int total = 0;
+    int total = 0;    ///< questions that count: served ones less the excluded
+    int excluded = 0; ///< questions the candidate excluded from scores (Errata.h), in no figure here
     int answered = 0; ///< questions answered completely (SessionItem::complete)
     double score = 0; ///< correct / total
     double passPercent = 0;
+    /// The verdict on the score as it is now, excluded questions left out: recomputed, not the one stored
+    /// when the session finished (docs/user-guide.md, "Report a problem").
     bool passed = false;
     std::int64_t elapsedMs = 0; ///< the clock's time used (SessionScore::elapsedMs)
     std::int64_t reviewMs = 0;  ///< of which on the review screen
@@ -59,6 +62,10 @@ struct AnswerLetters
     std::string correct; ///< the key, e.g. "AD"
 };
 AnswerLetters answerLetters(const SessionItem& item);
+
+/// Option indices as letters of the pack's order ({0, 2} → "AC"): the same option is the same letter for
+/// everyone, whatever order a shuffle showed.
+std::string optionLetters(const std::vector<int>& indices);
 
 /// "correct", "wrong" or "unanswered" (all-or-nothing, as SessionItem::correct).
 const char* resultName(const SessionItem& item);

@@ -36,11 +36,22 @@ std::string minutesSecondsText(std::int64_t ms)
     return std::to_string(seconds / 60) + (s < 10 ? ":0" : ":") + std::to_string(s);
 }
 
+bool passesMark(int correct, int total, double passPercent)
+{
+    // A tiny tolerance so 70% of 10 (7 correct) passes a 70% mark despite binary floating point.
+    return total > 0 && static_cast<double>(correct) / total * 100.0 + 1e-9 >= passPercent;
+}
+
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent)
 {
     SessionScore s;
     std::map<std::string, Tally> byDomain, byTopic;
     for (const auto& item : items) {
+        if (item.excluded) {
+            // Excluded by the candidate as disputed: neither right nor wrong, in no count below.
+            ++s.excluded;
+            continue;
+        }
         const bool ok = item.correct();
         ++s.total;
         s.correct += ok;
@@ -70,8 +81,7 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
     }
     s.score = s.total ? double(s.correct) / s.total : 0.0;
     s.minutesAllowedPerQuestion = s.total ? static_cast<double>(exam.durationMinutes) / s.total : 0.0;
-    // A tiny tolerance so 70% of 10 (7 correct) passes a 70% mark despite binary floating point.
-    s.passed = s.total > 0 && s.score * 100.0 + 1e-9 >= passPercent;
+    s.passed = passesMark(s.correct, s.total, passPercent);
     for (const auto& d : exam.domains) {
         if (const auto it = byDomain.find(d.id); it != byDomain.end()) {
             s.domains.push_back(it->second);
@@ -144,13 +154,15 @@ Result<void> saveMockSettings(Store& store, const ExamDef& exam, const MockSetti
 namespace {
 
 /// Which pack a served question came from, and that pack's version at `startedAt`: the version of its last
-/// import until then, so a later update of the pack does not change what a finished session says it served.
+/// import until then, so a later update of the pack does not change what a finished session says it served;
+/// and whether the candidate has excluded it from scores, now (Errata.h).
 class ServedFrom
 {
 public:
     explicit ServedFrom(Database& db)
         : m_statement(db, "SELECT p.pack_id, COALESCE((SELECT h.version FROM pack_imports h WHERE "
-                          "h.pack_ref = p.id AND h.imported_at <= ? ORDER BY h.id DESC LIMIT 1), p.version) "
+                          "h.pack_ref = p.id AND h.imported_at <= ? ORDER BY h.id DESC LIMIT 1), p.version), "
+                          "EXISTS (SELECT 1 FROM score_exclusions x WHERE x.question_ref = q.id) "
                           "FROM questions q JOIN packs p ON p.id = q.pack_ref WHERE q.id = ?")
     {
     }
@@ -162,6 +174,7 @@ public:
         if (m_statement.step()) {
             item.packId = m_statement.getText(0);
             item.packVersion = m_statement.getText(1);
+            item.excluded = m_statement.getInt(2) != 0;
         }
     }
 

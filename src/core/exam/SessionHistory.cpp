@@ -44,12 +44,15 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
         }
         // Per-domain tallies from the snapshots (the domain a question had when it was served) and the
         // correctness stored at finish; seen and answered as SessionItem::seen and ::complete define them.
+        // Questions the candidate excluded from scores are left out, and the session's score and verdict are
+        // computed again from what is left, as ExamSession::score does for the results screen.
         Statement d(db, "SELECT json_extract(snapshot, '$.domain'), COALESCE(SUM(correct), 0), COUNT(*), "
                         "COALESCE(SUM(time_ms), 0), "
                         "COALESCE(SUM(visits > 0 OR chosen <> '[]' OR time_ms > 0), 0), "
                         "COALESCE(SUM(json_array_length(chosen) = "
                         "COALESCE(json_extract(snapshot, '$.select'), 1)), 0) "
-                        "FROM session_items WHERE session_ref = ? GROUP BY 1");
+                        "FROM session_items WHERE session_ref = ? "
+                        "AND question_ref NOT IN (SELECT question_ref FROM score_exclusions) GROUP BY 1");
         std::map<std::string, ExamDef> exams;
         for (auto& h : out) {
             if (!exams.count(h.examId)) {
@@ -69,6 +72,16 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
                           d.getInt(3), static_cast<int>(d.getInt(4)), static_cast<int>(d.getInt(5))};
                 h.answered += static_cast<int>(d.getInt(5));
             }
+            const int served = h.total;
+            h.correct = 0;
+            h.total = 0;
+            for (const auto& [id, t] : byDomain) {
+                h.correct += t.correct;
+                h.total += t.total;
+            }
+            h.excluded = served - h.total;
+            h.score = h.total ? static_cast<double>(h.correct) / h.total : 0.0;
+            h.passed = !h.abandoned && passesMark(h.correct, h.total, h.passPercent);
             for (const auto& dom : exams.at(h.examId).domains) {
                 if (const auto it = byDomain.find(dom.id); it != byDomain.end()) {
                     h.domains.push_back(it->second);
@@ -120,6 +133,15 @@ const char* resultName(const SessionItem& item)
     return !item.answered() ? "unanswered" : item.correct() ? "correct" : "wrong";
 }
 
+std::string optionLetters(const std::vector<int>& indices)
+{
+    std::string letters;
+    for (const int i : indices) {
+        letters += static_cast<char>('A' + i);
+    }
+    return letters;
+}
+
 const std::vector<std::string>& sessionCsvColumns()
 {
     static const std::vector<std::string> columns = {
@@ -137,15 +159,6 @@ std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& item
         out += (out.empty() ? "" : ",") + column;
     }
     out += "\n";
-    // Letters of the pack's order, not the shuffled display's: the same option is the same letter for
-    // everyone.
-    const auto packLetters = [](const std::vector<int>& indices) {
-        std::string letters;
-        for (const int i : indices) {
-            letters += static_cast<char>('A' + i);
-        }
-        return letters;
-    };
     for (const SessionItem& it : items) {
         const AnswerLetters letters = answerLetters(it);
         const Domain* domain = exam.findDomain(it.question.domain);
@@ -163,8 +176,8 @@ std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& item
                std::to_string((it.timeMs + 500) / 1000) + "," + csvField(it.question.stem) + "," +
                csvField(attempt) + "," + csvField(it.packId) + "," + csvField(it.packVersion) + "," +
                sha256Hex(questionToJson(it.question)).substr(0, 16) + "," +
-               std::to_string(it.question.options.size()) + "," + packLetters(chosen) + "," +
-               packLetters(it.question.correctOptions()) + "\n";
+               std::to_string(it.question.options.size()) + "," + optionLetters(chosen) + "," +
+               optionLetters(it.question.correctOptions()) + "\n";
     }
     return out;
 }
