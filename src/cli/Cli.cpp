@@ -29,6 +29,8 @@ const std::vector<Command>& commands()
         {"simulate", simulateCommand},
         {"history", historyCommand},
         {"results", resultsCommand},
+        {"item-stats", itemStatsCommand},
+        {"errata", errataCommand},
     };
     return all;
 }
@@ -118,9 +120,27 @@ Commands:
                                   dates (UTC), how it ended (submitted, timeout, abandoned),
                                   score, pass/fail, time used (m:ss), unanswered questions and
                                   per-domain results
-  results ID [--csv]              every question of finished session ID (from history): its
+  results ID [--csv [--anonymous]]
+                                  every question of finished session ID (from history): its
                                   id, domain, your answer, the key, result and seconds spent,
-                                  under the time used and the unanswered count
+                                  under the time used and the unanswered count; --csv gives
+                                  every column, with per row an attempt label ("session ID
+                                  START UTC"), the pack id and version, the content hash and
+                                  the answer in the pack's letters, for item-stats;
+                                  --anonymous replaces the label, the one field that tells who
+                                  sat when (certdrill stores no name), with a stable hash
+  item-stats [--json] FILE.csv... per question over a class's results --csv files: facility
+                                  (share right), discrimination index (correlation with the
+                                  rest score), discriminative efficiency and the upper-lower
+                                  27% index as Moodle's quiz statistics define them, how often
+                                  each option was chosen, flags for negative discrimination
+                                  and distractors nobody chose, and the responses behind each
+                                  figure, marked when fewer than 30 (docs/item-analysis.md)
+  errata [--pack ID] [--csv]      the problems reported on questions (Report a problem… in
+                                  the app), oldest first: date (UTC), pack and question id,
+                                  the pack version seen, kind (wrong-key, unclear, outdated,
+                                  typo, other), the answer given then in the pack's letters,
+                                  whether the question is excluded from scores, and the note
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";

@@ -47,8 +47,13 @@ int restoreCommand(Context& ctx, Args args);
 int drillPlanCommand(Context& ctx, Args args);
 /// `history [--json]`: finished mock and practice exams, newest first.
 int historyCommand(Context& ctx, Args args);
-/// `results ID [--csv]`: one finished session, question by question.
+/// `results ID [--csv [--anonymous]]`: one finished session, question by question.
 int resultsCommand(Context& ctx, Args args);
+/// `item-stats [--json] FILE.csv...`: per question facility, discrimination and option use over a class's
+/// results files.
+int itemStatsCommand(Context& ctx, Args args);
+/// `errata [--pack ID] [--csv]`: the problems the candidate reported on questions, for the packs' authors.
+int errataCommand(Context& ctx, Args args);
 /// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
 int simulateCommand(Context& ctx, Args args);
 

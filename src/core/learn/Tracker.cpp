@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
 #include "certdrill/store/Store.h"
@@ -352,7 +353,8 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
         }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
         // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
-        // score is left out of readiness, below).
+        // score is left out of readiness, below). An answer to a question the candidate excluded from scores
+        // as disputed (Errata.h) is no evidence either way; the answer stays stored.
         std::vector<Review> reviews;
         Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
                         "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty, "
@@ -363,6 +365,7 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
                         "LEFT JOIN objectives o ON o.id = q.objective_ref "
                         "WHERE e.exam_id = ? AND i.correct IS NOT NULL AND i.answered_at IS NOT NULL "
                         "AND i.chosen <> '[]' AND (s.finished_at IS NOT NULL OR s.mode = 'drill') "
+                        "AND i.question_ref NOT IN (SELECT question_ref FROM score_exclusions) "
                         "ORDER BY i.answered_at, s.id, i.position");
         r.bind(1, examId);
         while (r.step()) {
@@ -388,14 +391,18 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
                 ratings[{sr.getText(0), sr.getText(1)}] = *band;
             }
         }
+        // The last exam simulations' scores as history computes them now, questions the candidate excluded
+        // left out, so the readiness verdict and the history list never disagree.
+        auto history = sessionHistory(store);
+        if (!history) {
+            return history.error();
+        }
         std::vector<double> scores;
-        Statement sc(db,
-                     "SELECT s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE e.exam_id = ? "
-                     "AND s.mode = 'exam' AND s.finished_at IS NOT NULL AND s.abandoned = 0 "
-                     "ORDER BY s.finished_at DESC, s.id DESC LIMIT ?");
-        sc.bind(1, examId).bind(2, settings.readinessExams);
-        while (sc.step()) {
-            scores.push_back(sc.getDouble(0));
+        for (const SessionSummary& h : history.value()) {
+            if (h.examId == examId && h.countsForReadiness() &&
+                static_cast<int>(scores.size()) < settings.readinessExams) {
+                scores.push_back(h.score);
+            }
         }
         return computeTracker(exam.value(), bank, reviews, ratings, scores, store.clock().wallMs(), settings);
     });

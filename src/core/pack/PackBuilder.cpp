@@ -4,9 +4,9 @@
 #include <cctype>
 #include <filesystem>
 
+#include "certdrill/Text.h"
 #include "certdrill/pack/GiftReader.h"
 #include "certdrill/pack/MoodleXmlReader.h"
-#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -297,8 +297,8 @@ bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)
             q["domain"] = m_options.domain;
             return true;
         }
-        error(fq.at, "the default domain \"" + m_options.domain + "\" is not a domain of exam \"" + m_exam->id +
-                         "\"");
+        error(fq.at, "the default domain \"" + m_options.domain + "\" is not a domain of exam \"" +
+                         m_exam->id + "\"");
         return false;
     }
     if (m_map && m_map->fallback) {
@@ -322,11 +322,10 @@ bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)
           "question \"" + id + "\" " + where +
               (m_category.empty() ? "" : ", which names none of exam \"" + m_exam->id + "\"'s domains") +
               ", so it has no blueprint domain; put it in a category such as \"" + m_exam->id + "/" +
-              m_exam->domains.front().id +
-              "\" (in GIFT, a \"$CATEGORY: ...\" line), " +
+              m_exam->domains.front().id + "\" (in GIFT, a \"$CATEGORY: ...\" line), " +
               (m_options.domainHint.empty() ? std::string("give a default domain for uncategorised questions")
                                             : m_options.domainHint) +
-              ", or map its category with --map");
+              ", or map its category with a category map (--map)");
     return false;
 }
 

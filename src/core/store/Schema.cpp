@@ -181,6 +181,30 @@ ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0 CHECK (aban
 ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 6: errata. A candidate reports a problem with a question (a wrong key, an unclear or outdated
+// question, a typo) for the pack's author, with the pack version and the answer given at the time, since both
+// may change later. Separately, the candidate may exclude a disputed question from their scores: one row per
+// excluded question, apart from the reports so that including it again keeps them. Answers stay in
+// session_items untouched; scores are computed from them leaving excluded questions out, so excluding and
+// including again are exact inverses. Self-contained: it only adds tables.
+constexpr const char* kV6 = R"sql(
+CREATE TABLE errata (
+    id           INTEGER PRIMARY KEY,
+    question_ref INTEGER NOT NULL REFERENCES questions(id),
+    session_ref  INTEGER REFERENCES sessions(id) ON DELETE SET NULL, -- where it was reported from, if any
+    pack_version TEXT NOT NULL,             -- the version of the question's pack the candidate saw
+    kind         TEXT NOT NULL CHECK (kind IN ('wrong-key', 'unclear', 'outdated', 'typo', 'other')),
+    note         TEXT NOT NULL DEFAULT '',
+    answer       TEXT NOT NULL DEFAULT '',  -- the candidate's choice then, letters of the pack's order
+    reported_at  INTEGER NOT NULL           -- unix ms
+);
+CREATE INDEX errata_question ON errata(question_ref);
+CREATE TABLE score_exclusions (
+    question_ref INTEGER PRIMARY KEY REFERENCES questions(id),
+    excluded_at  INTEGER NOT NULL
+);
+)sql";
+
 } // namespace
 
 const std::vector<Migration>& migrations()
@@ -191,6 +215,7 @@ const std::vector<Migration>& migrations()
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
         {5, "abandoned sessions and time on the review screen", kV5},
+        {6, "errata reports and questions excluded from scores", kV6},
     };
     return steps;
 }
