@@ -2,7 +2,7 @@
 
 #include <map>
 #include <string>
-#include <utility>
+#include <unordered_map>
 #include <vector>
 
 #include "certdrill/Diagnostic.h"
@@ -34,10 +34,12 @@ std::string defaultPackId(const std::string& fileName);
 struct Conversion
 {
     std::string json;
-    std::vector<std::pair<std::string, SourcePos>> origins; ///< JSON pointer, source position
+    /// JSON pointer → source position; a pointer recorded twice keeps the later position.
+    std::unordered_map<std::string, SourcePos> origins;
     std::vector<Diagnostic> diagnostics;
 
     /// The source position of a JSON pointer: that of its longest recorded prefix, else line 1, column 1.
+    /// Looks up each prefix of the pointer, so its cost does not grow with the number of questions.
     SourcePos originOf(const std::string& pointer) const;
 };
 

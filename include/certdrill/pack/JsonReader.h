@@ -33,11 +33,22 @@ struct JsonDocument
 /// (JSON, GIFT, Moodle XML) checks this first: the pack model and nlohmann::json hold UTF-8 only.
 std::optional<Diagnostic> utf8Error(std::string_view text, const std::string& fileName);
 
+/// An array the parser refuses to grow past `maxItems` values: it stops at the first value over, with
+/// `message` located there, instead of building a document only to refuse it (the pack loader's
+/// /questions; see Limits.h).
+struct ArrayLimit
+{
+    std::string pointer; ///< empty: no limit
+    std::size_t maxItems = 0;
+    std::string message;
+};
+
 /// Parses strict JSON (RFC 8259): UTF-8 only, duplicate object keys rejected, nesting depth capped.
 /// Returns the document, or a Diagnostic located at the first offending character.
 /// nlohmann::json's own parser reports only byte offsets and keeps the last of duplicate keys,
 /// which is why this small parser exists; it builds nlohmann::json values.
-std::optional<JsonDocument> parseJson(std::string_view text, const std::string& fileName, Diagnostic* error);
+std::optional<JsonDocument> parseJson(std::string_view text, const std::string& fileName, Diagnostic* error,
+                                      const ArrayLimit& limit = {});
 
 /// Escapes a key for use in a JSON pointer (~ → ~0, / → ~1).
 std::string jsonPointerEscape(std::string_view key);

@@ -1,13 +1,14 @@
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "certdrill/pack/Conversion.h"
 #include "certdrill/Model.h"
+#include "certdrill/pack/Conversion.h"
 
 namespace certdrill {
 
@@ -50,8 +51,12 @@ public:
 
     /// The Moodle category of the questions that follow, e.g. "$course$/ncp-genl/fine-tuning/dpo-steerlm".
     void setCategory(const std::string& path) { m_category = path; }
-    /// Adds a question, or reports why it cannot be (no right answer, no blueprint domain).
+    /// Adds a question, or reports why it cannot be (no right answer, no blueprint domain, one question
+    /// over kMaxQuestionsPerPack).
     void add(const ForeignQuestion& q);
+    /// True once a question over kMaxQuestionsPerPack was offered: the reader stops there, since the file
+    /// is refused whatever follows.
+    bool overLimit() const { return m_overLimit; }
     /// Writes Conversion::json; call once, after the last question.
     void finish();
 
@@ -70,6 +75,8 @@ private:
     std::string m_category;
     nlohmann::json m_questions = nlohmann::json::array();
     std::set<std::string> m_ids;
+    std::map<std::string, int> m_nextSuffix; ///< a repeated id → the next "-N" to try
+    bool m_overLimit = false;
 };
 
 /// Lower-case ASCII letters and digits, every other run of characters one hyphen, at most `limit` long.

@@ -16,14 +16,16 @@ struct ParseFailure
 {
     SourcePos pos;
     std::string message;
+    std::string pointer; ///< set for a refusal that is not a syntax error (an ArrayLimit)
 };
 
 class Parser
 {
 public:
-    Parser(std::string_view text, JsonDocument& doc)
+    Parser(std::string_view text, JsonDocument& doc, const ArrayLimit& limit)
         : m_text(text)
         , m_doc(doc)
+        , m_limit(limit)
     {
     }
 
@@ -38,7 +40,7 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(const std::string& message) { throw ParseFailure{position(), message}; }
+    [[noreturn]] void fail(const std::string& message) { throw ParseFailure{position(), message, {}}; }
 
     SourcePos position() const { return {m_line, m_column}; }
 
@@ -135,7 +137,7 @@ private:
             const SourcePos keyAt = position();
             std::string key = parseString();
             if (object.contains(key)) {
-                throw ParseFailure{keyAt, "duplicate key \"" + key + "\""};
+                throw ParseFailure{keyAt, "duplicate key \"" + key + "\"", {}};
             }
             const std::string memberPointer = pointer + "/" + jsonPointerEscape(key);
             m_doc.keyPos.emplace(memberPointer, keyAt);
@@ -165,8 +167,12 @@ private:
             advance();
             return array;
         }
+        const bool limited = !m_limit.pointer.empty() && pointer == m_limit.pointer;
         while (true) {
             skipWhitespace();
+            if (limited && array.size() >= m_limit.maxItems) {
+                throw ParseFailure{position(), m_limit.message, pointer};
+            }
             array.push_back(parseValue(pointer + "/" + std::to_string(array.size()), depth + 1));
             skipWhitespace();
             if (peek() == ',') {
@@ -339,6 +345,7 @@ private:
 
     std::string_view m_text;
     JsonDocument& m_doc;
+    const ArrayLimit& m_limit;
     size_t m_at = 0;
     int m_line = 1;
     int m_column = 1;
@@ -461,7 +468,8 @@ std::optional<Diagnostic> utf8Error(std::string_view text, const std::string& fi
                       "file is not valid UTF-8"};
 }
 
-std::optional<JsonDocument> parseJson(std::string_view text, const std::string& fileName, Diagnostic* error)
+std::optional<JsonDocument> parseJson(std::string_view text, const std::string& fileName, Diagnostic* error,
+                                      const ArrayLimit& limit)
 {
     auto report = [&](SourcePos pos, std::string message) {
         if (error) {
@@ -480,9 +488,16 @@ std::optional<JsonDocument> parseJson(std::string_view text, const std::string& 
     }
     JsonDocument doc;
     try {
-        Parser parser(text, doc);
+        Parser parser(text, doc, limit);
         parser.parseDocument();
     } catch (const ParseFailure& failure) {
+        if (!failure.pointer.empty()) {
+            if (error) {
+                *error = Diagnostic{Diagnostic::Severity::Error, fileName, failure.pos, failure.pointer,
+                                    failure.message};
+            }
+            return std::nullopt;
+        }
         report(failure.pos, "invalid JSON: " + failure.message);
         return std::nullopt;
     }

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <pugixml.hpp>
 
+#include "certdrill/Text.h"
 #include "certdrill/pack/HtmlText.h"
 #include "certdrill/pack/PackBuilder.h"
-#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -23,7 +23,9 @@ std::string trimmed(const std::string& s)
     return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-/// Line and column (in code points) of byte offsets into the file; pugixml gives only the offsets.
+/// Line and column (in code points) of byte offsets into the file; pugixml gives only the offsets. Keeps the
+/// number of code points before every kStride-th byte, so a column costs at most kStride steps however long
+/// its line: an 18 MB file on one line must not cost a scan from the line's start for every element.
 class Positions
 {
 public:
@@ -31,11 +33,17 @@ public:
         : m_text(text)
     {
         m_lineStarts.push_back(0);
+        std::size_t points = 0;
         for (std::size_t i = 0; i < text.size(); ++i) {
+            if (i % kStride == 0) {
+                m_pointsBefore.push_back(points);
+            }
             if (text[i] == '\n') {
                 m_lineStarts.push_back(i + 1);
             }
+            points += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 ? 1 : 0;
         }
+        m_pointsBefore.push_back(points);
     }
 
     SourcePos at(std::ptrdiff_t offset) const
@@ -46,11 +54,8 @@ public:
         const auto o = std::min(static_cast<std::size_t>(offset), m_text.size());
         const auto line =
             std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), o) - m_lineStarts.begin();
-        int column = 1;
-        for (std::size_t i = m_lineStarts[static_cast<std::size_t>(line - 1)]; i < o; ++i) {
-            column += (static_cast<unsigned char>(m_text[i]) & 0xC0) != 0x80 ? 1 : 0;
-        }
-        return {static_cast<int>(line), column};
+        const std::size_t lineStart = m_lineStarts[static_cast<std::size_t>(line - 1)];
+        return {static_cast<int>(line), static_cast<int>(pointsBefore(o) - pointsBefore(lineStart)) + 1};
     }
 
     /// An element's position: pugixml's offset points past its "<".
@@ -61,8 +66,21 @@ public:
     }
 
 private:
+    static constexpr std::size_t kStride = 4096;
+
+    /// Code points in the text before byte `o`.
+    std::size_t pointsBefore(std::size_t o) const
+    {
+        std::size_t points = m_pointsBefore[o / kStride];
+        for (std::size_t i = o - o % kStride; i < o; ++i) {
+            points += (static_cast<unsigned char>(m_text[i]) & 0xC0) != 0x80 ? 1 : 0;
+        }
+        return points;
+    }
+
     const std::string& m_text;
     std::vector<std::size_t> m_lineStarts;
+    std::vector<std::size_t> m_pointsBefore; ///< [k]: code points before byte k * kStride
 };
 
 /// The text of `<element format="…"><text>…</text></element>` (CDATA included), trimmed, and as plain text
@@ -156,6 +174,9 @@ Conversion convertMoodleXml(const std::string& text, const std::string& fileName
         builder.error({1, 1}, "a Moodle XML question file has a <quiz> root element");
     } else {
         for (const pugi::xml_node question : quiz.children("question")) {
+            if (builder.overLimit()) {
+                break; // the file is refused whatever follows
+            }
             const std::string type = question.attribute("type").value();
             if (type == "category") {
                 builder.setCategory(textOf(question.child("category")));

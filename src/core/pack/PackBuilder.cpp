@@ -4,9 +4,10 @@
 #include <cctype>
 #include <filesystem>
 
-#include "certdrill/pack/GiftReader.h"
-#include "certdrill/pack/MoodleXmlReader.h"
 #include "certdrill/Text.h"
+#include "certdrill/pack/GiftReader.h"
+#include "certdrill/pack/Limits.h"
+#include "certdrill/pack/MoodleXmlReader.h"
 
 namespace certdrill {
 
@@ -96,17 +97,14 @@ std::string defaultPackId(const std::string& fileName)
 
 SourcePos Conversion::originOf(const std::string& pointer) const
 {
-    SourcePos best{1, 1};
-    std::size_t bestLength = 0;
-    for (const auto& [p, pos] : origins) {
-        const bool prefix =
-            pointer.compare(0, p.size(), p) == 0 && (pointer.size() == p.size() || pointer[p.size()] == '/');
-        if (prefix && p.size() >= bestLength) {
-            best = pos;
-            bestLength = p.size();
+    std::string p = pointer;
+    while (!p.empty()) {
+        if (const auto it = origins.find(p); it != origins.end()) {
+            return it->second;
         }
+        p.erase(std::min(p.rfind('/'), p.size()));
     }
-    return best;
+    return {1, 1};
 }
 
 PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vector<ExamDef>& exams,
@@ -140,6 +138,15 @@ PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vect
 
 void PackBuilder::add(const ForeignQuestion& fq)
 {
+    if (m_questions.size() >= kMaxQuestionsPerPack) {
+        if (!m_overLimit) {
+            error(fq.at, "more than " + std::to_string(kMaxQuestionsPerPack) +
+                             " questions: a pack may hold at most " + std::to_string(kMaxQuestionsPerPack) +
+                             "; split the file into several packs");
+        }
+        m_overLimit = true;
+        return;
+    }
     if (fq.images > 0) {
         warning(fq.at,
                 std::to_string(fq.images) +
@@ -177,9 +184,11 @@ void PackBuilder::add(const ForeignQuestion& fq)
     // repeat gets -2, -3, … in file order.
     std::string id = questionId(fq.name, fq.stem);
     if (m_ids.count(id)) {
+        // Each base name remembers the last suffix it used, so 50,000 questions of one name cost 50,000
+        // steps, not 50,000 searches from "-2" up.
         const std::string base = id;
-        for (int k = 2; m_ids.count(id); ++k) {
-            id = base + "-" + std::to_string(k);
+        int& k = m_nextSuffix.try_emplace(base, 2).first->second;
+        for (id = base + "-" + std::to_string(k); m_ids.count(id); id = base + "-" + std::to_string(++k)) {
         }
         if (!fq.name.empty()) {
             warning(fq.namePos,
@@ -288,7 +297,7 @@ void PackBuilder::finish()
 
 void PackBuilder::origin(const std::string& pointer, const SourcePos& pos)
 {
-    m_out.origins.emplace_back(pointer, pos);
+    m_out.origins.insert_or_assign(pointer, pos);
 }
 
 void PackBuilder::error(const SourcePos& pos, const std::string& message)

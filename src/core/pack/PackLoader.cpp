@@ -3,23 +3,39 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <fstream>
+#include <fcntl.h>
 #include <optional>
 #include <regex>
 #include <set>
 #include <span>
 #include <sstream>
+#include <sys/stat.h>
 #include <system_error>
+#include <unistd.h>
 
+#include "certdrill/Text.h"
+#include "certdrill/pack/Limits.h"
 #include "certdrill/pack/MoodleXmlReader.h"
 #include "certdrill/pack/Sha256.h"
-#include "certdrill/Text.h"
 
 namespace certdrill {
 
 namespace {
 
 using nlohmann::json;
+
+/// Closes a POSIX file descriptor when it goes out of scope.
+struct FileDescriptor
+{
+    explicit FileDescriptor(int descriptor)
+        : fd(descriptor)
+    {
+    }
+    ~FileDescriptor() { ::close(fd); }
+    FileDescriptor(const FileDescriptor&) = delete;
+    FileDescriptor& operator=(const FileDescriptor&) = delete;
+    int fd;
+};
 
 // Size limits keep a malformed or hostile pack from bloating the database or the UI.
 constexpr size_t kMaxIdLength = 64;
@@ -32,7 +48,7 @@ constexpr size_t kMaxTags = 32;
 constexpr size_t kMaxTagLength = 40;
 constexpr size_t kMaxReferences = 20;
 constexpr size_t kMaxReferenceLength = 300;
-constexpr size_t kMaxQuestions = 20000;
+constexpr size_t kMaxQuestions = kMaxQuestionsPerPack;
 constexpr int kMinOptions = 2;
 constexpr int kMaxOptions = 10;
 
@@ -84,10 +100,13 @@ public:
         : m_doc(doc)
         , m_file(std::move(file))
         , m_out(out)
+        , m_errors(errorCount(out))
     {
     }
 
-    bool full() const { return errorCount(m_out) >= kMaxErrorsPerFile; }
+    // Counted as they are added: counting the list at every check would make a file with thousands of
+    // warnings quadratic.
+    bool full() const { return m_errors >= kMaxErrorsPerFile; }
 
     void error(const std::string& pointer, const std::string& message, bool atKey = false)
     {
@@ -233,7 +252,7 @@ private:
         }
         const SourcePos pos = atKey ? m_doc.keyPositionOf(pointer) : m_doc.positionOf(pointer);
         m_out.push_back(Diagnostic{severity, m_file, pos, pointer.empty() ? "/" : pointer, message});
-        if (severity == Diagnostic::Severity::Error && full()) {
+        if (severity == Diagnostic::Severity::Error && ++m_errors == kMaxErrorsPerFile) {
             m_out.push_back(Diagnostic{Diagnostic::Severity::Error, m_file, pos,
                                        pointer.empty() ? "/" : pointer, "too many errors; stopping here"});
         }
@@ -242,6 +261,7 @@ private:
     const JsonDocument& m_doc;
     std::string m_file;
     std::vector<Diagnostic>& m_out;
+    int m_errors;
 };
 
 void checkPackInfo(Checker& c, const json& root, PackInfo& info)
@@ -518,7 +538,9 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
         if (!qs.is_array()) {
             c.error("/questions", "\"questions\" must be an array, found " + typeName(qs));
         } else if (qs.size() > kMaxQuestions) {
-            c.error("/questions", "a pack may hold at most " + std::to_string(kMaxQuestions) + " questions");
+            c.error("/questions", "more than " + std::to_string(kMaxQuestions) +
+                                      " questions: a pack may hold at most " + std::to_string(kMaxQuestions) +
+                                      "; split it into several packs");
         } else {
             std::set<std::string> ids;
             for (size_t i = 0; i < qs.size() && !c.full(); ++i) {
@@ -627,7 +649,11 @@ LoadedPack parseAndCheck(const std::string& text, const std::string& fileName, b
     lp.pack.sourcePath = fileName;
     lp.pack.sha256 = sha256Hex(text);
     Diagnostic parseError;
-    auto doc = parseJson(text, fileName, &parseError);
+    const ArrayLimit questionLimit{"/questions", kMaxQuestions,
+                                   "more than " + std::to_string(kMaxQuestions) +
+                                       " questions: a pack may hold at most " +
+                                       std::to_string(kMaxQuestions) + "; split it into several packs"};
+    auto doc = parseJson(text, fileName, &parseError, questionLimit);
     if (!doc) {
         lp.diagnostics.push_back(parseError);
         return lp;
@@ -638,31 +664,62 @@ LoadedPack parseAndCheck(const std::string& text, const std::string& fileName, b
 }
 
 /// Reads a whole pack file into text; on failure, the reason as a Diagnostic without a JSON pointer (there
-/// is no document to point into).
+/// is no document to point into). Only a regular file of at most kMaxPackBytes is read: a device
+/// (/dev/zero), a FIFO or a directory is refused before anything is read from it. The file is opened without
+/// blocking and checked through its descriptor, so it cannot be swapped for a FIFO between the check and the
+/// read, and reading stops one byte past the limit should the file grow meanwhile.
 std::optional<Diagnostic> readPackFile(const std::filesystem::path& file, std::string& text)
 {
     const auto unreadable = [&](const std::string& message) {
         return Diagnostic{Diagnostic::Severity::Error, file.string(), {1, 1}, "", message};
     };
-    std::error_code ec;
-    const auto status = std::filesystem::status(file, ec);
-    if (status.type() == std::filesystem::file_type::not_found) {
-        return unreadable("no such file");
+    const auto tooLarge = [&](std::uintmax_t bytes) {
+        return unreadable("the file is " + std::to_string(bytes) + " bytes; a pack file may be at most " +
+                          std::to_string(kMaxPackBytes >> 20) + " MiB (" + std::to_string(kMaxPackBytes) +
+                          " bytes)");
+    };
+    const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        const int reason = errno;
+        return unreadable(reason == ENOENT
+                              ? std::string("no such file")
+                              : "cannot open file for reading: " + std::generic_category().message(reason));
     }
-    // A directory opens as a stream on Linux and reads as empty, which would be "unexpected end of file".
-    if (status.type() == std::filesystem::file_type::directory) {
+    const FileDescriptor guard(fd);
+    struct stat info
+    {
+    };
+    if (::fstat(fd, &info) != 0) {
+        return unreadable("cannot read file: " + std::generic_category().message(errno));
+    }
+    if (S_ISDIR(info.st_mode)) {
         return unreadable("is a directory, not a pack file");
     }
-    errno = 0;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        const int reason = errno;
-        return unreadable(reason ? "cannot open file for reading: " + std::generic_category().message(reason)
-                                 : std::string("cannot open file for reading"));
+    if (!S_ISREG(info.st_mode)) {
+        return unreadable("is not a regular file (a device, FIFO or socket); a pack is read from a file");
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = std::move(buffer).str();
+    if (static_cast<std::uintmax_t>(info.st_size) > kMaxPackBytes) {
+        return tooLarge(static_cast<std::uintmax_t>(info.st_size));
+    }
+    text.clear();
+    text.reserve(static_cast<std::size_t>(info.st_size));
+    char buffer[1 << 16];
+    while (true) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            return unreadable("cannot read file: " + std::generic_category().message(errno));
+        }
+        if (n == 0) {
+            break;
+        }
+        text.append(buffer, static_cast<std::size_t>(n));
+        if (text.size() > kMaxPackBytes) {
+            return tooLarge(text.size());
+        }
+    }
     return std::nullopt;
 }
 
