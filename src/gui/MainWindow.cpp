@@ -13,6 +13,7 @@
 #include <QStatusBar>
 
 #include "certdrill/pack/ItemLint.h"
+#include "certdrill/pack/PackFormat.h"
 
 #include "Display.h"
 #include "DrillDialog.h"
@@ -408,19 +409,25 @@ void MainWindow::showHistory()
     m_stack->setCurrentWidget(m_history);
 }
 
+QString MainWindow::importFileFilters()
+{
+    // Moodle exports GIFT as *.txt, and a file of any other name is read by its content (packFormatOf), so
+    // every dialog entry shows .txt files and "All files" shows the rest.
+    return tr("Question packs (*.json *.gift *.txt *.xml);;certdrill packs (*.json);;Moodle GIFT (*.gift "
+              "*.txt);;Moodle XML (*.xml);;All files (*)");
+}
+
 void MainWindow::importPacks()
 {
     const QStringList files =
-        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(),
-                                      tr("Question packs (*.json *.gift *.gift.txt *.xml);;certdrill packs "
-                                         "(*.json);;Moodle GIFT (*.gift *.gift.txt);;Moodle XML (*.xml)"));
+        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(), importFileFilters());
     if (files.isEmpty()) {
         return;
     }
     // Moodle files cannot name their exam, pack and version; ask, as certdrill-cli import's options do.
     QStringList moodleFiles;
     for (const QString& f : files) {
-        if (isMoodleFile(f.toStdString())) {
+        if (isMoodleFormat(packFormatOf(f.toStdString()))) {
             moodleFiles << f;
         }
     }

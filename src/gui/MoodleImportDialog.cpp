@@ -47,8 +47,10 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     // One pack id serves one file; several files each keep their own default id.
     const bool single = moodleFiles.size() == 1;
     m_packId->setEnabled(single);
-    m_packId->setPlaceholderText(single ? QString::fromStdString(defaultPackId(moodleFiles[0].toStdString()))
-                                        : tr("one per file: gift- or moodle- and the file name"));
+    m_packId->setPlaceholderText(
+        single ? QString::fromStdString(
+                     defaultPackId(moodleFiles[0].toStdString(), packFormatOf(moodleFiles[0].toStdString())))
+               : tr("one per file: gift- or moodle- and the file name"));
     const StoredPack* stored = single ? storedPack(packId()) : nullptr;
     m_version->setText(stored ? QString::fromStdString(stored->version) : QStringLiteral("1.0.0"));
 

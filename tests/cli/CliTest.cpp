@@ -317,6 +317,27 @@ TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-v
     CHECK(cli(db + " import --pack-version").exitCode == 2);
 }
 
+TEST_CASE("validate and import read a GIFT file named .txt, as Moodle exports it, as GIFT", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string();
+    REQUIRE(cli(db + " import " + data("mini-exam.json")).exitCode == 0);
+    const auto txt = dir / "moodle-export.txt";
+    writeFile(txt, readFile(dataFile("sample.gift")));
+    const Run valid = cli(db + " validate " + txt.string());
+    CHECK(valid.exitCode == 0);
+    CHECK_THAT(valid.out, Catch::Contains("1 file(s) valid: 4 questions"));
+    CHECK_THAT(valid.err,
+               Catch::Contains("moodle-export.txt:24:1: warning: numerical questions are not imported"));
+    const Run imported = cli(db + " import " + txt.string());
+    CHECK(imported.exitCode == 0);
+    CHECK_THAT(imported.out, Catch::Contains("gift-moodle-export 1.0.0 (new): 4 added"));
+    // Moodle XML under another name likewise.
+    const auto xml = dir / "quiz-export";
+    writeFile(xml, readFile(dataFile("sample.xml")));
+    CHECK_THAT(cli(db + " import " + xml.string()).out, Catch::Contains("moodle-quiz-export 1.0.0 (new)"));
+}
+
 TEST_CASE("import reads Moodle XML, and a malformed XML file changes nothing", "[cli]")
 {
     TempDir dir;

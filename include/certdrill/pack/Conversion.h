@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "certdrill/Diagnostic.h"
+#include "certdrill/pack/PackFormat.h"
 
 namespace certdrill {
 
@@ -22,12 +23,9 @@ struct ImportOptions
     std::map<std::string, std::string> storedVersions;
 };
 
-/// Whether a file is read as Moodle GIFT (*.gift, *.gift.txt) or Moodle XML (*.xml), so needs ImportOptions.
-bool isMoodleFile(const std::string& fileName);
-
-/// The pack id a Moodle file gets when ImportOptions::packId is empty: "gift-" or "moodle-" and the file's
-/// name as an id ("Quiz 3.gift" gives "gift-quiz-3"); empty for a file that is not a Moodle file.
-std::string defaultPackId(const std::string& fileName);
+/// The pack id a Moodle file gets when ImportOptions::packId is empty: "gift-" or "moodle-" (by `format`)
+/// and the file's name as an id ("Quiz 3.gift" and "Quiz 3.txt" give "gift-quiz-3"); empty for JSON.
+std::string defaultPackId(const std::string& fileName, PackFormat format);
 
 /// A Moodle file as a certdrill pack: the pack JSON, where in the source file each JSON pointer came from,
 /// and the problems only the source can show (syntax, skipped question types, unmapped categories).

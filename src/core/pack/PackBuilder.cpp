@@ -45,11 +45,11 @@ template <typename Row> const Row* findRow(const std::vector<Row>& rows, const s
     return nullptr;
 }
 
-/// The file name without its directory and its .gift, .gift.txt or .xml ending.
+/// The file name without its directory and its .gift, .gift.txt, .txt or .xml ending.
 std::string baseName(const std::string& fileName)
 {
     std::string base = std::filesystem::path(fileName).filename().string();
-    for (const std::string suffix : {".gift.txt", ".gift", ".xml"}) {
+    for (const std::string suffix : {".gift.txt", ".gift", ".txt", ".xml"}) {
         if (base.size() > suffix.size() && asciiLower(base.substr(base.size() - suffix.size())) == suffix) {
             return base.substr(0, base.size() - suffix.size());
         }
@@ -83,16 +83,11 @@ std::string idSlug(const std::string& text, std::size_t limit)
     return out;
 }
 
-bool isMoodleFile(const std::string& fileName)
+std::string defaultPackId(const std::string& fileName, PackFormat format)
 {
-    return isGiftFile(fileName) || isMoodleXmlFile(fileName);
-}
-
-std::string defaultPackId(const std::string& fileName)
-{
-    return isGiftFile(fileName)        ? packIdFor("gift", fileName)
-           : isMoodleXmlFile(fileName) ? packIdFor("moodle", fileName)
-                                       : std::string();
+    return format == PackFormat::Gift        ? packIdFor("gift", fileName)
+           : format == PackFormat::MoodleXml ? packIdFor("moodle", fileName)
+                                             : std::string();
 }
 
 SourcePos Conversion::originOf(const std::string& pointer) const

@@ -16,6 +16,7 @@
 #include "certdrill/Text.h"
 #include "certdrill/pack/Limits.h"
 #include "certdrill/pack/MoodleXmlReader.h"
+#include "certdrill/pack/PackFormat.h"
 #include "certdrill/pack/Sha256.h"
 
 namespace certdrill {
@@ -810,7 +811,13 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     // diagnostics are then moved from the generated JSON back to the line and column they came from. It is
     // converted after the JSON files, so its questions may go into an exam a pack of the same batch defines.
     std::vector<std::optional<Conversion>> conversions(files.size());
-    std::vector<std::pair<std::size_t, std::string>> moodleTexts;
+    struct MoodleText
+    {
+        std::size_t file;
+        PackFormat format;
+        std::string text;
+    };
+    std::vector<MoodleText> moodleTexts;
     for (std::size_t i = 0; i < files.size(); ++i) {
         const auto& file = files[i];
         std::string text;
@@ -821,7 +828,9 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             packs.push_back(std::move(lp));
             continue;
         }
-        if (!isMoodleFile(file.string())) {
+        // Moodle exports GIFT as *.txt: a name that does not decide the format leaves it to the content.
+        const PackFormat format = packFormatOfName(file.string()).value_or(packFormatOfText(text));
+        if (format == PackFormat::Json) {
             packs.push_back(parseAndCheck(text, file.string()));
         } else if (auto notUtf8 = utf8Error(text, file.string())) {
             // The readers and the pack JSON need UTF-8; a Latin-1 file gets this one error, not converted.
@@ -831,7 +840,7 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             lp.diagnostics.push_back(std::move(*notUtf8));
             packs.push_back(std::move(lp));
         } else {
-            moodleTexts.emplace_back(i, std::move(text));
+            moodleTexts.push_back({i, format, std::move(text)});
             packs.emplace_back(); // filled in below
         }
     }
@@ -848,10 +857,10 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     for (const auto& [id, e] : examsById) {
         exams.push_back(e);
     }
-    for (const auto& [i, text] : moodleTexts) {
+    for (const auto& [i, format, text] : moodleTexts) {
         const std::string name = files[i].string();
-        conversions[i] = isGiftFile(name) ? convertGift(text, name, exams, moodle)
-                                          : convertMoodleXml(text, name, exams, moodle);
+        conversions[i] = format == PackFormat::Gift ? convertGift(text, name, exams, moodle)
+                                                    : convertMoodleXml(text, name, exams, moodle);
         packs[i] = parseAndCheck(conversions[i]->json, files[i].string(),
                                  errorCount(conversions[i]->diagnostics) > 0);
     }
