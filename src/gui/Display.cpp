@@ -5,14 +5,16 @@
 #include <QApplication>
 #include <QChart>
 #include <QCoreApplication>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPalette>
 #include <QPen>
 #include <QStyle>
 #include <QStyleFactory>
-#include <QTextBrowser>
 #include <QTextDocument>
 #include <QWidget>
+
+#include "SafeTextDocument.h"
 
 namespace certdrill::gui {
 
@@ -24,6 +26,42 @@ QString tr(const char* text)
 }
 
 } // namespace
+
+QString breakable(const QString& text)
+{
+    constexpr int kRun = 30;
+    QString out;
+    out.reserve(text.size() + text.size() / kRun);
+    int run = 0;
+    for (const QChar c : text) {
+        run = c.isSpace() ? 0 : run + 1;
+        if (run > kRun) {
+            out += QChar(0x200B); // ZERO WIDTH SPACE: a line-break opportunity that shows nothing
+            run = 1;
+        }
+        out += c;
+    }
+    return out;
+}
+
+QString plainToolTip(const QString& text)
+{
+    return Qt::convertFromPlainText(text, Qt::WhiteSpaceNormal);
+}
+
+void showPlainMessage(QWidget* parent, QMessageBox::Icon icon, const QString& title, const QString& text)
+{
+    QMessageBox box(icon, title, text, QMessageBox::Ok, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.exec();
+}
+
+void setPackText(QLabel* label, const QString& text)
+{
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setText(breakable(text));
+}
 
 QString statusText(ItemStatus s)
 {
@@ -149,14 +187,14 @@ constexpr auto kStemMarkdown =
 
 } // namespace
 
-void showStem(QTextBrowser* view, const std::string& stem)
+void showStem(SafeTextView* view, const std::string& stem)
 {
     view->document()->setMarkdown(QString::fromStdString(stem), kStemMarkdown);
 }
 
 QString stemHtml(const std::string& stem)
 {
-    QTextDocument doc;
+    SafeTextDocument doc; // toHtml() does not lay out, but nothing the Markdown names is read either way
     doc.setMarkdown(QString::fromStdString(stem), kStemMarkdown);
     // toHtml() is a whole document; the caller wants what is inside <body>.
     const QString html = doc.toHtml();
@@ -294,12 +332,14 @@ QString explainedOptionsHtml(const Question& question, const std::vector<int>& o
         const int o = optionOrder[d];
         const Option& opt = question.options[static_cast<size_t>(o)];
         const bool picked = std::find(chosen.begin(), chosen.end(), o) != chosen.end();
-        html += QStringLiteral("<li><b>%1. %2</b>%3%4<br/><i>%5</i></li>")
-                    .arg(QChar('A' + static_cast<int>(d)))
-                    .arg(QString::fromStdString(opt.text).toHtmlEscaped())
-                    .arg(opt.correct ? tr(" ✔ correct") : QString())
-                    .arg(picked ? tr(" ← your answer") : QString())
-                    .arg(QString::fromStdString(opt.why).toHtmlEscaped());
+        // One arg() with every value: chained arg() calls would replace a "%1" written in an option's text
+        // with the next value (an option "%3 of the time" would read " ✔ correct of the time").
+        html +=
+            QStringLiteral("<li><b>%1. %2</b>%3%4<br/><i>%5</i></li>")
+                .arg(QString(QChar('A' + static_cast<int>(d))),
+                     QString::fromStdString(opt.text).toHtmlEscaped(),
+                     opt.correct ? tr(" ✔ correct") : QString(), picked ? tr(" ← your answer") : QString(),
+                     QString::fromStdString(opt.why).toHtmlEscaped());
     }
     html +=
         QStringLiteral("</ul><p>%1</p>").arg(QString::fromStdString(question.explanation).toHtmlEscaped());

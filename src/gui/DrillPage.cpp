@@ -10,7 +10,6 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QStackedWidget>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include "Display.h"
@@ -41,13 +40,13 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     , m_stack(new QStackedWidget)
     , m_progress(new QLabel)
     , m_reason(new QLabel)
-    , m_stem(new QTextBrowser)
+    , m_stem(new SafeTextView)
     , m_selectHint(new QLabel)
     , m_optionsBox(new QWidget)
     , m_optionsLayout(new QVBoxLayout(m_optionsBox))
     , m_confidence(new QButtonGroup(this))
     , m_verdict(new QLabel)
-    , m_feedback(new QTextBrowser)
+    , m_feedback(new SafeTextView)
     , m_checkButton(new QPushButton(tr("Check")))
     , m_endButton(new QPushButton(tr("End drill")))
     , m_summary(new QLabel)
@@ -175,7 +174,7 @@ void DrillPage::showQuestion(int position)
         // feels harder than a mock.
         reason += tr(" · pitched at your level: about %1% to work out").arg(std::lround(100 * item.solve));
     }
-    m_reason->setText(reason);
+    setPackText(m_reason, reason);
     setTextColor(m_reason, mutedColor());
     showStem(m_stem, item.question.stem);
     m_selectHint->setText(selectHint(item.question));
@@ -256,7 +255,7 @@ void DrillPage::checkOrNext()
     auto result = m_session->check(m_position, chosenOptions(), tag);
     if (!result) {
         setTextColor(m_verdict, failColor());
-        m_verdict->setText(QString::fromStdString(result.error().message));
+        setPackText(m_verdict, QString::fromStdString(result.error().message));
         return;
     }
     showFeedback(m_session->items()[static_cast<std::size_t>(m_position)]);
@@ -294,11 +293,12 @@ void DrillPage::finishDrill()
     html += tr("<table cellpadding='4'><tr><th align='left'>Domain</th><th align='right'>Right</th>"
                "<th align='right'>Expected from your level</th></tr>");
     for (const auto& [id, t] : summary.domains) {
-        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2 / %3</td><td align='right'>%4</td></tr>")
-                    .arg(QString::fromStdString(m_session->exam().findDomain(id)->name).toHtmlEscaped())
-                    .arg(t.right)
-                    .arg(t.total)
-                    .arg(expectedCell(t));
+        // One arg(): a "%1" in a domain name must stay text, not take the next value.
+        html +=
+            QStringLiteral("<tr><td>%1</td><td align='right'>%2 / %3</td><td align='right'>%4</td></tr>")
+                .arg(
+                    breakable(QString::fromStdString(m_session->exam().findDomain(id)->name)).toHtmlEscaped(),
+                    QString::number(t.right), QString::number(t.total), expectedCell(t));
     }
     html += QStringLiteral("</table>");
     if (const DrillTally& all = summary.all; all.pitched > 0) {

@@ -9,7 +9,6 @@
 #include <QPushButton>
 #include <QShortcut>
 #include <QStackedWidget>
-#include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -57,10 +56,10 @@ ExamPage::ExamPage(QWidget* parent)
     , m_pausedPanel(new QLabel(tr("Paused: the clock is stopped and the question is hidden.\n"
                                   "Press Resume (Alt+U) to continue.")))
     , m_review(new ReviewPage)
-    , m_stem(new QTextBrowser)
+    , m_stem(new SafeTextView)
     , m_selectHint(new QLabel)
     , m_message(new QLabel)
-    , m_revealView(new QTextBrowser)
+    , m_revealView(new SafeTextView)
     , m_revealButton(new QPushButton(tr("&Reveal answer")))
     , m_confidenceBox(new QWidget)
     , m_confidence(new QButtonGroup(this))
@@ -267,7 +266,7 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
 {
     m_session = std::move(session);
     const bool practice = m_session->mode() == SessionMode::Practice;
-    m_titleLabel->setText(examTitle + (practice ? tr(" — practice exam") : tr(" — exam simulation")));
+    setPackText(m_titleLabel, examTitle + (practice ? tr(" — practice exam") : tr(" — exam simulation")));
     m_pauseButton->setVisible(practice);
     m_revealButton->setVisible(practice);
     m_warned30 = m_warned5 = false;
@@ -359,7 +358,7 @@ void ExamPage::showQuestion(int position)
 void ExamPage::showMessage(const std::string& message)
 {
     setTextColor(m_message, failColor());
-    m_message->setText(QString::fromStdString(message));
+    setPackText(m_message, QString::fromStdString(message));
 }
 
 void ExamPage::optionToggled(QAbstractButton* button, bool checked)
@@ -489,7 +488,8 @@ void ExamPage::togglePause()
     const bool pausing = !m_session->paused();
     const auto r = pausing ? m_session->pause() : m_session->resume();
     if (!r) {
-        QMessageBox::warning(this, tr("Cannot pause"), QString::fromStdString(r.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot pause"),
+                         QString::fromStdString(r.error().message));
     }
     showPauseState();
     if (!m_session->paused()) {
@@ -622,7 +622,8 @@ void ExamPage::submitNow()
     }
     m_timer->stop();
     if (auto r = m_session->submit(); !r) {
-        QMessageBox::warning(this, tr("Submit failed"), QString::fromStdString(r.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Submit failed"),
+                         QString::fromStdString(r.error().message));
         return;
     }
     m_panels->setCurrentWidget(m_questionPanel);

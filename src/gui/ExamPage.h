@@ -7,6 +7,8 @@
 
 #include "certdrill/exam/ExamSession.h"
 
+#include "SafeTextView.h"
+
 class QAbstractButton;
 class QButtonGroup;
 class QCheckBox;
@@ -16,7 +18,6 @@ class QListWidget;
 class QMessageBox;
 class QPushButton;
 class QStackedWidget;
-class QTextBrowser;
 class QTimer;
 class QVBoxLayout;
 
@@ -101,10 +102,10 @@ private:
     QWidget* m_questionPanel;
     QWidget* m_pausedPanel;
     ReviewPage* m_review;
-    QTextBrowser* m_stem;
+    SafeTextView* m_stem;
     QLabel* m_selectHint;
     QLabel* m_message;
-    QTextBrowser* m_revealView;
+    SafeTextView* m_revealView;
     QPushButton* m_revealButton;
     QWidget* m_confidenceBox;
     QButtonGroup* m_confidence;

@@ -105,9 +105,8 @@ void HistoryPage::refresh()
                 low = p;
                 const Domain* dom = exam ? exam->findDomain(d.id) : nullptr;
                 weakest = QStringLiteral("%1 (%2/%3)")
-                              .arg(QString::fromStdString(dom ? dom->name : d.id))
-                              .arg(d.correct)
-                              .arg(d.total);
+                              .arg(QString::fromStdString(dom ? dom->name : d.id), QString::number(d.correct),
+                                   QString::number(d.total));
             }
         }
         m_table->setItem(row, 0, when);
@@ -207,8 +206,9 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
 
     auto* chart = new QChart;
     applyChartTheme(chart);
+    // A chart title is HTML: the exam's title is escaped so it stays text and names no image to load.
     chart->setTitle(otherExams && exam ? tr("Score per finished exam of %1, oldest to newest")
-                                             .arg(QString::fromStdString(exam.value().title))
+                                             .arg(QString::fromStdString(exam.value().title).toHtmlEscaped())
                                        : tr("Score per finished exam, oldest to newest"));
     auto* xAxis = new QValueAxis;
     xAxis->setRange(0.5, n + 0.5);

@@ -149,7 +149,7 @@ void HomePage::refresh()
         m_domainsTable->setItem(row, 3, number(dc.questions));
         m_domainsTable->setItem(row, 4, number(dc.multiSelect));
     }
-    m_titleLabel->setText(QString::fromStdString(exam.title));
+    setPackText(m_titleLabel, QString::fromStdString(exam.title));
     // The length and time of the candidate's own mocks (Exam ▸ Exam settings…).
     MockSettings mock;
     if (auto stored = loadMockSettings(m_store, exam)) {

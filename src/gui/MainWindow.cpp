@@ -180,7 +180,8 @@ void MainWindow::examSettings()
         return;
     }
     if (auto saved = saveMockSettings(m_store, exam.value(), dialog.settings()); !saved) {
-        QMessageBox::warning(this, tr("Exam settings"), QString::fromStdString(saved.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Exam settings"),
+                         QString::fromStdString(saved.error().message));
         return;
     }
     m_home->refresh();
@@ -233,17 +234,21 @@ bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
         for (const auto& l : form.shortfalls()) {
             lines << QString::fromStdString(l);
         }
-        const auto answer = QMessageBox::question(this, tr("The bank cannot fill the blueprint"),
-                                                  tr("%1\n\nContinue with %2 questions?")
-                                                      .arg(lines.join(QLatin1Char('\n')))
-                                                      .arg(form.items.size()));
-        if (answer != QMessageBox::Yes) {
+        // The shortfalls name domains and objectives from the packs: plain text, and one arg() so a "%2" in
+        // a name stays text.
+        QMessageBox box(QMessageBox::Question, tr("The bank cannot fill the blueprint"),
+                        tr("%1\n\nContinue with %2 questions?")
+                            .arg(lines.join(QLatin1Char('\n')), QString::number(form.items.size())),
+                        QMessageBox::Yes | QMessageBox::No, this);
+        box.setTextFormat(Qt::PlainText);
+        if (box.exec() != QMessageBox::Yes) {
             return false;
         }
     }
     auto session = ExamSession::start(m_store, exam.value(), form, mode, mock.extraMinutes);
     if (!session) {
-        QMessageBox::warning(this, tr("Cannot start"), QString::fromStdString(session.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
+                         QString::fromStdString(session.error().message));
         return false;
     }
     enterExam(std::move(session.value()), QString::fromStdString(exam->title));
@@ -367,7 +372,8 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
     const DrillPlan plan = planDrill(before->planner, options);
     auto session = DrillSession::start(m_store, exam.value(), plan, pool.value(), options.seed, cram);
     if (!session) {
-        QMessageBox::information(this, tr("No drill"), QString::fromStdString(session.error().message));
+        showPlainMessage(this, QMessageBox::Information, tr("No drill"),
+                         QString::fromStdString(session.error().message));
         return false;
     }
     m_drill->setSession(std::move(session.value()), std::move(before.value()));
@@ -448,7 +454,7 @@ void MainWindow::importPacks()
     QString report;
     const bool ok = importFiles(files, &report, moodle);
     if (ok) {
-        QMessageBox::information(this, tr("Import finished"), report);
+        showPlainMessage(this, QMessageBox::Information, tr("Import finished"), report);
     } else {
         QMessageBox box(QMessageBox::Warning, tr("Import failed"),
                         tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok, this);

@@ -29,6 +29,7 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     m_packId->setObjectName(QStringLiteral("moodlePackId"));
     m_version->setObjectName(QStringLiteral("moodleVersion"));
     m_packState->setObjectName(QStringLiteral("moodlePackState"));
+    m_packState->setTextFormat(Qt::PlainText);
     m_packState->setWordWrap(true);
     m_domain->setObjectName(QStringLiteral("moodleDomain"));
 
@@ -61,6 +62,7 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     auto* intro = new QLabel(tr("%1 will be read as Moodle questions. Their categories name the blueprint "
                                 "domain, e.g. \"$course$/ncp-genl/Fine-Tuning\".")
                                  .arg(names.join(QStringLiteral(", "))));
+    intro->setTextFormat(Qt::PlainText); // file names are text
     intro->setWordWrap(true);
     auto* form = new QFormLayout;
     form->addRow(tr("&Exam:"), m_exam);

@@ -7,17 +7,19 @@
 #include <QMouseEvent>
 #include <QRadioButton>
 
+#include "Display.h"
+
 namespace certdrill::gui {
 
 OptionRow::OptionRow(bool multiSelect, int displayIndex, const QString& text, QWidget* parent)
     : QWidget(parent)
-    , m_text(new QLabel(QStringLiteral("%1.  %2").arg(QChar('A' + displayIndex)).arg(text)))
+    , m_text(new QLabel(QStringLiteral("%1.  %2").arg(QString(QChar('A' + displayIndex)), breakable(text))))
 {
     // The button is only the indicator; the letter starts the label, so the two line up on the first line.
     m_button = multiSelect ? static_cast<QAbstractButton*>(new QCheckBox)
                            : static_cast<QAbstractButton*>(new QRadioButton);
     // Screen readers read the whole option from the button, which has the focus.
-    m_button->setAccessibleName(m_text->text());
+    m_button->setAccessibleName(QStringLiteral("%1.  %2").arg(QString(QChar('A' + displayIndex)), text));
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::PlainText);
     m_text->setAlignment(Qt::AlignLeft | Qt::AlignTop);

@@ -13,7 +13,6 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -77,7 +76,7 @@ ResultsPage::ResultsPage(QWidget* parent)
           QStringLiteral("topicTable")))
     , m_filter(new QComboBox)
     , m_exportButton(new QPushButton(tr("E&xport CSV…")))
-    , m_review(new QTextBrowser)
+    , m_review(new SafeTextView)
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
     m_details->setObjectName(QStringLiteral("resultDetailsLabel"));
@@ -211,7 +210,9 @@ void ResultsPage::renderChart(const SessionScore& s)
         const bool ok = p >= m_exam.passPercent;
         *pass << (ok ? p : 0.0);
         *fail << (ok ? 0.0 : p);
-        categories << QString::fromStdString(d ? d->name : it->id); // counts are in the table beside it
+        // Axis labels are HTML: escaped, a domain's name stays text and names no image to load. Counts are in
+        // the table beside the chart.
+        categories << QString::fromStdString(d ? d->name : it->id).toHtmlEscaped();
     }
     auto* bars = new QHorizontalStackedBarSeries;
     bars->append(pass);

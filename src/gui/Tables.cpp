@@ -7,6 +7,8 @@
 #include <QMessageBox>
 #include <QTableWidget>
 
+#include "Display.h"
+
 namespace certdrill::gui {
 
 QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objectName)
@@ -46,7 +48,8 @@ void exportCsvInteractively(QWidget* parent, const QString& title, const QString
         parent, title, suggestedName, QCoreApplication::translate("Tables", "CSV files (*.csv)"));
     QString error;
     if (!path.isEmpty() && !saveCsv(path, csv, &error)) {
-        QMessageBox::warning(parent, QCoreApplication::translate("Tables", "Export failed"), error);
+        showPlainMessage(parent, QMessageBox::Warning, QCoreApplication::translate("Tables", "Export failed"),
+                         error);
     }
 }
 

@@ -23,6 +23,7 @@
 #include "MainWindow.h"
 #include "MoodleImportDialog.h"
 #include "OptionRow.h"
+#include "SafeTextView.h"
 #include "TrackerPage.h"
 
 using namespace certdrill;
@@ -98,7 +99,7 @@ private slots:
         auto questions = fixture.store->activeQuestions("ncp-genl");
         QVERIFY(questions.ok());
         QVERIFY(questions.value().size() > 300);
-        QTextBrowser view;
+        gui::SafeTextView view;
         const QRegularExpression word(QStringLiteral("[A-Za-z0-9]+"));
         int checked = 0;
         for (const auto& q : questions.value()) {
