@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "certdrill/exam/ExamSession.h"
+#include "certdrill/store/Database.h"
 
 #include "CliSupport.h"
 #include "TestSupport.h"
@@ -315,6 +316,72 @@ TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-v
 
     CHECK(cli(db + " import --exam nope " + data("sample.gift")).exitCode == 1);
     CHECK(cli(db + " import --pack-version").exitCode == 2);
+}
+
+TEST_CASE("no command writes into another application's database; read-only commands never write", "[cli]")
+{
+    TempDir dir;
+    const auto foreign = dir / "places.sqlite";
+    {
+        certdrill::Database db(foreign.string());
+        db.exec("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO moz_places (url) "
+                "VALUES ('https://example.com')");
+    }
+    const std::string before = readFile(foreign);
+    const std::string db = "--db " + foreign.string() + " ";
+    for (const std::string& command :
+         std::vector<std::string>{"list exams", "list packs", "validate " + data("mini-exam.json"),
+                                  "lint " + data("mini-questions.json"), "tracker", "mock-plan", "history",
+                                  "import " + data("mini-exam.json"), "set target 0.9"}) {
+        const Run r = cli(db + command);
+        INFO(command);
+        CHECK(r.exitCode == 1);
+        CHECK(countLines(r.err, "\n") == 1); // said once
+        CHECK_THAT(r.err, Catch::StartsWith("certdrill-cli: database " + foreign.string() +
+                                            " is not a certdrill database (it has other tables than "
+                                            "certdrill's); certdrill did not change it."));
+    }
+    CHECK(readFile(foreign) == before);
+    CHECK_FALSE(std::filesystem::exists(foreign.string() + "-wal"));
+
+    // A read-only command on a missing database says so and creates nothing.
+    const auto missing = dir / "none.db";
+    const Run list = cli("--db " + missing.string() + " list exams");
+    CHECK(list.exitCode == 1);
+    CHECK(list.err == "certdrill-cli: no database at " + missing.string() + " (import a pack first)\n");
+    CHECK_FALSE(std::filesystem::exists(missing));
+
+    // On a certdrill database they leave every byte as it was.
+    const auto mine = dir / "mine.db";
+    REQUIRE(
+        cli("--db " + mine.string() + " import " + data("mini-exam.json") + " " + data("mini-questions.json"))
+            .exitCode == 0);
+    const std::string imported = readFile(mine);
+    for (const std::string& command :
+         std::vector<std::string>{"list exams", "list domains --json", "tracker", "mock-plan --count 2",
+                                  "drill-plan", "history", "validate " + data("mini-questions.json")}) {
+        INFO(command);
+        CHECK(cli("--db " + mine.string() + " " + command).exitCode == 0);
+    }
+    CHECK(readFile(mine) == imported);
+}
+
+TEST_CASE("a file-size limit (SIGXFSZ) ends an import with a message naming the database", "[cli]")
+{
+    TempDir dir;
+    const auto db = dir / "db.sqlite";
+    // 200 blocks of 512 bytes: the bundled bank does not fit. Without the signal ignored the shell would
+    // report a kill by SIGXFSZ and the CLI would say nothing.
+    const std::string command = "ulimit -f 200; " + std::string(CERTDRILL_CLI) + " --db " + db.string() +
+                                " import " + std::string(CERTDRILL_QUESTIONS_DIR) + "/*.json >" +
+                                (dir / "out").string() + " 2>" + (dir / "err").string();
+    const int status = std::system(("sh -c '" + command + "'").c_str());
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 1);
+    const std::string err = readFile(dir / "err");
+    CHECK_THAT(err, Catch::Contains("certdrill-cli: "));
+    CHECK_THAT(err, Catch::Contains(db.string()));
+    CHECK_THAT(err, Catch::Contains("File too large"));
 }
 
 TEST_CASE("validate and import read a GIFT file named .txt, as Moodle exports it, as GIFT", "[cli]")

@@ -32,12 +32,23 @@ private:
     int m_code;
 };
 
-/// An open SQLite connection (RAII: closed in the destructor). Foreign keys on, WAL, busy timeout set.
+/// How a Database is opened.
+enum class OpenMode
+{
+    ReadWrite, ///< created if missing
+    ReadOnly,  ///< never written, never created; also on read-only media
+};
+
+/// An open SQLite connection (RAII: closed in the destructor). Foreign keys on, busy timeout set; WAL once
+/// useWal() is called (Store::open does, after it has checked that the file is certdrill's).
 class Database
 {
 public:
-    /// Opens or creates the file (":memory:" for tests). Throws DbError.
-    explicit Database(const std::string& path);
+    /// Opens the file (":memory:" for tests); ReadWrite creates it when missing. ReadOnly opens with
+    /// SQLITE_OPEN_READONLY and query_only, and on read-only media, where SQLite cannot create the WAL index
+    /// it needs, falls back to opening the file as immutable. Nothing is written by opening. Throws DbError
+    /// naming the path and the cause.
+    explicit Database(const std::string& path, OpenMode mode = OpenMode::ReadWrite);
     Database(Database&&) noexcept = default;
     Database& operator=(Database&&) noexcept = default;
 
@@ -48,6 +59,12 @@ public:
     /// PRAGMA user_version: the schema version.
     int userVersion();
     void setUserVersion(int version);
+    /// PRAGMA application_id: which application's file this is (certdrill's: kApplicationId, Schema.h).
+    int applicationId();
+    /// Switches to the WAL journal with synchronous=NORMAL: readers never block the writer, and a kill
+    /// mid-write leaves the last commit intact. Writes the file header, so only for a certdrill database.
+    void useWal();
+    bool readOnly() const { return m_mode == OpenMode::ReadOnly; }
     sqlite3* handle() const { return m_db.get(); }
     const std::string& path() const { return m_path; }
 
@@ -56,8 +73,11 @@ private:
     {
         void operator()(sqlite3* db) const;
     };
+    void openConnection(const std::string& target, int flags);
+
     std::unique_ptr<sqlite3, Closer> m_db;
     std::string m_path;
+    OpenMode m_mode;
 };
 
 /// A prepared statement (RAII: finalized in the destructor). Values are always bound, never spliced into SQL.
@@ -125,7 +145,9 @@ template <typename F> auto catchDbError(const char* what, F&& f) -> decltype(f()
     try {
         return f();
     } catch (const DbError& e) {
-        spdlog::error("{}: {}", what, e.what());
+        // Logged for the app's log file, at a level the CLI does not print: the caller shows the Error,
+        // and a second copy of it on stderr only confuses.
+        spdlog::warn("{}: {}", what, e.what());
         return Error{std::string(what) + ": " + e.what()};
     }
 }
