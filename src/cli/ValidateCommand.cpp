@@ -85,7 +85,7 @@ int validateCommand(Context& ctx, Args args)
     size_t questions = 0;
     for (const auto& lp : loaded) {
         errors += ctx.printDiagnostics(lp.diagnostics);
-        warnings += static_cast<int>(lp.diagnostics.size()) - errorCount(lp.diagnostics);
+        warnings += warningCount(lp.diagnostics); // summarised repeats counted too
         questions += lp.pack.questions.size();
     }
     if (errors > 0) {

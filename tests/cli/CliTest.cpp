@@ -366,6 +366,51 @@ TEST_CASE("no command writes into another application's database; read-only comm
     CHECK(readFile(mine) == imported);
 }
 
+TEST_CASE("repeated warnings are summarised, hostile text is escaped, a corrupt database is named once",
+          "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string() + " ";
+    REQUIRE(cli(db + "import " + data("mini-exam.json")).exitCode == 0);
+    std::string gift = "$CATEGORY: alpha\n\n";
+    for (int i = 0; i < 50; ++i) {
+        gift += "::q" + std::to_string(i) + ":: Question " + std::to_string(i) + "?{=a ~b}\n\n";
+    }
+    const auto nowhy = dir / "nowhy.gift";
+    writeFile(nowhy, gift);
+    const Run valid = cli(db + "validate " + nowhy.string());
+    CHECK(valid.exitCode == 0);
+    CHECK(countLines(valid.err, "\n") == 3);
+    CHECK_THAT(valid.err, Catch::Contains("(and 47 more like it in this file)"));
+    CHECK_THAT(valid.out, Catch::Contains("50 questions, 50 warnings"));
+
+    // An id that would clear the terminal is printed escaped.
+    const auto esc = dir / "esc.json";
+    writeFile(esc, R"({"format": "certdrill-pack/1", "pack": {"id": "\u001b[2J", "title": "T", "version": "1",
+        "authors": ["a"], "license": "MIT"}, "exams": []})");
+    const Run escaped = cli(db + "validate " + esc.string());
+    CHECK(escaped.exitCode == 1);
+    CHECK(escaped.err.find('\x1b') == std::string::npos);
+    CHECK_THAT(escaped.err, Catch::Contains("\\u001B[2J"));
+
+    // A database whose pages are garbage: the reason, with the path, once.
+    const auto corrupt = dir / "corrupt.db";
+    REQUIRE(cli("--db " + corrupt.string() + " import " + data("mini-exam.json") + " " +
+                data("mini-questions.json"))
+                .exitCode == 0);
+    std::string bytes = readFile(corrupt);
+    REQUIRE(bytes.size() > 8192);
+    for (std::size_t i = 4096; i < bytes.size(); ++i) {
+        bytes[i] = static_cast<char>(i * 7);
+    }
+    writeFile(corrupt, bytes);
+    const Run broken = cli("--db " + corrupt.string() + " list packs");
+    CHECK(broken.exitCode == 1);
+    CHECK(countLines(broken.err, "\n") == 1);
+    CHECK_THAT(broken.err, Catch::Contains(corrupt.string()));
+    CHECK_THAT(broken.err, Catch::Contains("malformed"));
+}
+
 TEST_CASE("a file-size limit (SIGXFSZ) ends an import with a message naming the database", "[cli]")
 {
     TempDir dir;

@@ -19,7 +19,4 @@ inline constexpr std::size_t kMaxQuestionsPerPack = 20000;
 /// question the pack rules accept, even written in HTML, and a bound on the memory one block takes.
 inline constexpr std::size_t kMaxGiftQuestionBytes = std::size_t{1} << 20;
 
-/// A message that echoes a value from the file quotes at most this many characters of it.
-inline constexpr std::size_t kMaxEchoedChars = 80;
-
 } // namespace certdrill

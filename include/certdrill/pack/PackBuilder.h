@@ -1,8 +1,10 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -78,6 +80,11 @@ private:
     std::map<std::string, int> m_nextSuffix; ///< a repeated id → the next "-N" to try
     bool m_overLimit = false;
 };
+
+/// A Moodle credit percentage ("100", "-33.33333", "5e1") as a number, or nothing when `text` is not a
+/// finite number written in full: "nan", "inf" and "1e400" are refused, not read as a credit that breaks
+/// scoring. Locale-independent (the app runs in the user's locale, where the decimal mark may be ",").
+std::optional<double> parsePercent(std::string_view text);
 
 /// Lower-case ASCII letters and digits, every other run of characters one hyphen, at most `limit` long.
 std::string idSlug(const std::string& text, std::size_t limit = 64);

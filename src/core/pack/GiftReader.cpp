@@ -361,14 +361,13 @@ private:
             if (textBegin < to && !t[textBegin].escaped && t[textBegin].c == '%') {
                 const std::size_t pct = find(t, "%", textBegin + 1, to);
                 const std::string share = pct == npos ? "" : str(t, textBegin + 1, pct);
-                char* rest = nullptr;
-                const double value = std::strtod(share.c_str(), &rest);
-                if (pct == npos || share.empty() || *rest != '\0') {
-                    m_builder.error(t[textBegin].pos,
-                                    "a credit share is written \"%50%\" (a number between % signs)");
+                const std::optional<double> value = parsePercent(share);
+                if (!value) {
+                    m_builder.error(t[textBegin].pos, "a credit share is written \"%50%\" (a finite number "
+                                                      "between % signs)");
                     return false;
                 }
-                a.credit = value / 100.0;
+                a.credit = *value / 100.0;
                 textBegin = pct + 1;
             }
             const std::size_t hash = find(t, "#", textBegin, to);

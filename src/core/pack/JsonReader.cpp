@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 
 #include "certdrill/Text.h"
 
@@ -334,10 +335,11 @@ private:
                 return value;
             }
         }
-        // strtod needs a terminated string; numbers are short.
-        const std::string copy(digits);
-        const double value = std::strtod(copy.c_str(), nullptr);
-        if (!std::isfinite(value)) {
+        // from_chars, not strtod: strtod reads the decimal mark of the user's locale, which the app sets, so
+        // "0.25" would read as 0 where the mark is ",".
+        double value = 0;
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        if (ec != std::errc() || end != digits.data() + digits.size() || !std::isfinite(value)) {
             fail("number out of range");
         }
         return value;
@@ -460,12 +462,52 @@ std::optional<Diagnostic> utf8Error(std::string_view text, const std::string& fi
         return Diagnostic{
             Diagnostic::Severity::Error, fileName, {1, 1}, "", "file is UTF-16; save it as UTF-8"};
     }
+    // Without a byte-order mark, UTF-16 text starts with an ASCII character and a zero byte (or the other
+    // way round): valid UTF-8 bytes, which would otherwise be reported as a syntax error at 1:2.
+    if (text.size() >= 2 && (text[0] == '\0') != (text[1] == '\0')) {
+        return Diagnostic{Diagnostic::Severity::Error,
+                          fileName,
+                          {1, 1},
+                          "",
+                          "file is UTF-16 (without a byte-order mark); save it as UTF-8"};
+    }
     const size_t bad = firstInvalidUtf8(text);
     if (bad == std::string_view::npos) {
         return std::nullopt;
     }
     return Diagnostic{Diagnostic::Severity::Error, fileName, positionAtByte(text, bad), "",
                       "file is not valid UTF-8"};
+}
+
+std::optional<ControlCharacter> findControlCharacter(std::string_view text)
+{
+    for (size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) {
+            return ControlCharacter{i, c};
+        }
+        // C1 controls (U+0080 to U+009F) are the two bytes C2 80 to C2 9F in UTF-8.
+        if (c == 0xC2 && i + 1 < text.size()) {
+            const auto next = static_cast<unsigned char>(text[i + 1]);
+            if (next >= 0x80 && next <= 0x9F) {
+                return ControlCharacter{i, next};
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Diagnostic> controlCharacterError(std::string_view text, const std::string& fileName)
+{
+    const auto found = findControlCharacter(text);
+    if (!found) {
+        return std::nullopt;
+    }
+    char name[8];
+    std::snprintf(name, sizeof name, "U+%04X", found->codePoint);
+    return Diagnostic{Diagnostic::Severity::Error, fileName, positionAtByte(text, found->at), "",
+                      std::string("the control character ") + name +
+                          " is not text; a pack holds printable text, tabs and line breaks only"};
 }
 
 std::optional<JsonDocument> parseJson(std::string_view text, const std::string& fileName, Diagnostic* error,

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <pugixml.hpp>
+#include <string_view>
 
 #include "certdrill/Text.h"
 #include "certdrill/pack/HtmlText.h"
@@ -117,13 +118,13 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
         ForeignQuestion::Answer answer;
         answer.text = textOf(a, &images);
         const std::string fraction = trimmed(a.attribute("fraction").value());
-        char* rest = nullptr;
-        answer.credit = fraction.empty() ? 0.0 : std::strtod(fraction.c_str(), &rest) / 100.0;
-        if (!fraction.empty() && *rest != '\0') {
-            builder.error(positions.of(a),
-                          "fraction=\"" + fraction + "\" is not a number (a percentage, e.g. 100)");
+        const std::optional<double> percent = fraction.empty() ? 0.0 : parsePercent(fraction);
+        if (!percent) {
+            builder.error(positions.of(a), "fraction=\"" + echoed(fraction) +
+                                               "\" is not a finite number (a percentage, e.g. 100)");
             return;
         }
+        answer.credit = *percent / 100.0;
         answer.why = textOf(a.child("feedback"), &images);
         answer.pos = positions.of(a);
         answer.whyPos = positions.of(a.child("feedback"));
@@ -165,8 +166,19 @@ Conversion convertMoodleXml(const std::string& text, const std::string& fileName
     PackBuilder builder(fileName, "moodle", exams, options, out);
     const Positions positions(text);
     pugi::xml_document doc;
-    const pugi::xml_parse_result parsed =
-        doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+    // parse_doctype keeps the DOCTYPE as a node, so a file that declares entities can be told that they are
+    // not used; pugixml never reads a DTD or expands a declared entity either way.
+    const pugi::xml_parse_result parsed = doc.load_buffer(
+        text.data(), text.size(), pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8);
+    for (const pugi::xml_node node : doc.children()) {
+        if (node.type() == pugi::node_doctype &&
+            std::string_view(node.value()).find("<!ENTITY") != std::string_view::npos) {
+            builder.warning(
+                positions.of(node),
+                "the DOCTYPE declares entities, which certdrill does not expand (it reads no DTD): a "
+                "reference to one, such as &name;, stays in the text as written");
+        }
+    }
     if (!parsed) {
         builder.error(positions.at(parsed.offset),
                       std::string("not well-formed XML: ") + parsed.description());
@@ -185,7 +197,7 @@ Conversion convertMoodleXml(const std::string& text, const std::string& fileName
             } else {
                 builder.warning(
                     positions.of(question),
-                    "<question type=\"" + type +
+                    "<question type=\"" + echoed(type) +
                         "\"> is not imported (certdrill has multiple choice and true/false); skipped");
             }
         }

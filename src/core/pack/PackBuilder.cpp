@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 
 #include "certdrill/Text.h"
@@ -64,6 +66,16 @@ std::string packIdFor(const std::string& kind, const std::string& fileName)
 
 } // namespace
 
+std::optional<double> parsePercent(std::string_view text)
+{
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
 std::string idSlug(const std::string& text, std::size_t limit)
 {
     std::string out;
@@ -116,7 +128,8 @@ PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vect
             }
         }
         if (!m_exam) {
-            error({1, 1}, "exam \"" + options.exam + "\" is not in the database; import its pack first");
+            error({1, 1},
+                  "exam \"" + echoed(options.exam) + "\" is not in the database; import its pack first");
         }
     } else if (exams.size() == 1) {
         m_exam = &exams.front();
@@ -186,8 +199,8 @@ void PackBuilder::add(const ForeignQuestion& fq)
         for (id = base + "-" + std::to_string(k); m_ids.count(id); id = base + "-" + std::to_string(++k)) {
         }
         if (!fq.name.empty()) {
-            warning(fq.namePos,
-                    "the name \"" + fq.name + "\" is used before; this question's id is \"" + id + "\"");
+            warning(fq.namePos, "the name \"" + echoed(fq.name) +
+                                    "\" is used before; this question's id is \"" + id + "\"");
         }
     }
     json q = {{"id", id},
@@ -253,12 +266,13 @@ bool PackBuilder::placeInBlueprint(json& q, const SourcePos& at)
             q["domain"] = m_options.domain;
             return true;
         }
-        error(at, "--domain \"" + m_options.domain + "\" is not a domain of exam \"" + m_exam->id + "\"");
+        error(at,
+              "--domain \"" + echoed(m_options.domain) + "\" is not a domain of exam \"" + m_exam->id + "\"");
         return false;
     }
     error(at, (m_category.empty() ? std::string("the question has no category")
-                                  : "its category \"" + m_category + "\" names none of exam \"" + m_exam->id +
-                                        "\"'s domains") +
+                                  : "its category \"" + echoed(m_category) + "\" names none of exam \"" +
+                                        m_exam->id + "\"'s domains") +
                   ", so it has no blueprint domain; put it in a category such as \"" + m_exam->id + "/" +
                   m_exam->domains.front().id + "\" (in GIFT, a \"$CATEGORY: ...\" line), or pass --domain");
     return false;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <fcntl.h>
 #include <optional>
 #include <regex>
@@ -129,7 +130,7 @@ public:
         }
         for (const auto& [key, value] : v.items()) {
             if (!required.count(key) && !optional.count(key)) {
-                error(ptr + "/" + jsonPointerEscape(key), "unknown field \"" + key + "\"", true);
+                error(ptr + "/" + jsonPointerEscape(key), "unknown field \"" + echoed(key) + "\"", true);
             }
         }
         for (const auto& key : required) {
@@ -156,6 +157,7 @@ public:
         if (!allowEmpty && trimmed(s).empty()) {
             error(p, "\"" + key + "\" must not be empty");
         }
+        controlCharacters(p, key, s);
         if (codePoints(s) > maxLength) {
             error(p, "\"" + key + "\" is " + std::to_string(codePoints(s)) +
                          " characters long; the limit is " + std::to_string(maxLength));
@@ -168,7 +170,7 @@ public:
         std::string s = string(parent, ptr, key, kMaxIdLength);
         if (!s.empty() && !std::regex_match(s, idPattern())) {
             error(ptr + "/" + key,
-                  "\"" + key + "\" \"" + s +
+                  "\"" + key + "\" \"" + echoed(s) +
                       "\" must use only a-z, 0-9, '.', '_' and '-' and start with a letter or digit");
         }
         return s;
@@ -223,9 +225,22 @@ public:
             if (codePoints(v[i].get<std::string>()) > maxLength) {
                 error(ip, "item is longer than " + std::to_string(maxLength) + " characters");
             }
+            controlCharacters(ip, key, v[i].get<std::string>());
             out.push_back(v[i].get<std::string>());
         }
         return out;
+    }
+
+    /// Refuses a control character in a string (JSON lets one in as a \u escape): only tabs and line
+    /// breaks are text. An ESC in an id would act on the terminal that prints a message naming it.
+    void controlCharacters(const std::string& pointer, const std::string& key, const std::string& s)
+    {
+        if (const auto found = findControlCharacter(s)) {
+            char name[8];
+            std::snprintf(name, sizeof name, "U+%04X", found->codePoint);
+            error(pointer, "\"" + key + "\" holds the control character " + name +
+                               "; only printable text, tabs and line breaks are allowed");
+        }
     }
 
     static std::string trimmed(const std::string& s)
@@ -278,7 +293,8 @@ void checkPackInfo(Checker& c, const json& root, PackInfo& info)
     info.title = c.string(p, "/pack", "title", kMaxTitleLength);
     info.version = c.string(p, "/pack", "version", 32);
     if (!info.version.empty() && !std::regex_match(info.version, versionPattern())) {
-        c.error("/pack/version", "\"version\" \"" + info.version + "\" must be dotted numbers such as 1.0.0");
+        c.error("/pack/version",
+                "\"version\" \"" + echoed(info.version) + "\" must be dotted numbers such as 1.0.0");
     }
     info.authors = c.stringList(p, "/pack", "authors", 50, kMaxTitleLength);
     if (p.contains("authors") && p.at("authors").is_array() && p.at("authors").empty()) {
@@ -309,7 +325,8 @@ std::vector<Topic> checkTopics(Checker& c, const json& domain, const std::string
         }
         Topic t{c.id(list[k], kp, "id"), c.string(list[k], kp, "name", kMaxTitleLength)};
         if (!t.id.empty() && !ids.insert(t.id).second) {
-            c.error(kp + "/id", "duplicate " + noun + " id \"" + t.id + "\" in domain \"" + domainId + "\"");
+            c.error(kp + "/id", "duplicate " + noun + " id \"" + echoed(t.id) + "\" in domain \"" +
+                                    echoed(domainId) + "\"");
         }
         out.push_back(std::move(t));
     }
@@ -385,7 +402,7 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
         d.minQuestions = static_cast<int>(c.number(ds[i], p, "min_questions", 0, 1e6, true).value_or(0));
         weightSum += d.weight;
         if (!d.id.empty() && !domainIds.insert(d.id).second) {
-            c.error(p + "/id", "duplicate domain id \"" + d.id + "\"");
+            c.error(p + "/id", "duplicate domain id \"" + echoed(d.id) + "\"");
         }
         d.subtopics = checkTopics(c, ds[i], p, "subtopics", "subtopic", d.id);
         d.objectives = checkTopics(c, ds[i], p, "objectives", "objective", d.id);
@@ -466,7 +483,7 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
         }
         const std::string key = Checker::trimmed(o.text);
         if (!key.empty() && !texts.insert(key).second) {
-            c.error(p + "/text", "duplicate option text \"" + key + "\"");
+            c.error(p + "/text", "duplicate option text \"" + echoed(key) + "\"");
         }
         out.options.push_back(std::move(o));
     }
@@ -496,8 +513,8 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     // TWO" over one right option would send the candidate looking for a second.
     const std::vector<StatedCount> stated = stemSelectCounts(out.stem);
     if (!stated.empty() && stated.back().count != out.select) {
-        c.warning(ptr + "/stem",
-                  "stem says \"" + stated.back().text + "\" but \"select\" is " + std::to_string(out.select));
+        c.warning(ptr + "/stem", "stem says \"" + echoed(stated.back().text) + "\" but \"select\" is " +
+                                     std::to_string(out.select));
     } else if (stated.empty() && out.select > 1) {
         c.warning(ptr + "/stem",
                   "multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
@@ -528,7 +545,7 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
                 const std::string p = "/exams/" + std::to_string(i);
                 checkExam(c, es[i], p, exam);
                 if (!exam.id.empty() && !examIds.insert(exam.id).second) {
-                    c.error(p + "/id", "duplicate exam id \"" + exam.id + "\"");
+                    c.error(p + "/id", "duplicate exam id \"" + echoed(exam.id) + "\"");
                 }
                 out.pack.exams.push_back(std::move(exam));
             }
@@ -549,7 +566,7 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
                 const std::string p = "/questions/" + std::to_string(i);
                 checkQuestion(c, qs[i], p, q);
                 if (!q.id.empty() && !ids.insert(q.id).second) {
-                    c.error(p + "/id", "duplicate question id \"" + q.id + "\"");
+                    c.error(p + "/id", "duplicate question id \"" + echoed(q.id) + "\"");
                 }
                 out.pack.questions.push_back(std::move(q));
             }
@@ -597,7 +614,7 @@ void warnRepeatedStems(std::span<LoadedPack> packs)
             const auto [seen, added] = first.emplace(stemKey(q.stem), std::pair(q.id, lp.pack.sourcePath));
             if (!added) {
                 c.warning("/questions/" + std::to_string(i) + "/stem",
-                          "the same stem as question \"" + seen->second.first + "\" in " +
+                          "the same stem as question \"" + echoed(seen->second.first) + "\" in " +
                               seen->second.second + "; a mock exam could serve both");
             }
         }
@@ -616,8 +633,8 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
         }
         const auto it = catalog.find(q.exam);
         if (it == catalog.end()) {
-            c.error(p + "/exam",
-                    "unknown exam \"" + q.exam + "\" (define it in this pack, or import its pack first)");
+            c.error(p + "/exam", "unknown exam \"" + echoed(q.exam) +
+                                     "\" (define it in this pack, or import its pack first)");
             continue;
         }
         if (q.domain.empty()) {
@@ -625,18 +642,21 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
         }
         const Domain* d = it->second.exam.findDomain(q.domain);
         if (!d) {
-            c.error(p + "/domain", "exam \"" + q.exam + "\" has no domain \"" + q.domain + "\"");
+            c.error(p + "/domain",
+                    "exam \"" + echoed(q.exam) + "\" has no domain \"" + echoed(q.domain) + "\"");
             continue;
         }
         if (!q.subtopic.empty() && !d->findSubtopic(q.subtopic)) {
-            c.error(p + "/subtopic", "domain \"" + q.domain + "\" has no subtopic \"" + q.subtopic + "\"");
+            c.error(p + "/subtopic",
+                    "domain \"" + echoed(q.domain) + "\" has no subtopic \"" + echoed(q.subtopic) + "\"");
         }
         if (!q.objective.empty() && !d->findObjective(q.objective)) {
             std::string known;
             for (const auto& o : d->objectives) {
                 known += (known.empty() ? "" : ", ") + o.id;
             }
-            c.error(p + "/objective", "domain \"" + q.domain + "\" has no objective \"" + q.objective + "\"" +
+            c.error(p + "/objective", "domain \"" + echoed(q.domain) + "\" has no objective \"" +
+                                          echoed(q.objective) + "\"" +
                                           (known.empty() ? " (its exam names none)" : "; it has " + known));
         }
     }
@@ -724,6 +744,15 @@ std::optional<Diagnostic> readPackFile(const std::filesystem::path& file, std::s
     return std::nullopt;
 }
 
+/// Why a Moodle file cannot be converted as it is: not UTF-8, or a control character in it.
+std::optional<Diagnostic> notMoodleText(const std::string& text, const std::string& fileName)
+{
+    if (auto notUtf8 = utf8Error(text, fileName)) {
+        return notUtf8;
+    }
+    return controlCharacterError(text, fileName);
+}
+
 void addExams(ExamCatalog& catalog, const LoadedPack& lp)
 {
     for (const auto& e : lp.pack.exams) {
@@ -800,6 +829,7 @@ LoadedPack loadPackText(const std::string& text, const std::string& fileName, co
         checkReferences(lp, catalog);
     }
     warnRepeatedStems({&lp, 1});
+    summariseRepeats(lp.diagnostics);
     return lp;
 }
 
@@ -832,12 +862,13 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         const PackFormat format = packFormatOfName(file.string()).value_or(packFormatOfText(text));
         if (format == PackFormat::Json) {
             packs.push_back(parseAndCheck(text, file.string()));
-        } else if (auto notUtf8 = utf8Error(text, file.string())) {
-            // The readers and the pack JSON need UTF-8; a Latin-1 file gets this one error, not converted.
+        } else if (auto notText = notMoodleText(text, file.string())) {
+            // The readers and the pack JSON need UTF-8 text; a Latin-1 file, or one with an ESC in it, gets
+            // this one error and is not converted.
             LoadedPack lp;
             lp.pack.sourcePath = file.string();
             lp.pack.sha256 = sha256Hex(text);
-            lp.diagnostics.push_back(std::move(*notUtf8));
+            lp.diagnostics.push_back(std::move(*notText));
             packs.push_back(std::move(lp));
         } else {
             moodleTexts.push_back({i, format, std::move(text)});
@@ -873,7 +904,8 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
         const std::string& id = lp.pack.info.id;
         if (!id.empty() && !packFiles.emplace(id, lp.pack.sourcePath).second) {
-            c.error("/pack/id", "pack \"" + id + "\" is also in " + packFiles[id] + "; name each pack once");
+            c.error("/pack/id",
+                    "pack \"" + echoed(id) + "\" is also in " + packFiles[id] + "; name each pack once");
         }
         for (size_t i = 0; i < lp.pack.exams.size(); ++i) {
             const ExamDef& e = lp.pack.exams[i];
@@ -882,9 +914,10 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
                 continue;
             }
             if (!examFiles.emplace(e.id, lp.pack.sourcePath).second) {
-                c.error(p, "exam \"" + e.id + "\" is also defined in " + examFiles[e.id]);
+                c.error(p, "exam \"" + echoed(e.id) + "\" is also defined in " + examFiles[e.id]);
             } else if (const auto it = known.find(e.id); it != known.end() && it->second.packId != id) {
-                c.error(p, "exam \"" + e.id + "\" is already defined by pack \"" + it->second.packId + "\"");
+                c.error(p, "exam \"" + echoed(e.id) + "\" is already defined by pack \"" + it->second.packId +
+                               "\"");
             }
         }
         addExams(catalog, lp);
@@ -909,6 +942,7 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             conversion->diagnostics.clear();
             packs[i].conversion = std::move(conversion);
         }
+        summariseRepeats(packs[i].diagnostics);
     }
     return packs;
 }
