@@ -16,7 +16,6 @@ namespace certdrill {
 namespace {
 
 using nlohmann::json;
-constexpr std::size_t npos = std::string::npos;
 
 /// The id a question gets: its name, else the first eight words of its stem.
 std::string questionId(const std::string& name, const std::string& stem)
