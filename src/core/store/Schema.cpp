@@ -176,6 +176,15 @@ CREATE INDEX questions_objective ON questions(objective_ref);
 ALTER TABLE self_ratings RENAME COLUMN subtopic_id TO topic_id;
 )sql";
 
+// Version 5: a session can end abandoned (Exam ▸ Abandon exam), and the time on the review screen is kept
+// apart from the questions'. Columns are added rather than the table rebuilt: finish_reason's CHECK
+// (submitted, timeout) stays, and an abandoned session leaves it NULL, which the CHECK allows. Every session
+// stored before was submitted or timed out, so the defaults are true of it.
+constexpr const char* kV5 = R"sql(
+ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0 CHECK (abandoned IN (0, 1));
+ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 } // namespace
 
 const std::vector<Migration>& migrations()
@@ -185,6 +194,7 @@ const std::vector<Migration>& migrations()
         {2, "exam sessions and their items", kV2},
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
+        {5, "abandoned sessions and time on the review screen", kV5},
     };
     return steps;
 }
@@ -272,15 +282,18 @@ void migrate(Database& db, int target)
         return;
     }
     Transaction tx(db);
+    // Read again under the write lock: another program (the app and certdrill-cli started together) may
+    // have migrated and marked the file while this one waited for the lock.
+    const int locked = db.userVersion();
     for (const auto& step : migrations()) {
-        if (step.version > current && step.version <= target) {
+        if (step.version > locked && step.version <= target) {
             db.exec(step.sql);
         }
     }
-    if (current < target) {
+    if (locked < target) {
         db.setUserVersion(target);
     }
-    if (!marked) {
+    if (db.applicationId() != kApplicationId) {
         // PRAGMA takes no bound parameters; the value is our constant.
         db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     }
