@@ -56,9 +56,13 @@ Commands:
                                   option would score against chance; --strict exits 1 when a
                                   strategy or cue beats chance by more than 5 points or a
                                   structural flaw occurs (docs/question-writing.md)
-  import [MOODLE OPTIONS] PACK...  validate and import packs atomically (all or nothing).
-                                  A PACK named *.gift or *.gift.txt is Moodle GIFT, *.xml is
-                                  Moodle XML; their categories name the blueprint domain.
+  import [MOODLE OPTIONS] PACK...  validate and import packs atomically (all or nothing)
+                                  A PACK named *.json is a certdrill pack, *.gift or *.gift.txt
+                                  Moodle GIFT, *.xml Moodle XML; any other name (Moodle
+                                  exports GIFT as *.txt) is read by its content: '{' starts
+                                  JSON, '<' XML, anything else is GIFT. Moodle categories
+                                  name the blueprint domain. A PACK is a regular file of at
+                                  most 64 MiB with at most 20000 questions.
                                   MOODLE OPTIONS: --exam ID (default: the only exam),
                                   --pack-id ID (default: gift-FILENAME or moodle-FILENAME),
                                   --pack-version V (default: the version already

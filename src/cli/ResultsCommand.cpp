@@ -32,7 +32,7 @@ int resultsCommand(Context& ctx, Args args)
         ctx.err() << "certdrill-cli: no finished exam with ID " << id << " (see certdrill-cli history)\n";
         return kInvalid;
     }
-    auto session = ExamSession::open(*ctx.store(), id);
+    auto session = ExamSession::open(*ctx.store(OpenMode::ReadOnly), id);
     if (!session) {
         ctx.err() << "certdrill-cli: " << session.error().message << "\n";
         return kInvalid;

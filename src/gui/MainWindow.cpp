@@ -15,6 +15,7 @@
 
 #include "certdrill/exam/ItemStatus.h"
 #include "certdrill/pack/ItemLint.h"
+#include "certdrill/pack/PackFormat.h"
 
 #include "Display.h"
 #include "DrillDialog.h"
@@ -232,7 +233,8 @@ void MainWindow::examSettings()
         return;
     }
     if (auto saved = saveMockSettings(m_store, exam.value(), dialog.settings()); !saved) {
-        QMessageBox::warning(this, tr("Exam settings"), QString::fromStdString(saved.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Exam settings"),
+                         QString::fromStdString(saved.error().message));
         return;
     }
     m_home->refresh();
@@ -296,11 +298,14 @@ bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
         for (const auto& l : pending->form.shortfalls()) {
             lines << QString::fromStdString(l);
         }
-        const auto answer = QMessageBox::question(this, tr("The bank cannot fill the blueprint"),
-                                                  tr("%1\n\nContinue with %2 questions?")
-                                                      .arg(lines.join(QLatin1Char('\n')))
-                                                      .arg(pending->form.items.size()));
-        if (answer != QMessageBox::Yes) {
+        // The shortfalls name domains and objectives from the packs: plain text, and one arg() so a "%2" in
+        // a name stays text.
+        QMessageBox box(QMessageBox::Question, tr("The bank cannot fill the blueprint"),
+                        tr("%1\n\nContinue with %2 questions?")
+                            .arg(lines.join(QLatin1Char('\n')), QString::number(pending->form.items.size())),
+                        QMessageBox::Yes | QMessageBox::No, this);
+        box.setTextFormat(Qt::PlainText);
+        if (box.exec() != QMessageBox::Yes) {
             return false;
         }
     }
@@ -325,7 +330,8 @@ bool MainWindow::beginExam(PendingExam pending)
     auto session =
         ExamSession::start(m_store, pending.exam, pending.form, pending.mode, pending.extraMinutes);
     if (!session) {
-        QMessageBox::warning(this, tr("Cannot start"), QString::fromStdString(session.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
+                         QString::fromStdString(session.error().message));
         return false;
     }
     enterExam(std::move(session.value()), QString::fromStdString(pending.exam.title));
@@ -516,7 +522,8 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
     const DrillPlan plan = planDrill(before->planner, options);
     auto session = DrillSession::start(m_store, exam.value(), plan, pool.value(), options.seed, cram);
     if (!session) {
-        QMessageBox::information(this, tr("No drill"), QString::fromStdString(session.error().message));
+        showPlainMessage(this, QMessageBox::Information, tr("No drill"),
+                         QString::fromStdString(session.error().message));
         return false;
     }
     m_drill->setSession(std::move(session.value()), std::move(before.value()));
@@ -564,19 +571,25 @@ void MainWindow::showHistory()
     m_stack->setCurrentWidget(m_history);
 }
 
+QString MainWindow::importFileFilters()
+{
+    // Moodle exports GIFT as *.txt, and a file of any other name is read by its content (packFormatOf), so
+    // every dialog entry shows .txt files and "All files" shows the rest.
+    return tr("Question packs (*.json *.gift *.txt *.xml);;certdrill packs (*.json);;Moodle GIFT (*.gift "
+              "*.txt);;Moodle XML (*.xml);;All files (*)");
+}
+
 void MainWindow::importPacks()
 {
     const QStringList files =
-        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(),
-                                      tr("Question packs (*.json *.gift *.gift.txt *.xml);;certdrill packs "
-                                         "(*.json);;Moodle GIFT (*.gift *.gift.txt);;Moodle XML (*.xml)"));
+        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(), importFileFilters());
     if (files.isEmpty()) {
         return;
     }
     // Moodle files cannot name their exam, pack and version; ask, as certdrill-cli import's options do.
     QStringList moodleFiles;
     for (const QString& f : files) {
-        if (isMoodleFile(f.toStdString())) {
+        if (isMoodleFormat(packFormatOf(f.toStdString()))) {
             moodleFiles << f;
         }
     }
@@ -601,14 +614,19 @@ bool MainWindow::importAndReport(const QStringList& files, const ImportOptions& 
 {
     QString report;
     const bool ok = importFiles(files, &report, moodle);
-    // The reason is in the box itself: behind "Show Details" a candidate would not find it.
+    // The reason is in the box itself: behind "Show Details" a candidate would not find it. The report
+    // quotes pack text: plain text only, never HTML that could load what it names.
     QMessageBox box(ok ? QMessageBox::Information : QMessageBox::Warning,
                     ok ? tr("Import finished") : tr("Import failed"),
                     ok ? report : tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok,
                     this);
     box.setObjectName(QStringLiteral("importResult"));
+    box.setTextFormat(Qt::PlainText);
     if (!ok) {
         box.setInformativeText(report);
+        if (auto* informative = box.findChild<QLabel*>(QStringLiteral("qt_msgbox_informativelabel"))) {
+            informative->setTextFormat(Qt::PlainText);
+        }
     }
     box.exec();
     return ok;

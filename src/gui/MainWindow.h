@@ -38,6 +38,9 @@ public:
     DrillPage* drillPage() const { return m_drill; }
     TrackerPage* trackerPage() const { return m_tracker; }
     HistoryPage* historyPage() const { return m_history; }
+    /// The file types File ▸ Import pack… offers: every supported extension (also *.txt, as Moodle names
+    /// GIFT exports), each format, and all files.
+    static QString importFileFilters();
 
 public slots:
     /// Asks for pack files and imports them; shows every diagnostic if the import fails.

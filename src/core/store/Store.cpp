@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 
 #include "certdrill/pack/Sha256.h"
 #include "certdrill/store/Backup.h"
@@ -148,31 +150,57 @@ Store::Store(Database db, const Clock& clock)
 {
 }
 
-Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path, const Clock& clock)
+Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path, const Clock& clock,
+                                           OpenMode mode)
 {
     try {
-        if (path != ":memory:" && path.has_parent_path()) {
-            std::error_code ec;
+        std::error_code ec;
+        if (mode == OpenMode::ReadOnly) {
+            if (!std::filesystem::exists(path, ec)) {
+                return Error{"no database at " + path.string() + " (import a pack first)"};
+            }
+        } else if (path != ":memory:" && path.has_parent_path()) {
             std::filesystem::create_directories(path.parent_path(), ec);
             if (ec) {
                 return Error{"cannot create folder " + path.parent_path().string() + ": " + ec.message()};
             }
         }
-        Database db(path.string());
-        // A migration runs in one transaction, but a bad step that commits would still lose progress: keep
-        // the database as it was beside it first. A new file (version 0) has nothing to keep.
-        const int version = db.userVersion();
-        if (path != ":memory:" && version > 0 && version < latestSchemaVersion()) {
-            const auto copy = beforeMigrationPath(path, latestSchemaVersion());
-            if (auto kept = backupDatabase(db, copy); !kept) {
-                return Error{"not migrating " + path.string() + " to schema version " +
-                             std::to_string(latestSchemaVersion()) + ": " + kept.error().message +
-                             ". The file was not changed."};
+        std::optional<Database> opened;
+        try {
+            opened.emplace(path.string(), mode);
+            // Before anything is written: another application's SQLite file must come out of this untouched.
+            checkCertdrillDatabase(*opened);
+        } catch (const DbError& e) {
+            if ((e.code() & 0xFF) == SQLITE_NOTADB) {
+                return Error{notCertdrillError(path.string(), "not an SQLite file").what()};
             }
-            spdlog::info("kept {} at schema version {} as {} before migrating it", path.string(), version,
-                         copy.string());
+            throw;
         }
-        migrate(db);
+        Database& db = *opened;
+        if (mode == OpenMode::ReadOnly) {
+            if (const int version = db.userVersion(); version < latestSchemaVersion()) {
+                return Error{"database " + path.string() + " has schema version " + std::to_string(version) +
+                             ", older than this certdrill's (" + std::to_string(latestSchemaVersion()) +
+                             "); a command that writes (such as import) or the app updates it. The file was "
+                             "not changed."};
+            }
+        } else {
+            db.useWal();
+            // A migration runs in one transaction, but a bad step that commits would still lose progress:
+            // keep the database as it was beside it first. A new file (version 0) has nothing to keep.
+            const int version = db.userVersion();
+            if (path != ":memory:" && version > 0 && version < latestSchemaVersion()) {
+                const auto copy = beforeMigrationPath(path, latestSchemaVersion());
+                if (auto kept = backupDatabase(db, copy); !kept) {
+                    return Error{"not migrating " + path.string() + " to schema version " +
+                                 std::to_string(latestSchemaVersion()) + ": " + kept.error().message +
+                                 ". The file was not changed."};
+                }
+                spdlog::info("kept {} at schema version {} as {} before migrating it", path.string(), version,
+                             copy.string());
+            }
+            migrate(db);
+        }
         return std::unique_ptr<Store>(new Store(std::move(db), clock));
     } catch (const DbError& e) {
         return Error{e.what()};
@@ -569,9 +597,10 @@ PackImportSummary Store::importOne(const Pack& pack)
                          "LEFT JOIN objectives o ON o.domain_ref = d.id AND o.objective_id = ? "
                          "WHERE e.exam_id = ? AND d.domain_id = ?");
     Statement insert(
-        m_db, "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
-              "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
-              "created_at, updated_at, objective_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
+        m_db,
+        "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
+        "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
+        "created_at, updated_at, objective_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
     Statement update(m_db,
                      "UPDATE questions SET exam_ref = ?, domain_ref = ?, subtopic_ref = ?, stem = ?, "
                      "select_count = ?, explanation = ?, difficulty = ?, tags = ?, refs = ?, shuffle = ?, "
@@ -676,9 +705,12 @@ void Store::syncTopics(const TopicTable& table, std::int64_t domainRef, const st
 {
     // The table and column names are the constants of TopicTable, never input: values are bound.
     const std::string t = table.table, id = table.idColumn;
-    Statement upsert(m_db, "INSERT INTO " + t + " (domain_ref, " + id + ", name, position) VALUES (?, ?, ?, ?) "
-                           "ON CONFLICT (domain_ref, " + id + ") DO UPDATE SET name = excluded.name, "
-                           "position = excluded.position");
+    Statement upsert(m_db, "INSERT INTO " + t + " (domain_ref, " + id +
+                               ", name, position) VALUES (?, ?, ?, ?) "
+                               "ON CONFLICT (domain_ref, " +
+                               id +
+                               ") DO UPDATE SET name = excluded.name, "
+                               "position = excluded.position");
     for (size_t k = 0; k < topics.size(); ++k) {
         upsert.reset();
         upsert.bind(1, domainRef).bind(2, topics[k].id).bind(3, topics[k].name).bind(4, static_cast<int>(k));
@@ -695,8 +727,8 @@ void Store::syncTopics(const TopicTable& table, std::int64_t domainRef, const st
         }
     }
     for (const auto row : dropped) {
-        Statement unlink(m_db, "UPDATE questions SET " + std::string(table.questionColumn) + " = NULL WHERE " +
-                                   table.questionColumn + " = ?");
+        Statement unlink(m_db, "UPDATE questions SET " + std::string(table.questionColumn) +
+                                   " = NULL WHERE " + table.questionColumn + " = ?");
         unlink.bind(1, row);
         unlink.run();
         Statement del(m_db, "DELETE FROM " + t + " WHERE id = ?");
