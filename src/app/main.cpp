@@ -1,4 +1,6 @@
 // certdrill GUI entry point: the one place where the pieces are wired together (clock, log, store, window).
+#include <csignal>
+
 #include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/spdlog.h>
 
@@ -58,6 +60,9 @@ void setUpLogging(const std::filesystem::path& dataDir)
 
 int main(int argc, char** argv)
 {
+    // As in the CLI: over a file-size limit a write fails with EFBIG, which the app reports, instead of
+    // SIGXFSZ ending it without a word.
+    std::signal(SIGXFSZ, SIG_IGN);
     QCoreApplication::setApplicationName(QStringLiteral("certdrill"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CERTDRILL_VERSION));
 

@@ -65,8 +65,12 @@ Commands:
                                   validate and import packs atomically (all or nothing);
                                   --dry-run shows what it would add, update, restore and
                                   retire per pack, and writes nothing
-                                  A PACK named *.gift or *.txt is Moodle GIFT, *.xml is
-                                  Moodle XML; their categories name the blueprint domain.
+                                  A PACK named *.json is a certdrill pack, *.gift or *.gift.txt
+                                  Moodle GIFT, *.xml Moodle XML; any other name (Moodle
+                                  exports GIFT as *.txt) is read by its content: '{' starts
+                                  JSON, '<' XML, anything else is GIFT. Moodle categories
+                                  name the blueprint domain. A PACK is a regular file of at
+                                  most 64 MiB with at most 20000 questions.
                                   MOODLE OPTIONS: --exam ID (default: the only exam),
                                   --pack-id ID (default: gift-FILENAME or moodle-FILENAME),
                                   --pack-version V (default: the version already
@@ -75,7 +79,8 @@ Commands:
                                   --map MAP.json (Moodle categories and tags -> domain
                                   and objective, with a default: docs/pack-format.md)
   convert INPUT.gift|.txt|.xml [MOODLE OPTIONS] -o PACK.json
-                                  write a Moodle file as a pack file (ids, options, whys and
+                                  write a Moodle file (GIFT or XML, told apart as import
+                                  does) as a pack file (ids, options, whys and
                                   explanations kept; importing it gives the same questions as
                                   importing INPUT); skipped question types are warned about
                                   at their line; --pack-version defaults to 1.0.0

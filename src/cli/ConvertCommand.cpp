@@ -1,3 +1,7 @@
+#include <filesystem>
+#include <system_error>
+
+#include "certdrill/pack/PackFormat.h"
 #include "certdrill/pack/PackLoader.h"
 #include "certdrill/pack/PackWriter.h"
 
@@ -25,13 +29,20 @@ int convertCommand(Context& ctx, Args args)
         return ctx.usage("convert: usage is convert INPUT.gift|.txt|.xml [MOODLE OPTIONS] -o PACK.json");
     }
     const std::string& input = args.front();
-    if (!isMoodleFile(input)) {
+    // The format is read as every command reads it (packFormatOf: the name, else the first character). A
+    // file that cannot be read is left to loadPacks, which says why.
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(input, ec) && !isMoodleFormat(packFormatOf(input))) {
         return ctx.usage("convert: " + input +
-                         " is not a Moodle file (*.gift, *.txt or *.xml); a pack needs no "
+                         " is a certdrill pack (JSON), not a Moodle file (GIFT or XML); a pack needs no "
                          "converting");
     }
     // Only the exams are needed from the database (a question names one); converting never creates it.
-    const auto loaded = loadPacks({input}, ctx.storedExams(), moodle);
+    const auto stored = ctx.storedExams();
+    if (!stored) {
+        return kInvalid;
+    }
+    const auto loaded = loadPacks({input}, *stored, moodle);
     const LoadedPack& lp = loaded.front();
     const int errors = ctx.printDiagnostics(lp.diagnostics);
     if (errors > 0) {

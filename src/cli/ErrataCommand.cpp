@@ -20,7 +20,7 @@ int errataCommand(Context& ctx, Args args)
     if (missing || !args.empty()) {
         return ctx.usage("errata: usage is errata [--pack ID] [--csv]");
     }
-    Store* store = ctx.store();
+    Store* store = ctx.store(OpenMode::ReadOnly); // lists only: never creates or changes the file
     if (!store) {
         return kInvalid;
     }

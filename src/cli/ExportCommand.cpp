@@ -20,7 +20,7 @@ int exportCommand(Context& ctx, Args args)
     if (!args.empty() || output.empty()) {
         return ctx.usage("export: usage is export [--pack ID] -o FILE.json|DIR");
     }
-    Store* s = ctx.store();
+    Store* s = ctx.store(OpenMode::ReadOnly); // reads only: never creates or changes the file
     if (!s) {
         return kInvalid;
     }

@@ -27,7 +27,7 @@ int listCommand(Context& ctx, Args args)
     if (args.size() != 1 || (args[0] != "exams" && args[0] != "packs" && args[0] != "domains")) {
         return ctx.usage("list: say what to list: exams, packs or domains");
     }
-    Store* s = ctx.store();
+    Store* s = ctx.store(OpenMode::ReadOnly);
     if (!s) {
         return kInvalid;
     }

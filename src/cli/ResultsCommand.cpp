@@ -33,7 +33,13 @@ int resultsCommand(Context& ctx, Args args)
         ctx.err() << "certdrill-cli: no finished exam with ID " << id << " (see certdrill-cli history)\n";
         return kInvalid;
     }
-    auto session = ExamSession::open(*ctx.store(), id);
+    // --anonymous saves its salt on first use, so the store is opened to write then; reopening it later
+    // would free the store the session reads from.
+    Store* store = ctx.store(anonymous ? OpenMode::ReadWrite : OpenMode::ReadOnly);
+    if (!store) {
+        return kInvalid;
+    }
+    auto session = ExamSession::open(*store, id);
     if (!session) {
         ctx.err() << "certdrill-cli: " << session.error().message << "\n";
         return kInvalid;
@@ -43,7 +49,7 @@ int resultsCommand(Context& ctx, Args args)
         // certdrill stores no learner's name; what tells who sat when is the session's number and start.
         std::string attempt = "session " + std::to_string(id) + " " + utcMinute(found->startedAtMs) + " UTC";
         if (anonymous) {
-            auto label = anonymousAttempt(*ctx.store(), id);
+            auto label = anonymousAttempt(*store, id);
             if (!label) {
                 ctx.err() << "certdrill-cli: " << label.error().message << "\n";
                 return kInvalid;

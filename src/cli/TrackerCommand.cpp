@@ -23,7 +23,7 @@ int trackerCommand(Context& ctx, Args args)
     if (missing || !args.empty() || (asJson && asCsv)) {
         return ctx.usage("tracker: usage is tracker [--exam ID] [--json|--csv]");
     }
-    Store* s = ctx.store();
+    Store* s = ctx.store(OpenMode::ReadOnly);
     const auto report = s ? ctx.loadTracker(examId) : std::nullopt;
     if (!report) {
         return kInvalid;

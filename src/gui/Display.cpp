@@ -6,15 +6,16 @@
 #include <QApplication>
 #include <QChart>
 #include <QCoreApplication>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPalette>
 #include <QPen>
 #include <QStyle>
 #include <QStyleFactory>
-#include <QTextBrowser>
 #include <QTextDocument>
 #include <QWidget>
 
+#include "SafeTextDocument.h"
 #include "Contrast.h"
 #include "ContrastStyle.h"
 
@@ -28,6 +29,42 @@ QString tr(const char* text)
 }
 
 } // namespace
+
+QString breakable(const QString& text)
+{
+    constexpr int kRun = 30;
+    QString out;
+    out.reserve(text.size() + text.size() / kRun);
+    int run = 0;
+    for (const QChar c : text) {
+        run = c.isSpace() ? 0 : run + 1;
+        if (run > kRun) {
+            out += QChar(0x200B); // ZERO WIDTH SPACE: a line-break opportunity that shows nothing
+            run = 1;
+        }
+        out += c;
+    }
+    return out;
+}
+
+QString plainToolTip(const QString& text)
+{
+    return Qt::convertFromPlainText(text, Qt::WhiteSpaceNormal);
+}
+
+void showPlainMessage(QWidget* parent, QMessageBox::Icon icon, const QString& title, const QString& text)
+{
+    QMessageBox box(icon, title, text, QMessageBox::Ok, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.exec();
+}
+
+void setPackText(QLabel* label, const QString& text)
+{
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setText(breakable(text));
+}
 
 QString statusText(ItemStatus s)
 {
@@ -222,14 +259,14 @@ constexpr auto kStemMarkdown =
 
 } // namespace
 
-void showStem(QTextBrowser* view, const std::string& stem)
+void showStem(SafeTextView* view, const std::string& stem)
 {
     view->document()->setMarkdown(QString::fromStdString(stem), kStemMarkdown);
 }
 
 QString stemHtml(const std::string& stem)
 {
-    QTextDocument doc;
+    SafeTextDocument doc; // toHtml() does not lay out, but nothing the Markdown names is read either way
     doc.setMarkdown(QString::fromStdString(stem), kStemMarkdown);
     // toHtml() is a whole document; the caller wants what is inside <body>.
     const QString html = doc.toHtml();

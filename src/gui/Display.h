@@ -3,21 +3,38 @@
 #include <vector>
 
 #include <QColor>
+#include <QMessageBox>
 #include <QString>
 
 class QAbstractButton;
 class QChart;
+class QLabel;
 class QLineSeries;
-class QTextBrowser;
 class QWidget;
 
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/ItemStatus.h"
 #include "certdrill/learn/Mastery.h"
 
+#include "SafeTextView.h"
+
 namespace certdrill::gui {
 
 // Display text and colors shared by the exam, review, results and history screens.
+
+/// `text` with a zero-width space after every 30 characters of a run without white space, so a label that
+/// wraps can break a long word (a URL, a hostile 10,000-character "word") instead of growing as wide as it.
+/// Only for display: a label's own word wrap breaks at white space only.
+QString breakable(const QString& text);
+/// `text` from a pack or the core for a tooltip, shown as plain text: a tooltip, like a QLabel, renders text
+/// that looks like HTML as HTML, and HTML may name an image file to load.
+QString plainToolTip(const QString& text);
+/// A modal message box whose text is shown as written (Qt::PlainText): messages that quote a pack (an
+/// import's diagnostics, a core error naming a question) must never be read as HTML.
+void showPlainMessage(QWidget* parent, QMessageBox::Icon icon, const QString& title, const QString& text);
+/// Prepares a label for text that comes from a pack or the core: plain text (never HTML) that wraps, long
+/// words included (setText with breakable()).
+void setPackText(QLabel* label, const QString& text);
 
 /// "Complete", "Incomplete" or "Unseen".
 QString statusText(ItemStatus s);
@@ -65,8 +82,9 @@ void applyChartTheme(QChart* chart);
 QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style);
 /// Shows a question's stem (Markdown, docs/pack-format.md) in `view`. Raw HTML is off, so a stem that
 /// quotes "<question>" in a prompt template or "<tag>" in a command shows it as written instead of losing
-/// everything after it to an unknown HTML tag. Every screen that shows a stem goes through this or stemHtml.
-void showStem(QTextBrowser* view, const std::string& stem);
+/// everything after it to an unknown HTML tag. Every screen that shows a stem goes through this or stemHtml;
+/// the view is a SafeTextView, so an image or link the Markdown names is never read or followed.
+void showStem(SafeTextView* view, const std::string& stem);
 /// A stem rendered by the same rules as an HTML fragment, for a page that puts many questions in one
 /// document (the results review).
 QString stemHtml(const std::string& stem);

@@ -12,7 +12,6 @@
 #include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include "Display.h"
@@ -196,7 +195,7 @@ void DrillPage::showQuestion(int position)
         reason += tr(" · picked for your level: about a %1% chance you work it out, guessing aside")
                       .arg(std::lround(100 * item.solve));
     }
-    m_reason->setText(reason);
+    setPackText(m_reason, reason);
     m_reason->setToolTip(
         item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due
             ? tr("New questions are picked so that you work them out about half the time: those teach the "
@@ -291,7 +290,7 @@ void DrillPage::checkOrNext()
     auto result = m_session->check(m_position, chosenOptions(), tag);
     if (!result) {
         setTextColor(m_verdict, failColor());
-        m_verdict->setText(QString::fromStdString(result.error().message));
+        setPackText(m_verdict, QString::fromStdString(result.error().message));
         return;
     }
     showFeedback(m_session->items()[static_cast<std::size_t>(m_position)]);
@@ -349,11 +348,12 @@ void DrillPage::finishDrill()
     html += tr("<table cellpadding='4'><tr><th align='left'>Domain</th><th align='right'>Right</th>"
                "<th align='right'>Expected from your level</th></tr>");
     for (const auto& [id, t] : summary.domains) {
-        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2 / %3</td><td align='right'>%4</td></tr>")
-                    .arg(QString::fromStdString(m_session->exam().findDomain(id)->name).toHtmlEscaped())
-                    .arg(t.right)
-                    .arg(t.total)
-                    .arg(expectedCell(t));
+        // One arg(): a "%1" in a domain name must stay text, not take the next value.
+        html +=
+            QStringLiteral("<tr><td>%1</td><td align='right'>%2 / %3</td><td align='right'>%4</td></tr>")
+                .arg(
+                    breakable(QString::fromStdString(m_session->exam().findDomain(id)->name)).toHtmlEscaped(),
+                    QString::number(t.right), QString::number(t.total), expectedCell(t));
     }
     html += QStringLiteral("</table>");
     if (const DrillTally& all = summary.all; all.pitched > 0) {

@@ -7,12 +7,13 @@
 #include "certdrill/learn/DrillSession.h"
 #include "certdrill/learn/Tracker.h"
 
+#include "SafeTextView.h"
+
 class QAbstractButton;
 class QButtonGroup;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
-class QTextBrowser;
 class QVBoxLayout;
 
 namespace certdrill::gui {
@@ -59,14 +60,14 @@ private:
     QStackedWidget* m_stack;
     QLabel* m_progress;
     QLabel* m_reason;
-    QTextBrowser* m_stem;
+    SafeTextView* m_stem;
     QLabel* m_selectHint;
     QWidget* m_optionsBox;
     QVBoxLayout* m_optionsLayout;
     QButtonGroup* m_options = nullptr;
     QButtonGroup* m_confidence;
     QLabel* m_verdict;
-    QTextBrowser* m_feedback;
+    SafeTextView* m_feedback;
     QPushButton* m_checkButton;
     QPushButton* m_endButton;
     QLabel* m_summary;

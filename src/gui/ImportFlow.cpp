@@ -4,8 +4,10 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 
+#include "certdrill/pack/PackFormat.h"
 #include "certdrill/store/ImportPreview.h"
 
+#include "Display.h"
 #include "ImportPreviewDialog.h"
 #include "MoodleImportDialog.h"
 
@@ -38,8 +40,11 @@ ImportFlow::~ImportFlow() = default;
 
 bool ImportFlow::isImportable(const QString& path)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    return QFileInfo(path).isFile() && (suffix == QLatin1String("json") || isMoodleFile(path.toStdString()));
+    // The names the file dialog's "Question packs" entry offers: those that decide the format, and *.txt, as
+    // Moodle names its GIFT export (read by its content, packFormatOf).
+    const QFileInfo info(path);
+    return info.isFile() && (packFormatOfName(path.toStdString()) ||
+                             info.suffix().compare(QLatin1String("txt"), Qt::CaseInsensitive) == 0);
 }
 
 ImportOptions ImportFlow::withAppHints(ImportOptions moodle)
@@ -66,7 +71,7 @@ bool ImportFlow::run(const QStringList& files)
     // Moodle files cannot name their exam, pack and version; ask, as certdrill-cli import's options do.
     QStringList moodleFiles;
     for (const QString& f : files) {
-        if (isMoodleFile(f.toStdString())) {
+        if (isMoodleFormat(packFormatOf(f.toStdString()))) {
             moodleFiles << f;
         }
     }
@@ -122,7 +127,8 @@ bool ImportFlow::run(const QStringList& files)
                 ? tr("Import cancelled: nothing was imported, the database is as it was.")
                 : tr("Import failed, nothing was imported: %1").arg(QString::fromStdString(outcome.error));
         if (!outcome.cancelled) {
-            QMessageBox::warning(m_window, tr("Import failed"), reason);
+            // The error may quote pack text: plain text only, never HTML that could load what it names.
+            showPlainMessage(m_window, QMessageBox::Warning, tr("Import failed"), reason);
         }
         emit notImported(reason);
         return false;

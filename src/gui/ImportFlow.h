@@ -41,7 +41,8 @@ public:
     /// How long a preview or an import runs before its progress dialog shows, in ms (tests show it at once).
     void setProgressDelay(int ms) { m_progressDelayMs = ms; }
 
-    /// A file a drop starts an import with: a pack (*.json) or a Moodle file (*.gift, *.txt, *.xml).
+    /// A file a drop starts an import with: a regular file named *.json, *.gift, *.gift.txt, *.xml or *.txt
+    /// (MainWindow::importFileFilters' "Question packs"); its content decides the format of a *.txt.
     static bool isImportable(const QString& path);
 
     /// The moodle options with the app's own hint for a question without a domain.

@@ -69,11 +69,13 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     setWindowTitle(tr("Import preview"));
     m_headline->setObjectName(QStringLiteral("previewHeadline"));
     m_headline->setWordWrap(true);
+    m_headline->setTextFormat(Qt::PlainText); // a refusal quotes the files' text
     m_lint->setObjectName(QStringLiteral("previewLint"));
     m_lint->setWordWrap(true);
     m_lint->setTextFormat(Qt::PlainText); // pack ids are the files' text
     m_problemCount->setObjectName(QStringLiteral("previewProblemCount"));
     m_problemCount->setWordWrap(true);
+    m_problemCount->setTextFormat(Qt::PlainText);
 
     // The message is what an instructor reads: it takes the spare width and wraps; the location, kind and
     // question fit their contents. Rows are selected whole, several at a time, for copying.
@@ -280,7 +282,7 @@ void ImportPreviewDialog::fillPacks()
         lines << QStringLiteral("• ") + QString::fromStdString(f);
     }
     m_lint->setText(lines.join(QLatin1Char('\n')));
-    m_lint->setToolTip(lintDetailText(total));
+    m_lint->setToolTip(plainToolTip(lintDetailText(total)));
     if (!failures.empty()) {
         setTextColor(m_lint, verdictColor(false));
     }
@@ -294,7 +296,8 @@ void ImportPreviewDialog::fillProblems()
         m_problems->insertRow(row);
         const Diagnostic& d = p.diagnostic;
         auto* message = cell(q(d.message));
-        message->setToolTip(q(problemLine(p)));
+        // A tooltip renders text that looks like HTML as HTML; the message quotes the pack.
+        message->setToolTip(plainToolTip(q(problemLine(p))));
         auto* kind = cell(q(p.kindName()));
         if (p.kind == PreviewProblem::Kind::Error) {
             kind->setForeground(verdictColor(false));
@@ -304,7 +307,7 @@ void ImportPreviewDialog::fillProblems()
                                .arg(QFileInfo(q(d.file)).fileName())
                                .arg(d.pos.line)
                                .arg(d.pos.column));
-        where->setToolTip(q(d.file));
+        where->setToolTip(plainToolTip(q(d.file)));
         m_problems->setItem(row, 0, kind);
         m_problems->setItem(row, 1, where);
         m_problems->setItem(row, 2, cell(q(p.questionId)));

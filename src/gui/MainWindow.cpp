@@ -263,7 +263,8 @@ void MainWindow::examSettings()
         return;
     }
     if (auto saved = saveMockSettings(m_store, exam.value(), dialog.settings()); !saved) {
-        QMessageBox::warning(this, tr("Exam settings"), QString::fromStdString(saved.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Exam settings"),
+                         QString::fromStdString(saved.error().message));
         return;
     }
     m_home->refresh();
@@ -327,11 +328,14 @@ bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
         for (const auto& l : pending->form.shortfalls()) {
             lines << QString::fromStdString(l);
         }
-        const auto answer = QMessageBox::question(this, tr("The bank cannot fill the blueprint"),
-                                                  tr("%1\n\nContinue with %2 questions?")
-                                                      .arg(lines.join(QLatin1Char('\n')))
-                                                      .arg(pending->form.items.size()));
-        if (answer != QMessageBox::Yes) {
+        // The shortfalls name domains and objectives from the packs: plain text, and one arg() so a "%2" in
+        // a name stays text.
+        QMessageBox box(QMessageBox::Question, tr("The bank cannot fill the blueprint"),
+                        tr("%1\n\nContinue with %2 questions?")
+                            .arg(lines.join(QLatin1Char('\n')), QString::number(pending->form.items.size())),
+                        QMessageBox::Yes | QMessageBox::No, this);
+        box.setTextFormat(Qt::PlainText);
+        if (box.exec() != QMessageBox::Yes) {
             return false;
         }
     }
@@ -356,7 +360,8 @@ bool MainWindow::beginExam(PendingExam pending)
     auto session =
         ExamSession::start(m_store, pending.exam, pending.form, pending.mode, pending.extraMinutes);
     if (!session) {
-        QMessageBox::warning(this, tr("Cannot start"), QString::fromStdString(session.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
+                         QString::fromStdString(session.error().message));
         return false;
     }
     enterExam(std::move(session.value()), QString::fromStdString(pending.exam.title));
@@ -547,7 +552,8 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
     const DrillPlan plan = planDrill(before->planner, options);
     auto session = DrillSession::start(m_store, exam.value(), plan, pool.value(), options.seed, cram);
     if (!session) {
-        QMessageBox::information(this, tr("No drill"), QString::fromStdString(session.error().message));
+        showPlainMessage(this, QMessageBox::Information, tr("No drill"),
+                         QString::fromStdString(session.error().message));
         return false;
     }
     m_drill->setSession(std::move(session.value()), std::move(before.value()));
@@ -595,13 +601,18 @@ void MainWindow::showHistory()
     m_stack->setCurrentWidget(m_history);
 }
 
+QString MainWindow::importFileFilters()
+{
+    // Moodle exports GIFT as *.txt, and a file of any other name is read by its content (packFormatOf), so
+    // every dialog entry shows .txt files and "All files" shows the rest.
+    return tr("Question packs (*.json *.gift *.txt *.xml);;certdrill packs (*.json);;Moodle GIFT (*.gift "
+              "*.txt);;Moodle XML (*.xml);;All files (*)");
+}
+
 void MainWindow::importPacks()
 {
     const QStringList files =
-        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(),
-                                      tr("Question packs (*.json *.gift *.txt *.xml);;certdrill packs "
-                                         "(*.json);;Moodle GIFT (*.gift *.txt);;"
-                                         "Moodle XML (*.xml)"));
+        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(), importFileFilters());
     importWithPreview(files);
 }
 

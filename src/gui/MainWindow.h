@@ -42,6 +42,9 @@ public:
     HistoryPage* historyPage() const { return m_history; }
     PacksPage* packsPage() const { return m_packs; }
     ImportFlow* importFlow() const { return m_importFlow; }
+    /// The file types File ▸ Import pack… offers: every supported extension (also *.txt, as Moodle names
+    /// GIFT exports), each format, and all files.
+    static QString importFileFilters();
 
 public slots:
     /// File ▸ Import pack…: asks for pack files, then imports them through the preview (importWithPreview).

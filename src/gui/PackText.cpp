@@ -51,7 +51,7 @@ QTableWidgetItem* lintScoreItem(const LintSummary& s)
     auto* it = new QTableWidgetItem(lintScoreText(s));
     it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
     if (s.questions > 0) {
-        it->setToolTip(lintDetailText(s));
+        it->setToolTip(plainToolTip(lintDetailText(s))); // names packs: never HTML
         if (!s.strictFailures().empty()) {
             it->setForeground(verdictColor(false));
         }

@@ -197,7 +197,7 @@ void PacksPage::refresh()
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         auto* name = cell(q(p.title));
-        name->setToolTip(q(p.id));
+        name->setToolTip(plainToolTip(q(p.id))); // tooltips would render HTML
         m_table->setItem(row, 0, name);
         m_table->setItem(row, 1, cell(q(p.version)));
         m_table->setItem(row, 2,
@@ -262,7 +262,7 @@ void PacksPage::showSelected()
         const int row = m_domains->rowCount();
         m_domains->insertRow(row);
         auto* name = cell(q(d.domainName));
-        name->setToolTip(tr("%1 in exam %2").arg(q(d.domainId), q(d.examId)));
+        name->setToolTip(plainToolTip(tr("%1 in exam %2").arg(q(d.domainId), q(d.examId))));
         m_domains->setItem(row, 0, name);
         m_domains->setItem(row, 1, cell(QString::number(d.questions), Qt::AlignRight | Qt::AlignVCenter));
     }

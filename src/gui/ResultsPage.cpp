@@ -14,7 +14,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTableWidget>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -262,7 +261,9 @@ void ResultsPage::renderChart(const SessionScore& s)
         const bool ok = p >= m_exam.passPercent;
         *pass << (ok ? p : 0.0);
         *fail << (ok ? 0.0 : p);
-        categories << QString::fromStdString(d ? d->name : it->id); // counts are in the table beside it
+        // Axis labels are HTML: escaped, a domain's name stays text and names no image to load. Counts are in
+        // the table beside the chart.
+        categories << QString::fromStdString(d ? d->name : it->id).toHtmlEscaped();
     }
     auto* bars = new QHorizontalStackedBarSeries;
     bars->append(pass);

@@ -4,12 +4,13 @@
 
 #include "certdrill/exam/ExamSession.h"
 
+#include "SafeTextView.h"
+
 class QChartView;
 class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
-class QTextBrowser;
 
 namespace certdrill::gui {
 
@@ -52,7 +53,7 @@ private:
     QTableWidget* m_topics;
     QComboBox* m_filter;
     QPushButton* m_exportButton;
-    QTextBrowser* m_review;
+    SafeTextView* m_review;
 };
 
 } // namespace certdrill::gui

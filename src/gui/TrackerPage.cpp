@@ -188,7 +188,8 @@ void TrackerPage::rate(const TrackerRow& row, int comboIndex)
     const std::optional<Band> band =
         comboIndex <= 0 ? std::nullopt : std::optional<Band>(static_cast<Band>(comboIndex - 1));
     if (auto r = setSelfRating(m_store, m_examId.toStdString(), row.domainId, row.topicId, band); !r) {
-        QMessageBox::warning(this, tr("Cannot save the rating"), QString::fromStdString(r.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot save the rating"),
+                         QString::fromStdString(r.error().message));
     }
     // Rebuilding the tree deletes the combo box that emitted this signal, so wait for the event loop.
     QMetaObject::invokeMethod(

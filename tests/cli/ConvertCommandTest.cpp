@@ -69,6 +69,15 @@ TEST_CASE("convert writes nothing when the file has errors, and refuses bad usag
     CHECK(cli(db + " convert " + loose.string()).exitCode == 2);                                 // no -o
     CHECK(cli(db + " convert -o " + out.string()).exitCode == 2);                                // no input
     CHECK(cli(db + " convert " + data("mini-exam.json") + " -o " + out.string()).exitCode == 2); // a pack
+    // A name that does not decide leaves it to the content: a pack named *.txt is still a pack, GIFT is GIFT.
+    const auto packTxt = dir / "pack.txt";
+    writeFile(packTxt, readFile(data("mini-exam.json")));
+    const Run pack = cli(db + " convert " + packTxt.string() + " -o " + out.string());
+    CHECK(pack.exitCode == 2);
+    CHECK_THAT(pack.err, Catch::Contains("is a certdrill pack (JSON), not a Moodle file"));
+    const auto giftTxt = dir / "loose.txt";
+    writeFile(giftTxt, readFile(loose));
+    CHECK(cli(db + " convert " + giftTxt.string() + " --domain beta -o " + out.string()).exitCode == 0);
     CHECK(cli(db + " convert " + loose.string() + " -o a.json -o b.json").exitCode == 2);
     CHECK(cli(db + " convert " + loose.string() + " -o").exitCode == 2);
 }

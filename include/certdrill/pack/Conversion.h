@@ -4,10 +4,11 @@
 #include <map>
 #include <set>
 #include <string>
-#include <utility>
+#include <unordered_map>
 #include <vector>
 
 #include "certdrill/Diagnostic.h"
+#include "certdrill/pack/PackFormat.h"
 
 namespace certdrill {
 
@@ -30,32 +31,17 @@ struct ImportOptions
     std::filesystem::path map;
 };
 
-/// How a file named to validate, lint, import or convert is read.
-enum class SourceFormat
-{
-    Pack,      ///< certdrill's JSON pack format
-    Gift,      ///< Moodle GIFT
-    MoodleXml, ///< Moodle XML
-};
-
-/// The one place that decides how a file is read, from its name: `*.gift` and `*.txt` (Moodle's GIFT export
-/// is named `*.txt`, `*.gift.txt` included) are GIFT, `*.xml` Moodle XML, anything else a pack. Every
-/// reader asks this function, so detecting the format from the content as well changes only it.
-SourceFormat sourceFormat(const std::string& fileName);
-
-/// Whether a file is read as Moodle GIFT or Moodle XML (sourceFormat), so needs ImportOptions.
-bool isMoodleFile(const std::string& fileName);
-
-/// The pack id a Moodle file gets when ImportOptions::packId is empty: "gift-" or "moodle-" and the file's
-/// name as an id ("Quiz 3.gift" gives "gift-quiz-3"); empty for a file that is not a Moodle file.
-std::string defaultPackId(const std::string& fileName);
+/// The pack id a Moodle file gets when ImportOptions::packId is empty: "gift-" or "moodle-" (by `format`)
+/// and the file's name as an id ("Quiz 3.gift" and "Quiz 3.txt" give "gift-quiz-3"); empty for JSON.
+std::string defaultPackId(const std::string& fileName, PackFormat format);
 
 /// A Moodle file as a certdrill pack: the pack JSON, where in the source file each JSON pointer came from,
 /// and the problems only the source can show (syntax, skipped question types, unmapped categories).
 struct Conversion
 {
     std::string json;
-    std::vector<std::pair<std::string, SourcePos>> origins; ///< JSON pointer, source position
+    /// JSON pointer → source position; a pointer recorded twice keeps the later position.
+    std::unordered_map<std::string, SourcePos> origins;
     std::vector<Diagnostic> diagnostics;
     /// Questions of a type certdrill does not ask (essay, numerical, matching, …), each warned about at its
     /// line.
@@ -65,6 +51,7 @@ struct Conversion
     std::set<std::size_t> rulesUsed;
 
     /// The source position of a JSON pointer: that of its longest recorded prefix, else line 1, column 1.
+    /// Looks up each prefix of the pointer, so its cost does not grow with the number of questions.
     SourcePos originOf(const std::string& pointer) const;
 };
 

@@ -9,7 +9,8 @@
 
 namespace certdrill {
 
-/// True for the file names read as GIFT (sourceFormat): `*.gift` and `*.txt`, Moodle's `*.gift.txt` included.
+/// True for the file names read as GIFT whatever they hold: `*.gift` and Moodle's `*.gift.txt` (packFormatOf
+/// reads another `*.txt` by its first character).
 bool isGiftFile(const std::string& fileName);
 
 /// Converts GIFT text (docs/pack-format.md, "Moodle GIFT") following Moodle's own parser: blank lines

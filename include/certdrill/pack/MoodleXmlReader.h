@@ -9,7 +9,7 @@
 
 namespace certdrill {
 
-/// True for the file names read as Moodle XML (sourceFormat): `*.xml`.
+/// True for the file names read as Moodle XML whatever they hold: `*.xml` (packFormatOfName).
 bool isMoodleXmlFile(const std::string& fileName);
 
 /// Converts a Moodle XML question file (docs/pack-format.md, "Moodle XML") following Moodle's own importer:

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -53,8 +56,12 @@ public:
 
     /// The Moodle category of the questions that follow, e.g. "$course$/ncp-genl/fine-tuning/dpo-steerlm".
     void setCategory(const std::string& path) { m_category = path; }
-    /// Adds a question, or reports why it cannot be (no right answer, no blueprint domain).
+    /// Adds a question, or reports why it cannot be (no right answer, no blueprint domain, one question
+    /// over kMaxQuestionsPerPack).
     void add(const ForeignQuestion& q);
+    /// True once a question over kMaxQuestionsPerPack was offered: the reader stops there, since the file
+    /// is refused whatever follows.
+    bool overLimit() const { return m_overLimit; }
     /// Writes Conversion::json; call once, after the last question.
     void finish();
 
@@ -79,11 +86,18 @@ private:
     std::string m_category;
     nlohmann::json m_questions = nlohmann::json::array();
     std::set<std::string> m_ids;
+    std::map<std::string, int> m_nextSuffix; ///< a repeated id → the next "-N" to try
+    bool m_overLimit = false;
 };
 
 /// The exam Moodle questions go into: the one named `examId`, or the only one when `examId` is empty; nullptr
 /// when there is no such exam or several to choose from.
 const ExamDef* findImportExam(const std::vector<ExamDef>& exams, const std::string& examId);
+
+/// A Moodle credit percentage ("100", "-33.33333", "5e1") as a number, or nothing when `text` is not a
+/// finite number written in full: "nan", "inf" and "1e400" are refused, not read as a credit that breaks
+/// scoring. Locale-independent (the app runs in the user's locale, where the decimal mark may be ",").
+std::optional<double> parsePercent(std::string_view text);
 
 /// Lower-case ASCII letters and digits, every other run of characters one hyphen, at most `limit` long.
 std::string idSlug(const std::string& text, std::size_t limit = 64);

@@ -134,9 +134,13 @@ struct DomainCount
 class Store
 {
 public:
-    /// Opens (creating and migrating if needed) the database. Refuses, without touching it, a file whose
-    /// schema is newer than this build. Parent folders are created.
-    static Result<std::unique_ptr<Store>> open(const std::filesystem::path& path, const Clock& clock);
+    /// Opens the database. ReadWrite creates it (and its parent folders) when missing and migrates it;
+    /// ReadOnly never writes, so it works on read-only media, and refuses a missing file and a schema other
+    /// than this build's. Either way it refuses, without changing a byte, a file that is not certdrill's
+    /// (checkCertdrillDatabase: another application's SQLite file, a non-SQLite file) or whose schema is
+    /// newer than this build. Errors name the path and the cause.
+    static Result<std::unique_ptr<Store>> open(const std::filesystem::path& path, const Clock& clock,
+                                               OpenMode mode = OpenMode::ReadWrite);
 
     /// All exams with their domains and subtopics, in pack order.
     Result<std::vector<ExamDef>> exams();

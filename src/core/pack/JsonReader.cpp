@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 
 #include "certdrill/Text.h"
 
@@ -16,14 +17,16 @@ struct ParseFailure
 {
     SourcePos pos;
     std::string message;
+    std::string pointer; ///< set for a refusal that is not a syntax error (an ArrayLimit)
 };
 
 class Parser
 {
 public:
-    Parser(std::string_view text, JsonDocument& doc)
+    Parser(std::string_view text, JsonDocument& doc, const ArrayLimit& limit)
         : m_text(text)
         , m_doc(doc)
+        , m_limit(limit)
     {
     }
 
@@ -38,7 +41,7 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(const std::string& message) { throw ParseFailure{position(), message}; }
+    [[noreturn]] void fail(const std::string& message) { throw ParseFailure{position(), message, {}}; }
 
     SourcePos position() const { return {m_line, m_column}; }
 
@@ -135,7 +138,7 @@ private:
             const SourcePos keyAt = position();
             std::string key = parseString();
             if (object.contains(key)) {
-                throw ParseFailure{keyAt, "duplicate key \"" + key + "\""};
+                throw ParseFailure{keyAt, "duplicate key \"" + key + "\"", {}};
             }
             const std::string memberPointer = pointer + "/" + jsonPointerEscape(key);
             m_doc.keyPos.emplace(memberPointer, keyAt);
@@ -165,8 +168,12 @@ private:
             advance();
             return array;
         }
+        const bool limited = !m_limit.pointer.empty() && pointer == m_limit.pointer;
         while (true) {
             skipWhitespace();
+            if (limited && array.size() >= m_limit.maxItems) {
+                throw ParseFailure{position(), m_limit.message, pointer};
+            }
             array.push_back(parseValue(pointer + "/" + std::to_string(array.size()), depth + 1));
             skipWhitespace();
             if (peek() == ',') {
@@ -328,10 +335,11 @@ private:
                 return value;
             }
         }
-        // strtod needs a terminated string; numbers are short.
-        const std::string copy(digits);
-        const double value = std::strtod(copy.c_str(), nullptr);
-        if (!std::isfinite(value)) {
+        // from_chars, not strtod: strtod reads the decimal mark of the user's locale, which the app sets, so
+        // "0.25" would read as 0 where the mark is ",".
+        double value = 0;
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        if (ec != std::errc() || end != digits.data() + digits.size() || !std::isfinite(value)) {
             fail("number out of range");
         }
         return value;
@@ -339,6 +347,7 @@ private:
 
     std::string_view m_text;
     JsonDocument& m_doc;
+    const ArrayLimit& m_limit;
     size_t m_at = 0;
     int m_line = 1;
     int m_column = 1;
@@ -453,6 +462,15 @@ std::optional<Diagnostic> utf8Error(std::string_view text, const std::string& fi
         return Diagnostic{
             Diagnostic::Severity::Error, fileName, {1, 1}, "", "file is UTF-16; save it as UTF-8"};
     }
+    // Without a byte-order mark, UTF-16 text starts with an ASCII character and a zero byte (or the other
+    // way round): valid UTF-8 bytes, which would otherwise be reported as a syntax error at 1:2.
+    if (text.size() >= 2 && (text[0] == '\0') != (text[1] == '\0')) {
+        return Diagnostic{Diagnostic::Severity::Error,
+                          fileName,
+                          {1, 1},
+                          "",
+                          "file is UTF-16 (without a byte-order mark); save it as UTF-8"};
+    }
     const size_t bad = firstInvalidUtf8(text);
     if (bad == std::string_view::npos) {
         return std::nullopt;
@@ -461,7 +479,39 @@ std::optional<Diagnostic> utf8Error(std::string_view text, const std::string& fi
                       "file is not valid UTF-8"};
 }
 
-std::optional<JsonDocument> parseJson(std::string_view text, const std::string& fileName, Diagnostic* error)
+std::optional<ControlCharacter> findControlCharacter(std::string_view text)
+{
+    for (size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) {
+            return ControlCharacter{i, c};
+        }
+        // C1 controls (U+0080 to U+009F) are the two bytes C2 80 to C2 9F in UTF-8.
+        if (c == 0xC2 && i + 1 < text.size()) {
+            const auto next = static_cast<unsigned char>(text[i + 1]);
+            if (next >= 0x80 && next <= 0x9F) {
+                return ControlCharacter{i, next};
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Diagnostic> controlCharacterError(std::string_view text, const std::string& fileName)
+{
+    const auto found = findControlCharacter(text);
+    if (!found) {
+        return std::nullopt;
+    }
+    char name[8];
+    std::snprintf(name, sizeof name, "U+%04X", found->codePoint);
+    return Diagnostic{Diagnostic::Severity::Error, fileName, positionAtByte(text, found->at), "",
+                      std::string("the control character ") + name +
+                          " is not text; a pack holds printable text, tabs and line breaks only"};
+}
+
+std::optional<JsonDocument> parseJson(std::string_view text, const std::string& fileName, Diagnostic* error,
+                                      const ArrayLimit& limit)
 {
     auto report = [&](SourcePos pos, std::string message) {
         if (error) {
@@ -480,9 +530,16 @@ std::optional<JsonDocument> parseJson(std::string_view text, const std::string& 
     }
     JsonDocument doc;
     try {
-        Parser parser(text, doc);
+        Parser parser(text, doc, limit);
         parser.parseDocument();
     } catch (const ParseFailure& failure) {
+        if (!failure.pointer.empty()) {
+            if (error) {
+                *error = Diagnostic{Diagnostic::Severity::Error, fileName, failure.pos, failure.pointer,
+                                    failure.message};
+            }
+            return std::nullopt;
+        }
         report(failure.pos, "invalid JSON: " + failure.message);
         return std::nullopt;
     }

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 
 #include "certdrill/Text.h"
 #include "certdrill/pack/GiftReader.h"
+#include "certdrill/pack/Limits.h"
 #include "certdrill/pack/MoodleXmlReader.h"
 
 namespace certdrill {
@@ -13,7 +16,6 @@ namespace certdrill {
 namespace {
 
 using nlohmann::json;
-constexpr std::size_t npos = std::string::npos;
 
 /// The id a question gets: its name, else the first eight words of its stem.
 std::string questionId(const std::string& name, const std::string& stem)
@@ -44,36 +46,16 @@ template <typename Row> const Row* findRow(const std::vector<Row>& rows, const s
     return nullptr;
 }
 
-/// The endings that make a file a Moodle file, longest first: the ending is dropped from a default pack id.
-struct MoodleEnding
-{
-    const char* suffix;
-    SourceFormat format;
-};
-constexpr MoodleEnding kMoodleEndings[] = {{".gift.txt", SourceFormat::Gift},
-                                           {".gift", SourceFormat::Gift},
-                                           {".txt", SourceFormat::Gift},
-                                           {".xml", SourceFormat::MoodleXml}};
-
-/// The Moodle ending of a file's name (case-insensitive, and never the whole name), or nullptr.
-const MoodleEnding* moodleEnding(const std::string& name)
-{
-    const std::string lower = asciiLower(name);
-    for (const MoodleEnding& e : kMoodleEndings) {
-        const std::size_t n = std::char_traits<char>::length(e.suffix);
-        if (lower.size() > n && lower.compare(lower.size() - n, n, e.suffix) == 0) {
-            return &e;
-        }
-    }
-    return nullptr;
-}
-
-/// The file name without its directory and its Moodle ending.
+/// The file name without its directory and its .gift, .gift.txt, .txt or .xml ending.
 std::string baseName(const std::string& fileName)
 {
-    const std::string base = std::filesystem::path(fileName).filename().string();
-    const MoodleEnding* e = moodleEnding(base);
-    return e ? base.substr(0, base.size() - std::char_traits<char>::length(e->suffix)) : base;
+    std::string base = std::filesystem::path(fileName).filename().string();
+    for (const std::string suffix : {".gift.txt", ".gift", ".txt", ".xml"}) {
+        if (base.size() > suffix.size() && asciiLower(base.substr(base.size() - suffix.size())) == suffix) {
+            return base.substr(0, base.size() - suffix.size());
+        }
+    }
+    return base;
 }
 
 std::string packIdFor(const std::string& kind, const std::string& fileName)
@@ -82,6 +64,16 @@ std::string packIdFor(const std::string& kind, const std::string& fileName)
 }
 
 } // namespace
+
+std::optional<double> parsePercent(std::string_view text)
+{
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
 
 std::string idSlug(const std::string& text, std::size_t limit)
 {
@@ -102,38 +94,23 @@ std::string idSlug(const std::string& text, std::size_t limit)
     return out;
 }
 
-SourceFormat sourceFormat(const std::string& fileName)
+std::string defaultPackId(const std::string& fileName, PackFormat format)
 {
-    // By name only, for now: a *.txt that holds a JSON pack is read as GIFT and reported as such.
-    const MoodleEnding* e = moodleEnding(std::filesystem::path(fileName).filename().string());
-    return e ? e->format : SourceFormat::Pack;
-}
-
-bool isMoodleFile(const std::string& fileName)
-{
-    return sourceFormat(fileName) != SourceFormat::Pack;
-}
-
-std::string defaultPackId(const std::string& fileName)
-{
-    return isGiftFile(fileName)        ? packIdFor("gift", fileName)
-           : isMoodleXmlFile(fileName) ? packIdFor("moodle", fileName)
-                                       : std::string();
+    return format == PackFormat::Gift        ? packIdFor("gift", fileName)
+           : format == PackFormat::MoodleXml ? packIdFor("moodle", fileName)
+                                             : std::string();
 }
 
 SourcePos Conversion::originOf(const std::string& pointer) const
 {
-    SourcePos best{1, 1};
-    std::size_t bestLength = 0;
-    for (const auto& [p, pos] : origins) {
-        const bool prefix =
-            pointer.compare(0, p.size(), p) == 0 && (pointer.size() == p.size() || pointer[p.size()] == '/');
-        if (prefix && p.size() >= bestLength) {
-            best = pos;
-            bestLength = p.size();
+    std::string p = pointer;
+    while (!p.empty()) {
+        if (const auto it = origins.find(p); it != origins.end()) {
+            return it->second;
         }
+        p.erase(std::min(p.rfind('/'), p.size()));
     }
-    return best;
+    return {1, 1};
 }
 
 const ExamDef* findImportExam(const std::vector<ExamDef>& exams, const std::string& examId)
@@ -159,7 +136,7 @@ PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vect
         return;
     }
     if (!options.exam.empty()) {
-        error({1, 1}, "exam \"" + options.exam + "\" is not in the database; import its pack first");
+        error({1, 1}, "exam \"" + echoed(options.exam) + "\" is not in the database; import its pack first");
     } else {
         std::string names;
         for (const auto& e : exams) {
@@ -173,6 +150,15 @@ PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vect
 
 void PackBuilder::add(const ForeignQuestion& fq)
 {
+    if (m_questions.size() >= kMaxQuestionsPerPack) {
+        if (!m_overLimit) {
+            error(fq.at, "more than " + std::to_string(kMaxQuestionsPerPack) +
+                             " questions: a pack may hold at most " + std::to_string(kMaxQuestionsPerPack) +
+                             "; split the file into several packs");
+        }
+        m_overLimit = true;
+        return;
+    }
     if (fq.images > 0) {
         warning(fq.at,
                 std::to_string(fq.images) +
@@ -210,13 +196,15 @@ void PackBuilder::add(const ForeignQuestion& fq)
     // repeat gets -2, -3, … in file order.
     std::string id = questionId(fq.name, fq.stem);
     if (m_ids.count(id)) {
+        // Each base name remembers the last suffix it used, so 50,000 questions of one name cost 50,000
+        // steps, not 50,000 searches from "-2" up.
         const std::string base = id;
-        for (int k = 2; m_ids.count(id); ++k) {
-            id = base + "-" + std::to_string(k);
+        int& k = m_nextSuffix.try_emplace(base, 2).first->second;
+        for (id = base + "-" + std::to_string(k); m_ids.count(id); id = base + "-" + std::to_string(++k)) {
         }
         if (!fq.name.empty()) {
-            warning(fq.namePos,
-                    "the name \"" + fq.name + "\" is used before; this question's id is \"" + id + "\"");
+            warning(fq.namePos, "the name \"" + echoed(fq.name) +
+                                    "\" is used before; this question's id is \"" + id + "\"");
         }
     }
     json q = {{"id", id},
@@ -262,7 +250,7 @@ bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)
         if (std::any_of(rules.begin(), rules.end(), differs)) {
             std::string which;
             for (const MapRule* r : rules) {
-                which += (which.empty() ? "" : ", ") + std::string("tag \"") + r->tag + "\" to " +
+                which += (which.empty() ? "" : ", ") + std::string("tag \"") + echoed(r->tag) + "\" to " +
                          r->target.domain + (r->target.objective.empty() ? "" : "/" + r->target.objective);
             }
             error(fq.at, "question \"" + id + "\" has tags that " + m_map->file +
@@ -297,7 +285,7 @@ bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)
             q["domain"] = m_options.domain;
             return true;
         }
-        error(fq.at, "the default domain \"" + m_options.domain + "\" is not a domain of exam \"" +
+        error(fq.at, "the default domain \"" + echoed(m_options.domain) + "\" is not a domain of exam \"" +
                          m_exam->id + "\"");
         return false;
     }
@@ -306,11 +294,11 @@ bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)
         return true;
     }
     const std::string where =
-        m_category.empty() ? std::string("has no category") : "is in category \"" + m_category + "\"";
+        m_category.empty() ? std::string("has no category") : "is in category \"" + echoed(m_category) + "\"";
     if (m_map) {
         std::string tags;
         for (const auto& t : fq.tags) {
-            tags += (tags.empty() ? "" : ", ") + t;
+            tags += (tags.empty() ? "" : ", ") + echoed(t);
         }
         error(fq.at, "question \"" + id + "\" " + where + (tags.empty() ? "" : " with tags " + tags) +
                          ", which no rule of " + m_map->file + " maps and which names none of exam \"" +
@@ -368,7 +356,7 @@ void PackBuilder::finish()
 
 void PackBuilder::origin(const std::string& pointer, const SourcePos& pos)
 {
-    m_out.origins.emplace_back(pointer, pos);
+    m_out.origins.insert_or_assign(pointer, pos);
 }
 
 void PackBuilder::error(const SourcePos& pos, const std::string& message)

@@ -3,18 +3,23 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <fstream>
+#include <cstdio>
+#include <fcntl.h>
 #include <optional>
 #include <regex>
 #include <set>
 #include <span>
 #include <sstream>
+#include <sys/stat.h>
 #include <system_error>
+#include <unistd.h>
 
 #include "certdrill/Text.h"
 #include "certdrill/pack/CategoryMap.h"
+#include "certdrill/pack/Limits.h"
 #include "certdrill/pack/MoodleXmlReader.h"
 #include "certdrill/pack/PackBuilder.h"
+#include "certdrill/pack/PackFormat.h"
 #include "certdrill/pack/Sha256.h"
 
 namespace certdrill {
@@ -22,6 +27,19 @@ namespace certdrill {
 namespace {
 
 using nlohmann::json;
+
+/// Closes a POSIX file descriptor when it goes out of scope.
+struct FileDescriptor
+{
+    explicit FileDescriptor(int descriptor)
+        : fd(descriptor)
+    {
+    }
+    ~FileDescriptor() { ::close(fd); }
+    FileDescriptor(const FileDescriptor&) = delete;
+    FileDescriptor& operator=(const FileDescriptor&) = delete;
+    int fd;
+};
 
 // Size limits keep a malformed or hostile pack from bloating the database or the UI.
 constexpr size_t kMaxIdLength = 64;
@@ -34,7 +52,7 @@ constexpr size_t kMaxTags = 32;
 constexpr size_t kMaxTagLength = 40;
 constexpr size_t kMaxReferences = 20;
 constexpr size_t kMaxReferenceLength = 300;
-constexpr size_t kMaxQuestions = 20000;
+constexpr size_t kMaxQuestions = kMaxQuestionsPerPack;
 constexpr int kMinOptions = 2;
 constexpr int kMaxOptions = 10;
 
@@ -86,10 +104,13 @@ public:
         : m_doc(doc)
         , m_file(std::move(file))
         , m_out(out)
+        , m_errors(errorCount(out))
     {
     }
 
-    bool full() const { return errorCount(m_out) >= kMaxErrorsPerFile; }
+    // Counted as they are added: counting the list at every check would make a file with thousands of
+    // warnings quadratic.
+    bool full() const { return m_errors >= kMaxErrorsPerFile; }
 
     void error(const std::string& pointer, const std::string& message, bool atKey = false)
     {
@@ -111,7 +132,7 @@ public:
         }
         for (const auto& [key, value] : v.items()) {
             if (!required.count(key) && !optional.count(key)) {
-                error(ptr + "/" + jsonPointerEscape(key), "unknown field \"" + key + "\"", true);
+                error(ptr + "/" + jsonPointerEscape(key), "unknown field \"" + echoed(key) + "\"", true);
             }
         }
         for (const auto& key : required) {
@@ -138,6 +159,7 @@ public:
         if (!allowEmpty && trimmed(s).empty()) {
             error(p, "\"" + key + "\" must not be empty");
         }
+        controlCharacters(p, key, s);
         if (codePoints(s) > maxLength) {
             error(p, "\"" + key + "\" is " + std::to_string(codePoints(s)) +
                          " characters long; the limit is " + std::to_string(maxLength));
@@ -150,7 +172,7 @@ public:
         std::string s = string(parent, ptr, key, kMaxIdLength);
         if (!s.empty() && !std::regex_match(s, idPattern())) {
             error(ptr + "/" + key,
-                  "\"" + key + "\" \"" + s +
+                  "\"" + key + "\" \"" + echoed(s) +
                       "\" must use only a-z, 0-9, '.', '_' and '-' and start with a letter or digit");
         }
         return s;
@@ -205,9 +227,22 @@ public:
             if (codePoints(v[i].get<std::string>()) > maxLength) {
                 error(ip, "item is longer than " + std::to_string(maxLength) + " characters");
             }
+            controlCharacters(ip, key, v[i].get<std::string>());
             out.push_back(v[i].get<std::string>());
         }
         return out;
+    }
+
+    /// Refuses a control character in a string (JSON lets one in as a \u escape): only tabs and line
+    /// breaks are text. An ESC in an id would act on the terminal that prints a message naming it.
+    void controlCharacters(const std::string& pointer, const std::string& key, const std::string& s)
+    {
+        if (const auto found = findControlCharacter(s)) {
+            char name[8];
+            std::snprintf(name, sizeof name, "U+%04X", found->codePoint);
+            error(pointer, "\"" + key + "\" holds the control character " + name +
+                               "; only printable text, tabs and line breaks are allowed");
+        }
     }
 
     static std::string trimmed(const std::string& s)
@@ -235,7 +270,7 @@ private:
         }
         const SourcePos pos = atKey ? m_doc.keyPositionOf(pointer) : m_doc.positionOf(pointer);
         m_out.push_back(Diagnostic{severity, m_file, pos, pointer.empty() ? "/" : pointer, message});
-        if (severity == Diagnostic::Severity::Error && full()) {
+        if (severity == Diagnostic::Severity::Error && ++m_errors == kMaxErrorsPerFile) {
             m_out.push_back(Diagnostic{Diagnostic::Severity::Error, m_file, pos,
                                        pointer.empty() ? "/" : pointer, "too many errors; stopping here"});
         }
@@ -244,6 +279,7 @@ private:
     const JsonDocument& m_doc;
     std::string m_file;
     std::vector<Diagnostic>& m_out;
+    int m_errors;
 };
 
 void checkPackInfo(Checker& c, const json& root, PackInfo& info)
@@ -259,7 +295,8 @@ void checkPackInfo(Checker& c, const json& root, PackInfo& info)
     info.title = c.string(p, "/pack", "title", kMaxTitleLength);
     info.version = c.string(p, "/pack", "version", 32);
     if (!info.version.empty() && !std::regex_match(info.version, versionPattern())) {
-        c.error("/pack/version", "\"version\" \"" + info.version + "\" must be dotted numbers such as 1.0.0");
+        c.error("/pack/version",
+                "\"version\" \"" + echoed(info.version) + "\" must be dotted numbers such as 1.0.0");
     }
     info.authors = c.stringList(p, "/pack", "authors", 50, kMaxTitleLength);
     if (p.contains("authors") && p.at("authors").is_array() && p.at("authors").empty()) {
@@ -290,7 +327,8 @@ std::vector<Topic> checkTopics(Checker& c, const json& domain, const std::string
         }
         Topic t{c.id(list[k], kp, "id"), c.string(list[k], kp, "name", kMaxTitleLength)};
         if (!t.id.empty() && !ids.insert(t.id).second) {
-            c.error(kp + "/id", "duplicate " + noun + " id \"" + t.id + "\" in domain \"" + domainId + "\"");
+            c.error(kp + "/id", "duplicate " + noun + " id \"" + echoed(t.id) + "\" in domain \"" +
+                                    echoed(domainId) + "\"");
         }
         out.push_back(std::move(t));
     }
@@ -366,7 +404,7 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
         d.minQuestions = static_cast<int>(c.number(ds[i], p, "min_questions", 0, 1e6, true).value_or(0));
         weightSum += d.weight;
         if (!d.id.empty() && !domainIds.insert(d.id).second) {
-            c.error(p + "/id", "duplicate domain id \"" + d.id + "\"");
+            c.error(p + "/id", "duplicate domain id \"" + echoed(d.id) + "\"");
         }
         d.subtopics = checkTopics(c, ds[i], p, "subtopics", "subtopic", d.id);
         d.objectives = checkTopics(c, ds[i], p, "objectives", "objective", d.id);
@@ -447,7 +485,7 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
         }
         const std::string key = Checker::trimmed(o.text);
         if (!key.empty() && !texts.insert(key).second) {
-            c.error(p + "/text", "duplicate option text \"" + key + "\"");
+            c.error(p + "/text", "duplicate option text \"" + echoed(key) + "\"");
         }
         out.options.push_back(std::move(o));
     }
@@ -477,8 +515,8 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     // TWO" over one right option would send the candidate looking for a second.
     const std::vector<StatedCount> stated = stemSelectCounts(out.stem);
     if (!stated.empty() && stated.back().count != out.select) {
-        c.warning(ptr + "/stem",
-                  "stem says \"" + stated.back().text + "\" but \"select\" is " + std::to_string(out.select));
+        c.warning(ptr + "/stem", "stem says \"" + echoed(stated.back().text) + "\" but \"select\" is " +
+                                     std::to_string(out.select));
     } else if (stated.empty() && out.select > 1) {
         c.warning(ptr + "/stem",
                   "multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
@@ -509,7 +547,7 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
                 const std::string p = "/exams/" + std::to_string(i);
                 checkExam(c, es[i], p, exam);
                 if (!exam.id.empty() && !examIds.insert(exam.id).second) {
-                    c.error(p + "/id", "duplicate exam id \"" + exam.id + "\"");
+                    c.error(p + "/id", "duplicate exam id \"" + echoed(exam.id) + "\"");
                 }
                 out.pack.exams.push_back(std::move(exam));
             }
@@ -520,7 +558,9 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
         if (!qs.is_array()) {
             c.error("/questions", "\"questions\" must be an array, found " + typeName(qs));
         } else if (qs.size() > kMaxQuestions) {
-            c.error("/questions", "a pack may hold at most " + std::to_string(kMaxQuestions) + " questions");
+            c.error("/questions", "more than " + std::to_string(kMaxQuestions) +
+                                      " questions: a pack may hold at most " + std::to_string(kMaxQuestions) +
+                                      "; split it into several packs");
         } else {
             std::set<std::string> ids;
             for (size_t i = 0; i < qs.size() && !c.full(); ++i) {
@@ -528,7 +568,7 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
                 const std::string p = "/questions/" + std::to_string(i);
                 checkQuestion(c, qs[i], p, q);
                 if (!q.id.empty() && !ids.insert(q.id).second) {
-                    c.error(p + "/id", "duplicate question id \"" + q.id + "\"");
+                    c.error(p + "/id", "duplicate question id \"" + echoed(q.id) + "\"");
                 }
                 out.pack.questions.push_back(std::move(q));
             }
@@ -576,7 +616,7 @@ void warnRepeatedStems(std::span<LoadedPack> packs)
             const auto [seen, added] = first.emplace(stemKey(q.stem), std::pair(q.id, lp.pack.sourcePath));
             if (!added) {
                 c.warning("/questions/" + std::to_string(i) + "/stem",
-                          "the same stem as question \"" + seen->second.first + "\" in " +
+                          "the same stem as question \"" + echoed(seen->second.first) + "\" in " +
                               seen->second.second + "; a mock exam could serve both");
             }
         }
@@ -595,8 +635,8 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
         }
         const auto it = catalog.find(q.exam);
         if (it == catalog.end()) {
-            c.error(p + "/exam",
-                    "unknown exam \"" + q.exam + "\" (define it in this pack, or import its pack first)");
+            c.error(p + "/exam", "unknown exam \"" + echoed(q.exam) +
+                                     "\" (define it in this pack, or import its pack first)");
             continue;
         }
         if (q.domain.empty()) {
@@ -604,18 +644,21 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
         }
         const Domain* d = it->second.exam.findDomain(q.domain);
         if (!d) {
-            c.error(p + "/domain", "exam \"" + q.exam + "\" has no domain \"" + q.domain + "\"");
+            c.error(p + "/domain",
+                    "exam \"" + echoed(q.exam) + "\" has no domain \"" + echoed(q.domain) + "\"");
             continue;
         }
         if (!q.subtopic.empty() && !d->findSubtopic(q.subtopic)) {
-            c.error(p + "/subtopic", "domain \"" + q.domain + "\" has no subtopic \"" + q.subtopic + "\"");
+            c.error(p + "/subtopic",
+                    "domain \"" + echoed(q.domain) + "\" has no subtopic \"" + echoed(q.subtopic) + "\"");
         }
         if (!q.objective.empty() && !d->findObjective(q.objective)) {
             std::string known;
             for (const auto& o : d->objectives) {
                 known += (known.empty() ? "" : ", ") + o.id;
             }
-            c.error(p + "/objective", "domain \"" + q.domain + "\" has no objective \"" + q.objective + "\"" +
+            c.error(p + "/objective", "domain \"" + echoed(q.domain) + "\" has no objective \"" +
+                                          echoed(q.objective) + "\"" +
                                           (known.empty() ? " (its exam names none)" : "; it has " + known));
         }
     }
@@ -629,7 +672,11 @@ LoadedPack parseAndCheck(const std::string& text, const std::string& fileName, b
     lp.pack.sourcePath = fileName;
     lp.pack.sha256 = sha256Hex(text);
     Diagnostic parseError;
-    auto doc = parseJson(text, fileName, &parseError);
+    const ArrayLimit questionLimit{"/questions", kMaxQuestions,
+                                   "more than " + std::to_string(kMaxQuestions) +
+                                       " questions: a pack may hold at most " +
+                                       std::to_string(kMaxQuestions) + "; split it into several packs"};
+    auto doc = parseJson(text, fileName, &parseError, questionLimit);
     if (!doc) {
         lp.diagnostics.push_back(parseError);
         return lp;
@@ -640,31 +687,62 @@ LoadedPack parseAndCheck(const std::string& text, const std::string& fileName, b
 }
 
 /// Reads a whole pack file into text; on failure, the reason as a Diagnostic without a JSON pointer (there
-/// is no document to point into).
+/// is no document to point into). Only a regular file of at most kMaxPackBytes is read: a device
+/// (/dev/zero), a FIFO or a directory is refused before anything is read from it. The file is opened without
+/// blocking and checked through its descriptor, so it cannot be swapped for a FIFO between the check and the
+/// read, and reading stops one byte past the limit should the file grow meanwhile.
 std::optional<Diagnostic> readPackFile(const std::filesystem::path& file, std::string& text)
 {
     const auto unreadable = [&](const std::string& message) {
         return Diagnostic{Diagnostic::Severity::Error, file.string(), {1, 1}, "", message};
     };
-    std::error_code ec;
-    const auto status = std::filesystem::status(file, ec);
-    if (status.type() == std::filesystem::file_type::not_found) {
-        return unreadable("no such file");
+    const auto tooLarge = [&](std::uintmax_t bytes) {
+        return unreadable("the file is " + std::to_string(bytes) + " bytes; a pack file may be at most " +
+                          std::to_string(kMaxPackBytes >> 20) + " MiB (" + std::to_string(kMaxPackBytes) +
+                          " bytes)");
+    };
+    const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        const int reason = errno;
+        return unreadable(reason == ENOENT
+                              ? std::string("no such file")
+                              : "cannot open file for reading: " + std::generic_category().message(reason));
     }
-    // A directory opens as a stream on Linux and reads as empty, which would be "unexpected end of file".
-    if (status.type() == std::filesystem::file_type::directory) {
+    const FileDescriptor guard(fd);
+    struct stat info
+    {
+    };
+    if (::fstat(fd, &info) != 0) {
+        return unreadable("cannot read file: " + std::generic_category().message(errno));
+    }
+    if (S_ISDIR(info.st_mode)) {
         return unreadable("is a directory, not a pack file");
     }
-    errno = 0;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        const int reason = errno;
-        return unreadable(reason ? "cannot open file for reading: " + std::generic_category().message(reason)
-                                 : std::string("cannot open file for reading"));
+    if (!S_ISREG(info.st_mode)) {
+        return unreadable("is not a regular file (a device, FIFO or socket); a pack is read from a file");
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = std::move(buffer).str();
+    if (static_cast<std::uintmax_t>(info.st_size) > kMaxPackBytes) {
+        return tooLarge(static_cast<std::uintmax_t>(info.st_size));
+    }
+    text.clear();
+    text.reserve(static_cast<std::size_t>(info.st_size));
+    char buffer[1 << 16];
+    while (true) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            return unreadable("cannot read file: " + std::generic_category().message(errno));
+        }
+        if (n == 0) {
+            break;
+        }
+        text.append(buffer, static_cast<std::size_t>(n));
+        if (text.size() > kMaxPackBytes) {
+            return tooLarge(text.size());
+        }
+    }
     return std::nullopt;
 }
 
@@ -716,11 +794,11 @@ void addMapDiagnostics(const LoadedMap& loaded, const CategoryMap* map,
                                           [r](const auto& c) { return c && c->rulesUsed.count(r); });
             if (!used) {
                 const MapRule& rule = map->rules[r];
-                out.push_back(
-                    {Diagnostic::Severity::Warning, map->file, rule.target.pos, rule.target.pointer,
-                     (rule.tag.empty() ? "no question is in category \"" + rule.category + "\" or below it"
-                                       : "no question has tag \"" + rule.tag + "\"") +
-                         "; check its spelling"});
+                out.push_back({Diagnostic::Severity::Warning, map->file, rule.target.pos, rule.target.pointer,
+                               (rule.tag.empty() ? "no question is in category \"" + echoed(rule.category) +
+                                                       "\" or below it"
+                                                 : "no question has tag \"" + echoed(rule.tag) + "\"") +
+                                   "; check its spelling"});
             }
         }
     } else if (map) {
@@ -731,6 +809,15 @@ void addMapDiagnostics(const LoadedMap& loaded, const CategoryMap* map,
                        "a category map places Moodle questions (GIFT, XML), and no Moodle file is named"});
     }
     first.diagnostics.insert(first.diagnostics.begin(), out.begin(), out.end());
+}
+
+/// Why a Moodle file cannot be converted as it is: not UTF-8, or a control character in it.
+std::optional<Diagnostic> notMoodleText(const std::string& text, const std::string& fileName)
+{
+    if (auto notUtf8 = utf8Error(text, fileName)) {
+        return notUtf8;
+    }
+    return controlCharacterError(text, fileName);
 }
 
 void addExams(ExamCatalog& catalog, const LoadedPack& lp)
@@ -848,7 +935,7 @@ LoadedMap parseCategoryMap(const std::string& text, const std::string& fileName)
                     path += "/" + asciiLower(segment);
                 }
                 if (path.empty() && !rule.category.empty()) {
-                    c.error(p + "/category", "category \"" + rule.category +
+                    c.error(p + "/category", "category \"" + echoed(rule.category) +
                                                  "\" names no category (only Moodle's $course$ and top)");
                 }
                 key = "category:" + path;
@@ -882,6 +969,7 @@ LoadedPack loadPackText(const std::string& text, const std::string& fileName, co
         checkReferences(lp, catalog);
     }
     warnRepeatedStems({&lp, 1});
+    summariseRepeats(lp.diagnostics);
     return lp;
 }
 
@@ -893,7 +981,13 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     // diagnostics are then moved from the generated JSON back to the line and column they came from. It is
     // converted after the JSON files, so its questions may go into an exam a pack of the same batch defines.
     std::vector<std::optional<Conversion>> conversions(files.size());
-    std::vector<std::pair<std::size_t, std::string>> moodleTexts;
+    struct MoodleText
+    {
+        std::size_t file;
+        PackFormat format;
+        std::string text;
+    };
+    std::vector<MoodleText> moodleTexts;
     for (std::size_t i = 0; i < files.size(); ++i) {
         const auto& file = files[i];
         std::string text;
@@ -904,17 +998,20 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             packs.push_back(std::move(lp));
             continue;
         }
-        if (!isMoodleFile(file.string())) {
+        // Moodle exports GIFT as *.txt: a name that does not decide the format leaves it to the content.
+        const PackFormat format = packFormatOfName(file.string()).value_or(packFormatOfText(text));
+        if (format == PackFormat::Json) {
             packs.push_back(parseAndCheck(text, file.string()));
-        } else if (auto notUtf8 = utf8Error(text, file.string())) {
-            // The readers and the pack JSON need UTF-8; a Latin-1 file gets this one error, not converted.
+        } else if (auto notText = notMoodleText(text, file.string())) {
+            // The readers and the pack JSON need UTF-8 text; a Latin-1 file, or one with an ESC in it, gets
+            // this one error and is not converted.
             LoadedPack lp;
             lp.pack.sourcePath = file.string();
             lp.pack.sha256 = sha256Hex(text);
-            lp.diagnostics.push_back(std::move(*notUtf8));
+            lp.diagnostics.push_back(std::move(*notText));
             packs.push_back(std::move(lp));
         } else {
-            moodleTexts.emplace_back(i, std::move(text));
+            moodleTexts.push_back({i, format, std::move(text)});
             packs.emplace_back(); // filled in below
         }
     }
@@ -946,7 +1043,7 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         }
         map = categoryMap->ok() ? &*categoryMap->map : nullptr;
     }
-    for (const auto& [i, text] : moodleTexts) {
+    for (const auto& [i, format, text] : moodleTexts) {
         const std::string name = files[i].string();
         if (categoryMap && !map) {
             packs[i].pack.sourcePath = name;
@@ -958,8 +1055,8 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
                  "not read: the category map " + moodle.map.string() + " has errors"});
             continue;
         }
-        conversions[i] = isGiftFile(name) ? convertGift(text, name, exams, options, map)
-                                          : convertMoodleXml(text, name, exams, options, map);
+        conversions[i] = format == PackFormat::Gift ? convertGift(text, name, exams, options, map)
+                                                    : convertMoodleXml(text, name, exams, options, map);
         packs[i] = parseAndCheck(conversions[i]->json, files[i].string(),
                                  errorCount(conversions[i]->diagnostics) > 0);
     }
@@ -972,7 +1069,8 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
         const std::string& id = lp.pack.info.id;
         if (!id.empty() && !packFiles.emplace(id, lp.pack.sourcePath).second) {
-            c.error("/pack/id", "pack \"" + id + "\" is also in " + packFiles[id] + "; name each pack once");
+            c.error("/pack/id",
+                    "pack \"" + echoed(id) + "\" is also in " + packFiles[id] + "; name each pack once");
         }
         for (size_t i = 0; i < lp.pack.exams.size(); ++i) {
             const ExamDef& e = lp.pack.exams[i];
@@ -981,9 +1079,10 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
                 continue;
             }
             if (!examFiles.emplace(e.id, lp.pack.sourcePath).second) {
-                c.error(p, "exam \"" + e.id + "\" is also defined in " + examFiles[e.id]);
+                c.error(p, "exam \"" + echoed(e.id) + "\" is also defined in " + examFiles[e.id]);
             } else if (const auto it = known.find(e.id); it != known.end() && it->second.packId != id) {
-                c.error(p, "exam \"" + e.id + "\" is already defined by pack \"" + it->second.packId + "\"");
+                c.error(p, "exam \"" + echoed(e.id) + "\" is already defined by pack \"" + it->second.packId +
+                               "\"");
             }
         }
         addExams(catalog, lp);
@@ -1008,10 +1107,11 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             conversion->diagnostics.clear();
             packs[i].conversion = std::move(conversion);
         }
+        summariseRepeats(packs[i].diagnostics);
     }
     if (categoryMap && !packs.empty()) {
         addMapDiagnostics(*categoryMap, map, conversions,
-                          moodleTexts.empty() ? packs.front() : packs[moodleTexts.front().first]);
+                          moodleTexts.empty() ? packs.front() : packs[moodleTexts.front().file]);
     }
     return packs;
 }

@@ -1,5 +1,9 @@
 #include "certdrill/store/Schema.h"
 
+#include <cstdio>
+
+#include <sqlite3.h>
+
 namespace certdrill {
 
 namespace {
@@ -225,6 +229,70 @@ int latestSchemaVersion()
     return migrations().back().version;
 }
 
+namespace {
+
+[[noreturn]] void refuse(const Database& db, const std::string& why)
+{
+    throw notCertdrillError(db.path(), why);
+}
+
+std::string newerMessage(const Database& db, int version)
+{
+    return "database " + db.path() + " has schema version " + std::to_string(version) +
+           ", newer than this certdrill understands (" + std::to_string(latestSchemaVersion()) +
+           "); update certdrill. The file was not changed.";
+}
+
+} // namespace
+
+DbError notCertdrillError(const std::string& path, const std::string& why)
+{
+    return DbError("database " + path + " is not a certdrill database (" + why +
+                       "); certdrill did not change it. Pass another file with --db, or move it away",
+                   0);
+}
+
+void checkCertdrillDatabase(Database& db)
+{
+    int applicationId = 0;
+    int version = 0;
+    int objects = 0;
+    bool certdrillTables = false;
+    try {
+        applicationId = db.applicationId();
+        version = db.userVersion();
+        Statement st(db, "SELECT count(*), count(CASE WHEN type = 'table' AND name IN ('packs', 'exams', "
+                         "'questions') THEN 1 END) FROM sqlite_master");
+        st.step();
+        objects = static_cast<int>(st.getInt(0));
+        certdrillTables = st.getInt(1) == 3;
+    } catch (const DbError& e) {
+        if ((e.code() & 0xFF) == SQLITE_NOTADB) {
+            refuse(db, "not an SQLite file");
+        }
+        throw;
+    }
+    if (applicationId == kApplicationId) {
+        if (version > latestSchemaVersion()) {
+            throw DbError(newerMessage(db, version), 0);
+        }
+        return;
+    }
+    if (applicationId != 0) {
+        char id[16];
+        std::snprintf(id, sizeof id, "0x%08X", static_cast<unsigned>(applicationId));
+        refuse(db, std::string("it belongs to another application: application_id ") + id);
+    }
+    if (objects == 0 && version == 0) {
+        return; // a new, empty file
+    }
+    if (version >= 1 && certdrillTables) {
+        return; // written by a certdrill from before the mark; migrate() adds it
+    }
+    refuse(db, objects == 0 ? "user_version " + std::to_string(version) + " and no tables"
+                            : "it has other tables than certdrill's");
+}
+
 void migrate(Database& db, int target)
 {
     if (target < 0) {
@@ -232,29 +300,28 @@ void migrate(Database& db, int target)
     }
     const int current = db.userVersion();
     if (current > latestSchemaVersion()) {
-        throw DbError("database " + db.path() + " has schema version " + std::to_string(current) +
-                          ", newer than this certdrill understands (" +
-                          std::to_string(latestSchemaVersion()) +
-                          "); update certdrill. The file was not changed.",
-                      0);
+        throw DbError(newerMessage(db, current), 0);
     }
-    if (current >= target) {
+    const bool marked = db.applicationId() == kApplicationId;
+    if (current >= target && marked) {
         return;
     }
     Transaction tx(db);
     // Read again under the write lock: another program (the app and certdrill-cli started together) may
-    // have migrated the file while this one waited for the lock.
+    // have migrated and marked the file while this one waited for the lock.
     const int locked = db.userVersion();
-    if (locked >= target) {
-        tx.commit();
-        return;
-    }
     for (const auto& step : migrations()) {
         if (step.version > locked && step.version <= target) {
             db.exec(step.sql);
         }
     }
-    db.setUserVersion(target);
+    if (locked < target) {
+        db.setUserVersion(target);
+    }
+    if (db.applicationId() != kApplicationId) {
+        // PRAGMA takes no bound parameters; the value is our constant.
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+    }
     tx.commit();
 }
 

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 
 #include "certdrill/pack/Sha256.h"
 #include "certdrill/store/Backup.h"
@@ -154,31 +156,57 @@ Store::Store(Database db, const Clock& clock)
 {
 }
 
-Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path, const Clock& clock)
+Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path, const Clock& clock,
+                                           OpenMode mode)
 {
     try {
-        if (path != ":memory:" && path.has_parent_path()) {
-            std::error_code ec;
+        std::error_code ec;
+        if (mode == OpenMode::ReadOnly) {
+            if (!std::filesystem::exists(path, ec)) {
+                return Error{"no database at " + path.string() + " (import a pack first)"};
+            }
+        } else if (path != ":memory:" && path.has_parent_path()) {
             std::filesystem::create_directories(path.parent_path(), ec);
             if (ec) {
                 return Error{"cannot create folder " + path.parent_path().string() + ": " + ec.message()};
             }
         }
-        Database db(path.string());
-        // A migration runs in one transaction, but a bad step that commits would still lose progress: keep
-        // the database as it was beside it first. A new file (version 0) has nothing to keep.
-        const int version = db.userVersion();
-        if (path != ":memory:" && version > 0 && version < latestSchemaVersion()) {
-            const auto copy = beforeMigrationPath(path, latestSchemaVersion());
-            if (auto kept = backupDatabase(db, copy); !kept) {
-                return Error{"not migrating " + path.string() + " to schema version " +
-                             std::to_string(latestSchemaVersion()) + ": " + kept.error().message +
-                             ". The file was not changed."};
+        std::optional<Database> opened;
+        try {
+            opened.emplace(path.string(), mode);
+            // Before anything is written: another application's SQLite file must come out of this untouched.
+            checkCertdrillDatabase(*opened);
+        } catch (const DbError& e) {
+            if ((e.code() & 0xFF) == SQLITE_NOTADB) {
+                return Error{notCertdrillError(path.string(), "not an SQLite file").what()};
             }
-            spdlog::info("kept {} at schema version {} as {} before migrating it", path.string(), version,
-                         copy.string());
+            throw;
         }
-        migrate(db);
+        Database& db = *opened;
+        if (mode == OpenMode::ReadOnly) {
+            if (const int version = db.userVersion(); version < latestSchemaVersion()) {
+                return Error{"database " + path.string() + " has schema version " + std::to_string(version) +
+                             ", older than this certdrill's (" + std::to_string(latestSchemaVersion()) +
+                             "); a command that writes (such as import) or the app updates it. The file was "
+                             "not changed."};
+            }
+        } else {
+            db.useWal();
+            // A migration runs in one transaction, but a bad step that commits would still lose progress:
+            // keep the database as it was beside it first. A new file (version 0) has nothing to keep.
+            const int version = db.userVersion();
+            if (path != ":memory:" && version > 0 && version < latestSchemaVersion()) {
+                const auto copy = beforeMigrationPath(path, latestSchemaVersion());
+                if (auto kept = backupDatabase(db, copy); !kept) {
+                    return Error{"not migrating " + path.string() + " to schema version " +
+                                 std::to_string(latestSchemaVersion()) + ": " + kept.error().message +
+                                 ". The file was not changed."};
+                }
+                spdlog::info("kept {} at schema version {} as {} before migrating it", path.string(), version,
+                             copy.string());
+            }
+            migrate(db);
+        }
         return std::unique_ptr<Store>(new Store(std::move(db), clock));
     } catch (const DbError& e) {
         return Error{e.what()};

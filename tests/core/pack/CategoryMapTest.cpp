@@ -2,8 +2,13 @@
 // official objectives, with every problem located in the map or the Moodle file.
 #include "certdrill/pack/CategoryMap.h"
 
-#include <catch2/catch.hpp>
+#include <map>
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "certdrill/pack/GiftReader.h"
+#include "certdrill/pack/Limits.h"
 #include "certdrill/pack/PackLoader.h"
 
 #include "PackFixtures.h"
@@ -148,6 +153,40 @@ TEST_CASE("tags that map one question to two places are an error", "[map][gift]"
     CHECK_THAT(d->message, Catch::Contains("tag \"a\" to alpha, tag \"b\" to beta"));
     // Two tags that agree are fine.
     CHECK_FALSE(findMessage(loaded.at(0).diagnostics, "question \"q2\""));
+}
+
+TEST_CASE("a GIFT question's comment lines count towards its 1 MiB; the questions around it keep their tags",
+          "[map][gift][hostile]")
+{
+    const LoadedMap loaded = parseCategoryMap(R"({"format": "certdrill-map/1", "rules": [
+  {"tag": "a", "domain": "beta"}], "default": {"domain": "alpha"}})",
+                                              "map.json");
+    REQUIRE(loaded.ok());
+    std::string padding;
+    int paddingLines = 0;
+    while (padding.size() <= kMaxGiftQuestionBytes) {
+        padding += "// [tag:a] a comment line of a question that is far too long\n";
+        ++paddingLines;
+    }
+    std::vector<ExamDef> exams;
+    for (const auto& [id, known] : objectivesCatalog()) {
+        exams.push_back(known.exam);
+    }
+    const Conversion conv = convertGift("// [tag:a]\n::q1:: Which?{=x ~y}\n\n" + padding +
+                                            "::q2:: Which one?{=x ~y}\n\n// [tag:a]\n::q3:: And?{=x ~y}\n"
+                                            "\n::q4:: Untagged?{=x ~y}\n",
+                                        "c.gift", exams, {}, &*loaded.map);
+    REQUIRE(errorCount(conv.diagnostics) == 1);
+    CHECK(conv.diagnostics[0].message.rfind("this question is ", 0) == 0);
+    CHECK_THAT(conv.diagnostics[0].message, Catch::Contains("a question may be at most 1 MiB"));
+    CHECK(conv.diagnostics[0].pos.line == 4 + paddingLines); // q2's first line, after its comments
+    const auto pack = nlohmann::json::parse(conv.json);
+    std::map<std::string, std::string> domains;
+    for (const auto& q : pack.at("questions")) {
+        domains[q.at("id")] = q.at("domain");
+    }
+    // q1 and q3 by their own tag lines, q4 (no tag) by the default: tags stay with their block.
+    CHECK(domains == std::map<std::string, std::string>{{"q1", "beta"}, {"q3", "beta"}, {"q4", "alpha"}});
 }
 
 TEST_CASE("Moodle XML <tags> are read for the map", "[map][moodle-xml]")

@@ -350,7 +350,7 @@ TEST_CASE("Moodle XML problems are reported at their line and column", "[moodle-
         "</questiontext>\n<answer fraction=\"full\"><text>a</text></answer>"
         "<answer fraction=\"0\"><text>b</text></answer></question></quiz>";
     const auto fraction = convertMoodleXml(badFraction, "f.xml", exams, {});
-    const Diagnostic* d = findMessage(fraction.diagnostics, "is not a number");
+    const Diagnostic* d = findMessage(fraction.diagnostics, "is not a finite number");
     REQUIRE(d);
     CHECK(d->pos.line == 3);
     CHECK(d->pos.column == 1);

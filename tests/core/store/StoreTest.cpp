@@ -135,6 +135,7 @@ TEST_CASE("a database newer than this build is refused and left untouched", "[st
     {
         Database db(path.string());
         db.exec("CREATE TABLE t (x)");
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId)); // a later certdrill's file
         db.setUserVersion(latestSchemaVersion() + 1);
         db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     }
