@@ -25,7 +25,7 @@ int importCommand(Context& ctx, Args args);
 int listCommand(Context& ctx, Args args);
 /// `mock-plan [--exam ID] [--count N] [--seed S] [--json]`: a mock-exam form without starting it.
 int mockPlanCommand(Context& ctx, Args args);
-/// `tracker [--exam ID] [--json|--csv]`: the Red/Yellow/Green sheet.
+/// `tracker [--exam ID] [--json|--csv|--pdf FILE]`: the Red/Yellow/Green sheet.
 int trackerCommand(Context& ctx, Args args);
 /// `rate DOMAIN[/OBJECTIVE] red|yellow|green|none [--exam ID]`: the candidate's own rating of a row.
 int rateCommand(Context& ctx, Args args);
@@ -42,7 +42,7 @@ int drillPlanCommand(Context& ctx, Args args);
 int planCommand(Context& ctx, Args args);
 /// `history [--json]`: finished mock and practice exams, newest first.
 int historyCommand(Context& ctx, Args args);
-/// `results ID [--csv]`: one finished session, question by question.
+/// `results ID [--csv|--pdf FILE]`: one finished session, question by question, or its printable report.
 int resultsCommand(Context& ctx, Args args);
 /// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
 int simulateCommand(Context& ctx, Args args);

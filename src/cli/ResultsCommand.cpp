@@ -8,14 +8,18 @@
 #include "Commands.h"
 #include "Context.h"
 #include "Output.h"
+#include "PdfOutput.h"
 
 namespace certdrill::cli {
 
 int resultsCommand(Context& ctx, Args args)
 {
     const bool asCsv = takeFlag(args, "--csv");
-    if (args.size() != 1 || !unknownOption(args).empty()) {
-        return ctx.usage("results: usage is results ID [--csv], with ID from history");
+    std::string pdfPath;
+    bool missing = false;
+    const bool asPdf = takeOption(args, "--pdf", pdfPath, missing);
+    if (missing || args.size() != 1 || !unknownOption(args).empty() || (asCsv && asPdf)) {
+        return ctx.usage("results: usage is results ID [--csv|--pdf FILE], with ID from history");
     }
     std::int64_t id = 0;
     if (!parseWholeNumber("ID", args.front(), id).empty()) {
@@ -41,6 +45,9 @@ int resultsCommand(Context& ctx, Args args)
     if (asCsv) {
         ctx.out() << sessionCsv(e.exam(), e.items());
         return kOk;
+    }
+    if (asPdf) {
+        return writeSessionPdf(ctx, e, pdfPath);
     }
     ctx.out() << (found->mode == SessionMode::Exam ? "exam" : "practice") << " " << id << ", finished "
               << utcMinute(found->finishedAtMs) << " UTC: " << pct(found->score) << " (" << found->correct

@@ -4,6 +4,8 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QFileDialog>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QString>
 #include <QTimer>
@@ -50,6 +52,20 @@ template <typename T> void onNextModal(std::function<void(T*)> act, int triesLef
                      open ? open->metaObject()->className() : "none");
             QFAIL("the expected modal dialog did not open");
         }
+    });
+}
+
+/// Types `path` into the next file dialog, as a user would, and accepts it; then `next` (the message boxes
+/// that follow it).
+inline void chooseInNextFileDialog(
+    const QString& path, std::function<void()> next = [] {})
+{
+    onNextModal<QFileDialog>([path, next = std::move(next)](QFileDialog* files) {
+        auto* name = files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+        QVERIFY(name);
+        name->setText(path);
+        next();
+        static_cast<QDialog*>(files)->accept(); // QFileDialog::accept is protected
     });
 }
 

@@ -225,6 +225,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
         session->m_passPercent = s.getDouble(2);
         session->m_paused = s.getInt(5) != 0;
         session->m_finished = !s.isNull(6);
+        session->m_finishedAtMs = s.isNull(6) ? 0 : s.getInt(6);
         session->m_abandoned = s.getInt(8) != 0;
         session->m_reviewMs = s.getInt(9);
         session->m_lastPosition = static_cast<int>(s.getInt(10));
@@ -238,10 +239,11 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
                                          ? std::max<std::int64_t>(0, s.getInt(3) - clock.wallMs())
                                          : std::max<std::int64_t>(0, s.getInt(4));
         Statement items(
-            db, "SELECT i.position, i.question_ref, i.option_order, i.snapshot, i.chosen, i.flagged, i.visits, "
-                "i.time_ms, i.confidence, i.revealed, COALESCE(o.objective_id, '') FROM session_items i "
-                "JOIN questions q ON q.id = i.question_ref LEFT JOIN objectives o ON o.id = q.objective_ref "
-                "WHERE i.session_ref = ? ORDER BY i.position");
+            db,
+            "SELECT i.position, i.question_ref, i.option_order, i.snapshot, i.chosen, i.flagged, i.visits, "
+            "i.time_ms, i.confidence, i.revealed, COALESCE(o.objective_id, '') FROM session_items i "
+            "JOIN questions q ON q.id = i.question_ref LEFT JOIN objectives o ON o.id = q.objective_ref "
+            "WHERE i.session_ref = ? ORDER BY i.position");
         items.bind(1, sessionId);
         while (items.step()) {
             SessionItem it;
@@ -612,6 +614,7 @@ Result<void> ExamSession::finish(std::string_view reason)
         st.run();
         tx.commit();
         m_finished = true;
+        m_finishedAtMs = finishedAt;
         m_abandoned = abandoning;
         m_endRemaining = remaining;
         return {};
