@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "certdrill/exam/ExamSession.h"
@@ -122,6 +123,7 @@ void HomePage::refresh()
 {
     m_domainsTable->setRowCount(0);
     m_packsTable->setRowCount(0);
+    m_packRows.clear();
     auto exams = m_store.exams();
     if (!exams || exams.value().empty()) {
         m_examId.clear();
@@ -169,14 +171,8 @@ void HomePage::refresh()
                                 .arg(exam.passPercent)
                                 .arg(total));
 
-    // Each pack's surface-cue check (the item-quality lint): what always picking the longest option scores
-    // against blind guessing, so a pack whose scores cannot be trusted is seen before it is used.
-    std::map<std::string, std::vector<Question>> questionsByPack;
-    if (auto stored = m_store.activeQuestions(exam.id)) {
-        for (auto& sq : stored.value()) {
-            questionsByPack[sq.packId].push_back(std::move(sq.question));
-        }
-    }
+    m_packRows.clear();
+    bool missing = false;
     if (auto packs = m_store.packs()) {
         for (const auto& p : packs.value()) {
             const int row = m_packsTable->rowCount();
@@ -184,8 +180,79 @@ void HomePage::refresh()
             m_packsTable->setItem(row, 0, item(QString::fromStdString(p.title)));
             m_packsTable->setItem(row, 1, item(QString::fromStdString(p.version)));
             m_packsTable->setItem(row, 2, number(p.activeQuestions));
-            m_packsTable->setItem(row, 3, lintItem(lintQuestions(questionsByPack[p.id])));
+            m_packsTable->setItem(row, 3, item(QString()));
             m_packsTable->setItem(row, 4, item(QString::fromStdString(p.license)));
+            m_packRows.emplace_back(p.id, p.sha256);
+            const auto cached = m_lint.find(p.id);
+            missing = missing || cached == m_lint.end() || cached->second.sha256 != p.sha256;
+        }
+    }
+    showLint();
+    if (missing) {
+        scheduleLint();
+    }
+}
+
+void HomePage::scheduleLint()
+{
+    m_lintWanted = true;
+    if (!isVisible()) {
+        // Off screen (a test, or another page shown): now, unless the page is on screen by then, when its
+        // paint starts it.
+        QTimer::singleShot(0, this, [this] {
+            if (!isVisible()) {
+                runWantedLint();
+            }
+        });
+    } else if (m_painted) {
+        QTimer::singleShot(50, this, &HomePage::runWantedLint);
+    }
+}
+
+void HomePage::paintEvent(QPaintEvent* event)
+{
+    m_painted = true;
+    if (m_lintWanted) {
+        QTimer::singleShot(50, this, &HomePage::runWantedLint);
+    }
+    QWidget::paintEvent(event);
+}
+
+void HomePage::runWantedLint()
+{
+    if (m_lintWanted) {
+        m_lintWanted = false;
+        fillLint();
+    }
+}
+
+void HomePage::fillLint()
+{
+    // Each pack's surface-cue check (the item-quality lint): what always picking the longest option scores
+    // against blind guessing, so a pack whose scores cannot be trusted is seen before it is used. Kept per
+    // pack version: a return to this screen recomputes nothing.
+    std::map<std::string, std::vector<Question>> questionsByPack;
+    if (auto stored = m_store.activeQuestions(m_examId.toStdString())) {
+        for (auto& sq : stored.value()) {
+            questionsByPack[sq.packId].push_back(std::move(sq.question));
+        }
+    }
+    for (const auto& [id, sha256] : m_packRows) {
+        const auto cached = m_lint.find(id);
+        if (cached == m_lint.end() || cached->second.sha256 != sha256) {
+            m_lint[id] = CachedLint{sha256, lintQuestions(questionsByPack[id])};
+        }
+    }
+    showLint();
+}
+
+void HomePage::showLint()
+{
+    for (int row = 0; row < static_cast<int>(m_packRows.size()); ++row) {
+        const auto& [id, sha256] = m_packRows[static_cast<std::size_t>(row)];
+        const auto cached = m_lint.find(id);
+        if (cached != m_lint.end() && cached->second.sha256 == sha256) {
+            m_packsTable->setItem(row, 3, lintItem(cached->second.summary));
         }
     }
 }

@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <set>
 
+#include "certdrill/Text.h"
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
 #include "certdrill/store/Store.h"
-#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -244,8 +244,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
     }
     const MasteryTable mastery = estimateMastery(evidence, topicCounts, nowMs, settings.model, prior);
 
-    const auto makeRow = [&](const Domain& dom, const Topic* topic, const Mastery& m,
-                             const RowItems& items) {
+    const auto makeRow = [&](const Domain& dom, const Topic* topic, const Mastery& m, const RowItems& items) {
         TrackerRow row;
         row.domainId = dom.id;
         row.topicId = topic ? topic->id : "";
@@ -312,7 +311,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings)
 {
-    auto questions = store.activeQuestions(examId);
+    auto questions = store.activeQuestions(examId, QuestionContent::Planning);
     if (!questions) {
         return questions.error();
     }
@@ -494,11 +493,10 @@ Result<void> setSelfRating(Store& store, const std::string& examId, const std::s
         Database& db = store.database();
         Transaction tx(db);
         if (band) {
-            Statement s(db,
-                        "INSERT INTO self_ratings (exam_ref, domain_id, topic_id, band, updated_at) "
-                        "SELECT id, ?, ?, ?, ? FROM exams WHERE exam_id = ? "
-                        "ON CONFLICT (exam_ref, domain_id, topic_id) DO UPDATE SET band = excluded.band, "
-                        "updated_at = excluded.updated_at");
+            Statement s(db, "INSERT INTO self_ratings (exam_ref, domain_id, topic_id, band, updated_at) "
+                            "SELECT id, ?, ?, ?, ? FROM exams WHERE exam_id = ? "
+                            "ON CONFLICT (exam_ref, domain_id, topic_id) DO UPDATE SET band = excluded.band, "
+                            "updated_at = excluded.updated_at");
             s.bind(1, domainId).bind(2, topicId).bind(3, bandName(*band));
             s.bind(4, store.clock().wallMs()).bind(5, examId);
             s.run();
@@ -521,8 +519,8 @@ std::string trackerCsv(const TrackerReport& report)
         char nums[160];
         std::snprintf(nums, sizeof nums, "%g,%d,%.3f,%.3f,%.3f", r.weight, r.mastery.answers, r.mastery.mean,
                       r.mastery.lower, r.mastery.upper);
-        out += csvField(r.domainId) + "," + csvField(r.topicId) + "," + csvField(r.name) + "," + nums +
-               "," + bandName(r.band) + "," + (r.selfRating ? bandName(*r.selfRating) : "") + "," +
+        out += csvField(r.domainId) + "," + csvField(r.topicId) + "," + csvField(r.name) + "," + nums + "," +
+               bandName(r.band) + "," + (r.selfRating ? bandName(*r.selfRating) : "") + "," +
                std::to_string(r.dueItems) + "," + std::to_string(r.seenItems) + "," +
                std::to_string(r.bankItems) + "\n";
     };

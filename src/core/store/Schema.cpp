@@ -178,6 +178,16 @@ ALTER TABLE self_ratings RENAME COLUMN subtopic_id TO topic_id;
 
 } // namespace
 
+// Version 5: indexes for counting questions. `list exams`, the home screen and domainCounts count each
+// domain's active (and multi-select) questions; with no index on domain_ref SQLite built a temporary one over
+// every question at each call (100,000 questions: most of the home screen's start). The packs list counts
+// each pack's active and retired questions, which read every question's row for `retired`. Both indexes
+// cover their counts, so no question row is read.
+constexpr const char* kV5 = R"sql(
+CREATE INDEX questions_domain ON questions(domain_ref, retired, select_count);
+CREATE INDEX questions_pack ON questions(pack_ref, retired);
+)sql";
+
 const std::vector<Migration>& migrations()
 {
     static const std::vector<Migration> steps = {
@@ -185,6 +195,7 @@ const std::vector<Migration>& migrations()
         {2, "exam sessions and their items", kV2},
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
+        {5, "indexes for counting a domain's and a pack's questions", kV5},
     };
     return steps;
 }
