@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QMessageBox>
 
 #include "certdrill/Clock.h"
@@ -17,18 +18,26 @@
 
 namespace {
 
-/// Where the bundled packs are: an override for packagers and tests, else the source tree this build came
-/// from, else the installed share folder.
+/// Where the bundled packs are: an override for packagers and tests; else, for an installed binary, its own
+/// prefix's share folder, found from where the binary is, so a moved prefix (DESTDIR, the DEB) works; else,
+/// for a binary in its build tree, the source tree it was built from.
 std::filesystem::path bundledQuestionsDir()
 {
-    if (const char* dir = std::getenv("CERTDRILL_QUESTIONS_DIR"); dir && *dir) {
-        return dir;
-    }
+    const auto installed = (std::filesystem::path(QCoreApplication::applicationDirPath().toStdString()) /
+                            CERTDRILL_QUESTIONS_DIR_FROM_BINARY)
+                               .lexically_normal();
+    std::filesystem::path dir = installed;
     std::error_code ec;
-    if (std::filesystem::is_directory(CERTDRILL_SOURCE_QUESTIONS_DIR, ec)) {
-        return CERTDRILL_SOURCE_QUESTIONS_DIR;
+    if (const char* fromEnvironment = std::getenv("CERTDRILL_QUESTIONS_DIR");
+        fromEnvironment && *fromEnvironment) {
+        dir = fromEnvironment;
+    } else if (!std::filesystem::is_directory(installed, ec) &&
+               std::filesystem::is_directory(CERTDRILL_SOURCE_QUESTIONS_DIR, ec)) {
+        dir = CERTDRILL_SOURCE_QUESTIONS_DIR;
     }
-    return CERTDRILL_INSTALLED_QUESTIONS_DIR;
+    // In the log, so a bug report (and the install test) shows which bank the app read.
+    spdlog::info("bundled packs in {}", dir.string());
+    return dir;
 }
 
 void setUpLogging(const std::filesystem::path& dataDir)
@@ -55,15 +64,13 @@ int main(int argc, char** argv)
     // As in the CLI: over a file-size limit a write fails with EFBIG, which the app reports, instead of
     // SIGXFSZ ending it without a word.
     std::signal(SIGXFSZ, SIG_IGN);
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("certdrill"));
-    QApplication::setApplicationVersion(QStringLiteral(CERTDRILL_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("io.github.certdrill"));
+    QCoreApplication::setApplicationName(QStringLiteral("certdrill"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CERTDRILL_VERSION));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("NCP-GENL exam practice"));
-    parser.addHelpOption();
-    parser.addVersionOption();
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
     const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("Database file."),
                                       QStringLiteral("PATH"));
     parser.addOption(dbOption);
@@ -72,6 +79,39 @@ int main(int argc, char** argv)
                                         QStringLiteral("Quit once the window has painted (benchmarks)."));
     firstPaintOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(firstPaintOption);
+
+    // QApplication's own options (-platform offscreen, -style Fusion, ...) are taken out of the arguments by
+    // QApplication itself; the parser knows them, hidden, only so that reading them before QApplication
+    // exists is not an "unknown option" error. Like Qt, it reads -word as one option, not as -w -o -r -d.
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    for (const char* name :
+         {"platform", "platformpluginpath", "platformtheme", "plugin", "qwindowgeometry", "qwindowicon",
+          "qwindowtitle", "session", "style", "stylesheet", "display", "geometry"}) {
+        QCommandLineOption qtOption(QString::fromLatin1(name), QString(), QStringLiteral("value"));
+        qtOption.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(qtOption);
+    }
+    for (const char* name : {"reverse", "widgetcount", "nograb", "dograb", "sync"}) {
+        QCommandLineOption qtFlag(QString::fromLatin1(name));
+        qtFlag.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(qtFlag);
+    }
+
+    // Usage, version and option errors go to the terminal and need no display: they are answered by a
+    // QCoreApplication before the GUI's platform plugin is loaded (which aborts without a display).
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i) {
+        arguments << QString::fromLocal8Bit(argv[i]);
+    }
+    if (!parser.parse(arguments) || parser.isSet(helpOption) || parser.isSet(QStringLiteral("help-all")) ||
+        parser.isSet(versionOption)) {
+        const QCoreApplication terminal(argc, argv);
+        parser.process(terminal); // prints the usage, the version or the error, and exits
+        return 1;
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setDesktopFileName(QStringLiteral("io.github.certdrill"));
     parser.process(app);
 
     const std::filesystem::path dbPath = parser.isSet(dbOption)

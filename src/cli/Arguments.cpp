@@ -31,6 +31,7 @@ bool takeOption(std::vector<std::string>& args, const std::string& name, std::st
 
 bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, std::string& error)
 {
+    moodle.domainHint = "pass --domain ID";
     bool missing = false;
     takeOption(args, "--exam", moodle.exam, missing);
     takeOption(args, "--pack-id", moodle.packId, missing);

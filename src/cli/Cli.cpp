@@ -20,6 +20,8 @@ const std::vector<Command>& commands()
         {"tracker", trackerCommand},
         {"rate", rateCommand},
         {"set", setCommand},
+        {"backup", backupCommand},
+        {"restore", restoreCommand},
         {"drill-plan", drillPlanCommand},
         {"simulate", simulateCommand},
         {"history", historyCommand},
@@ -81,6 +83,12 @@ Commands:
   set target|readiness-score VALUE
                                   Green needs the lower bound >= target (0.50-0.99, default 0.80);
                                   readiness needs the last 3 mocks >= readiness-score (0.80-0.85)
+  backup FILE [--force]           write a consistent copy of the database to FILE (also while
+                                  the app is open); an existing FILE only with --force
+  restore FILE                    replace the database with the backup FILE after checking it
+                                  (SQLite integrity, a certdrill schema not newer than this
+                                  build's; an older one is migrated); the replaced database is
+                                  kept beside it as DB.YYYY-MM-DDTHH-MM-SS.bak (UTC)
   drill-plan [--exam ID] [--count N] [--seed S] [--json]
                                   plan the next drill (N 1-500, default 20) without starting it
   simulate [--learners N] [--seed S] [--follow-days D] [--json]
@@ -90,9 +98,12 @@ Commands:
                                   and with up to D more study days for those short of it
                                   (0-3650, default 90)
   history [--json]                finished mock and practice exams, newest first: mode,
-                                  dates (UTC), score, pass/fail and per-domain results
+                                  dates (UTC), how it ended (submitted, timeout, abandoned),
+                                  score, pass/fail, time used (m:ss), unanswered questions and
+                                  per-domain results
   results ID [--csv]              every question of finished session ID (from history): its
-                                  id, domain, your answer, the key, result and seconds spent
+                                  id, domain, your answer, the key, result and seconds spent,
+                                  under the time used and the unanswered count
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";

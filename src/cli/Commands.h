@@ -31,6 +31,10 @@ int trackerCommand(Context& ctx, Args args);
 int rateCommand(Context& ctx, Args args);
 /// `set target|readiness-score VALUE`: the tracker's settings.
 int setCommand(Context& ctx, Args args);
+/// `backup FILE [--force]`: a consistent copy of the database, also while the app has it open.
+int backupCommand(Context& ctx, Args args);
+/// `restore FILE`: replaces the database with a checked backup, keeping the replaced one as a dated copy.
+int restoreCommand(Context& ctx, Args args);
 /// `drill-plan [--exam ID] [--count N] [--seed S] [--json]`: the next drill, without starting it.
 int drillPlanCommand(Context& ctx, Args args);
 /// `history [--json]`: finished mock and practice exams, newest first.

@@ -31,6 +31,8 @@ int historyCommand(Context& ctx, Args args)
                 domains.push_back({{"id", d.id},
                                    {"correct", d.correct},
                                    {"total", d.total},
+                                   {"seen", d.seen},
+                                   {"answered", d.answered},
                                    {"minutes_per_question", d.minutesPerQuestion()}});
             }
             j.push_back({{"id", h.id},
@@ -39,11 +41,18 @@ int historyCommand(Context& ctx, Args args)
                          {"started_at_ms", h.startedAtMs},
                          {"finished_at_ms", h.finishedAtMs},
                          {"finish_reason", h.finishReason},
+                         {"abandoned", h.abandoned},
                          {"correct", h.correct},
                          {"total", h.total},
+                         {"answered", h.answered},
+                         {"unanswered", h.unanswered()},
                          {"score", h.score},
                          {"pass_percent", h.passPercent},
                          {"passed", h.passed},
+                         {"elapsed_ms", h.elapsedMs},
+                         {"time_used", minutesSecondsText(h.elapsedMs)},
+                         {"review_ms", h.reviewMs},
+                         {"minutes_per_answered_question", h.minutesPerAnsweredQuestion()},
                          {"domains", domains}});
         }
         ctx.out() << j.dump(2) << "\n";
@@ -55,14 +64,16 @@ int historyCommand(Context& ctx, Args args)
     }
     ctx.out() << std::left << std::setw(6) << "id" << std::setw(10) << "mode" << std::setw(18)
               << "started (UTC)" << std::setw(18) << "finished (UTC)" << std::setw(11) << "reason"
-              << std::right << std::setw(9) << "score" << std::setw(7) << "result"
+              << std::right << std::setw(9) << "score" << std::setw(7) << "result" << std::setw(8) << "time"
+              << std::setw(11) << "unanswered"
               << "  domains (correct/total)\n";
     for (const auto& h : *sessions) {
         ctx.out() << std::left << std::setw(6) << h.id << std::setw(10)
                   << (h.mode == SessionMode::Exam ? "exam" : "practice") << std::setw(18)
                   << utcMinute(h.startedAtMs) << std::setw(18) << utcMinute(h.finishedAtMs) << std::setw(11)
                   << h.finishReason << std::right << std::setw(9) << pct(h.score) << std::setw(7)
-                  << (h.passed ? "PASS" : "FAIL") << " ";
+                  << outcomeWord(h.abandoned, h.passed, "-") << std::setw(8)
+                  << minutesSecondsText(h.elapsedMs) << std::setw(11) << h.unanswered() << " ";
         for (const auto& d : h.domains) {
             ctx.out() << " " << d.id << " " << d.correct << "/" << d.total;
         }

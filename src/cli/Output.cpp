@@ -31,6 +31,14 @@ std::string utcMinute(std::int64_t unixMs)
     return buf;
 }
 
+const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord)
+{
+    if (abandoned) {
+        return abandonedWord;
+    }
+    return passed ? "PASS" : "FAIL";
+}
+
 std::string counted(std::size_t n, const std::string& noun)
 {
     return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
@@ -61,11 +69,8 @@ json masteryJson(const TrackerRow& r)
 
 std::string masteryText(const TrackerRow& r)
 {
-    if (r.mastery.answers == 0) {
-        return "no answers";
-    }
-    return fixed(r.mastery.mean * 100.0, 0) + "% [" + fixed(r.mastery.lower * 100.0, 0) + "-" +
-           fixed(r.mastery.upper * 100.0, 0) + "] over " + std::to_string(r.mastery.answers);
+    return r.mastery.answers == 0 ? intervalText(r.mastery)
+                                  : intervalText(r.mastery) + " over " + std::to_string(r.mastery.answers);
 }
 
 } // namespace certdrill::cli

@@ -20,6 +20,8 @@ std::string fixed(double v, int decimals);
 std::string pct(double share);
 /// Unix ms as "2026-01-01 09:30" in UTC (the same on every machine, so scripts and tests can rely on it).
 std::string utcMinute(std::int64_t unixMs);
+/// A finished exam's outcome: "PASS" or "FAIL", or `abandonedWord` for an abandoned one, which has none.
+const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord = "ABANDONED");
 /// "1 question", "2 questions".
 std::string counted(std::size_t n, const std::string& noun);
 /// A tracker row's mastery as "84% [70-96] over 12", or "no answers".

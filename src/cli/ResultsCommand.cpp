@@ -44,7 +44,16 @@ int resultsCommand(Context& ctx, Args args)
     }
     ctx.out() << (found->mode == SessionMode::Exam ? "exam" : "practice") << " " << id << ", finished "
               << utcMinute(found->finishedAtMs) << " UTC: " << pct(found->score) << " (" << found->correct
-              << "/" << found->total << ") " << (found->passed ? "PASS" : "FAIL") << "\n";
+              << "/" << found->total << ") " << outcomeWord(found->abandoned, found->passed) << "\n";
+    // The clock's time, not the sum of the question screens' (the review screen and a strict exam's time
+    // while the app was closed count too), per question actually answered.
+    const SessionScore score = e.score();
+    const std::string pace = score.answered > 0
+                                 ? fixed(score.minutesPerAnsweredQuestion(), 1) + " min per answered question"
+                                 : "no question answered";
+    ctx.out() << "time used " << minutesSecondsText(score.elapsedMs) << " of " << e.exam().durationMinutes
+              << " minutes, " << pace << ", " << minutesSecondsText(score.reviewMs)
+              << " on the review screen; " << score.unanswered() << " of " << score.total << " unanswered\n";
     ctx.out() << std::left << std::setw(5) << "#" << std::setw(12) << "question" << std::setw(30) << "domain"
               << std::setw(12) << "result" << std::setw(7) << "yours" << std::setw(7) << "key" << std::right
               << std::setw(6) << "secs"

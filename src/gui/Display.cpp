@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QChart>
 #include <QCoreApplication>
@@ -15,6 +16,8 @@
 #include <QWidget>
 
 #include "SafeTextDocument.h"
+#include "Contrast.h"
+#include "ContrastStyle.h"
 
 namespace certdrill::gui {
 
@@ -98,13 +101,14 @@ QPalette darkPalette()
     const QColor base(0x24, 0x24, 0x24);
     const QColor text(0xe8, 0xe8, 0xe8);
     const QColor disabled(0x80, 0x80, 0x80);
+    const QColor muted(0xaa, 0xaa, 0xaa); // secondary text: 5.7:1 on the window
     p.setColor(QPalette::Window, window);
     p.setColor(QPalette::WindowText, text);
     p.setColor(QPalette::Base, base);
     p.setColor(QPalette::AlternateBase, QColor(0x2c, 0x2c, 0x2c));
     p.setColor(QPalette::ToolTipBase, window);
     p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::PlaceholderText, muted);
     p.setColor(QPalette::Text, text);
     p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
     p.setColor(QPalette::ButtonText, text);
@@ -125,6 +129,23 @@ QPalette darkPalette()
 
 } // namespace
 
+namespace {
+
+/// A widget with a style sheet of its own (a toggle's checked look, a colored label) keeps the palette and
+/// the font size it was polished with: an unchecked Flag would stay light in the dark theme, and a colored
+/// label small at 200% text. Setting its sheet again polishes it against the new palette and font.
+void repolishStyleSheets()
+{
+    for (QWidget* w : QApplication::allWidgets()) {
+        if (const QString sheet = w->styleSheet(); !sheet.isEmpty()) {
+            w->setStyleSheet(QString());
+            w->setStyleSheet(sheet);
+        }
+    }
+}
+
+} // namespace
+
 bool darkTheme()
 {
     return QApplication::palette().color(QPalette::Window).lightness() < 128;
@@ -133,25 +154,44 @@ bool darkTheme()
 void applyTheme(bool dark)
 {
     const SystemLook& look = systemLook(); // captured before the first change
-    // Until the dark theme has been on, the system's look stays untouched (and follows the desktop).
+    // Fusion (the dark theme's style, and Qt's own where the desktop names none) gets the boundary of radio
+    // buttons and check boxes redrawn at 3:1; a desktop's own style is left as the desktop draws it.
+    const bool fusion = dark || look.style.compare(QStringLiteral("fusion"), Qt::CaseInsensitive) == 0;
+    // A palette that already reaches AA is left alone, so the system's look keeps following the desktop.
+    const QPalette palette = accessiblePalette(dark ? darkPalette() : look.palette);
     static bool changed = false;
-    if (!dark && !changed) {
+    if (!dark && !changed && !fusion && palette == look.palette) {
         return;
     }
     changed = true;
-    // The dark palette needs a style that draws with the palette; Fusion does on every platform.
-    QApplication::setStyle(QStyleFactory::create(dark ? QStringLiteral("Fusion") : look.style));
-    QApplication::setPalette(dark ? darkPalette() : look.palette);
+    if (fusion) {
+        QApplication::setStyle(new ContrastStyle); // QApplication owns and deletes it
+    } else {
+        QApplication::setStyle(QStyleFactory::create(look.style));
+    }
+    QApplication::setPalette(palette);
+    repolishStyleSheets();
 }
+
+namespace {
+
+/// `color` as text on the current window and its text fields: at least 4.5:1 against both.
+QColor onWindow(const QColor& color)
+{
+    const QPalette p = QApplication::palette();
+    return withContrast(color, {p.color(QPalette::Window), p.color(QPalette::Base)}, kTextContrast);
+}
+
+} // namespace
 
 QColor passColor()
 {
-    return darkTheme() ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
+    return onWindow(darkTheme() ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32));
 }
 
 QColor failColor()
 {
-    return darkTheme() ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28);
+    return onWindow(darkTheme() ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28));
 }
 
 QColor verdictColor(bool passed)
@@ -164,14 +204,46 @@ void setTextColor(QWidget* w, const QColor& color)
     w->setStyleSheet(QStringLiteral("color: %1").arg(color.name()));
 }
 
+void styleToggle(QAbstractButton* button)
+{
+    // Only the checked state is styled, so the unchecked button keeps the platform's look. The colors are
+    // fixed, not the theme's: amber under dark text reads the same on a light and on a dark window.
+    button->setStyleSheet(
+        QStringLiteral("QPushButton:checked { background-color: #ffd54f; color: #212121; "
+                       "border: 2px solid #7a5d00; border-radius: 3px; padding: 2px 8px; }"));
+}
+
+QString sentence(const QString& text)
+{
+    return text.isEmpty() ? text : text.front().toUpper() + text.mid(1);
+}
+
 QColor mutedColor()
 {
-    return darkTheme() ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x55, 0x55, 0x55);
+    return onWindow(darkTheme() ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x55, 0x55, 0x55));
 }
 
 QColor cellTextColor()
 {
     return {0x21, 0x21, 0x21};
+}
+
+QColor bandColor(Band band)
+{
+    switch (band) {
+    case Band::Red:
+        return {0xef, 0x9a, 0x9a};
+    case Band::Yellow:
+        return {0xff, 0xe0, 0x82};
+    case Band::Green:
+        return {0xa5, 0xd6, 0xa7};
+    }
+    return {};
+}
+
+QColor scoreBackground(bool passed)
+{
+    return passed ? QColor(0xc8, 0xe6, 0xc9) : QColor(0xff, 0xcd, 0xd2);
 }
 
 void applyChartTheme(QChart* chart)
@@ -265,11 +337,12 @@ void applyTextPercent(int percent)
             applyRelativeFont(w, scale.toDouble());
         }
     }
+    repolishStyleSheets();
 }
 
 QColor markColor()
 {
-    return darkTheme() ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x21, 0x21, 0x21);
+    return onWindow(darkTheme() ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x21, 0x21, 0x21));
 }
 
 QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style)
@@ -324,6 +397,27 @@ QString confidenceText(Confidence c)
     return {};
 }
 
+QString inlineHtml(const std::string& text)
+{
+    const QString escaped = QString::fromStdString(text).toHtmlEscaped();
+    QString html;
+    bool code = false;
+    for (const QChar c : escaped) {
+        if (c == QLatin1Char('`')) {
+            html += code ? QStringLiteral("</code>") : QStringLiteral("<code>");
+            code = !code;
+        } else {
+            html += c;
+        }
+    }
+    // An unpaired backtick is a backtick: the span it opened is given back as text.
+    if (code) {
+        const qsizetype open = html.lastIndexOf(QStringLiteral("<code>"));
+        html.replace(open, 6, QStringLiteral("`"));
+    }
+    return html;
+}
+
 QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
                              const std::vector<int>& chosen)
 {
@@ -332,17 +426,13 @@ QString explainedOptionsHtml(const Question& question, const std::vector<int>& o
         const int o = optionOrder[d];
         const Option& opt = question.options[static_cast<size_t>(o)];
         const bool picked = std::find(chosen.begin(), chosen.end(), o) != chosen.end();
-        // One arg() with every value: chained arg() calls would replace a "%1" written in an option's text
-        // with the next value (an option "%3 of the time" would read " ✔ correct of the time").
-        html +=
-            QStringLiteral("<li><b>%1. %2</b>%3%4<br/><i>%5</i></li>")
-                .arg(QString(QChar('A' + static_cast<int>(d))),
-                     QString::fromStdString(opt.text).toHtmlEscaped(),
-                     opt.correct ? tr(" ✔ correct") : QString(), picked ? tr(" ← your answer") : QString(),
-                     QString::fromStdString(opt.why).toHtmlEscaped());
+        // One arg() call: a chain would read a "%2" inside a pack's text as the next placeholder.
+        html += QStringLiteral("<li><b>%1. %2</b>%3%4<br/><i>%5</i></li>")
+                    .arg(QString(QChar('A' + static_cast<int>(d))), inlineHtml(opt.text),
+                         opt.correct ? tr(" ✔ correct") : QString(),
+                         picked ? tr(" ← your answer") : QString(), inlineHtml(opt.why));
     }
-    html +=
-        QStringLiteral("</ul><p>%1</p>").arg(QString::fromStdString(question.explanation).toHtmlEscaped());
+    html += QStringLiteral("</ul><p>%1</p>").arg(inlineHtml(question.explanation));
     return html;
 }
 

@@ -6,6 +6,7 @@
 #include <QMessageBox>
 #include <QString>
 
+class QAbstractButton;
 class QChart;
 class QLabel;
 class QLineSeries;
@@ -13,6 +14,7 @@ class QWidget;
 
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/ItemStatus.h"
+#include "certdrill/learn/Mastery.h"
 
 #include "SafeTextView.h"
 
@@ -54,6 +56,13 @@ QColor verdictColor(bool passed);
 /// Colors the text of `w` (a style sheet "color: #rrggbb", which wins over the palette); call it when the
 /// widget is rendered, so it takes the theme's color of the moment.
 void setTextColor(QWidget* w, const QColor& color);
+/// Gives a checkable button (Flag, Sure/Unsure/Guess) an "on" look that cannot be mistaken for "off" in
+/// either theme: amber with dark text and a dark border, where the style's own checked state is a barely
+/// darker grey.
+void styleToggle(QAbstractButton* button);
+/// `text` as a sentence: its first letter in upper case. Core messages start in lower case so they can be
+/// composed ("certdrill-cli: …"); shown on their own they read as sentences.
+QString sentence(const QString& text);
 /// Secondary text (a question's origin, an id beside a heading): grey that reads on either theme.
 QColor mutedColor();
 /// The pass-mark line: near-black, or near-white in the dark theme.
@@ -61,6 +70,10 @@ QColor markColor();
 /// The text color on the pastel cells (statuses, bands, pass/fail percentages), which stay light in both
 /// themes, so their text must stay dark.
 QColor cellTextColor();
+/// A tracker band's cell: light red, amber or green.
+QColor bandColor(Band band);
+/// A results cell's background for a score at or above the pass mark (light green) or below it (light red).
+QColor scoreBackground(bool passed);
 /// A chart in the theme's colors (QChart's dark or light theme); call before adding series, whose colors
 /// the theme would otherwise reset.
 void applyChartTheme(QChart* chart);
@@ -94,6 +107,9 @@ QString confidenceText(Confidence c);
 /// The options of a question in display order as HTML: each with its letter, a mark on the correct ones and
 /// on the candidate's choice, and its `why`; then the question's explanation. Every screen that reviews an
 /// answer (results, practice reveal, drill check) explains it through this one function.
+/// A pack's short text (an option, a why, an explanation) as HTML: escaped, so it can never inject markup,
+/// with `code` spans shown as code, as the stems' Markdown shows them.
+QString inlineHtml(const std::string& text);
 QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
                              const std::vector<int>& chosen);
 /// Every option of the item in display order, marking the correct ones and the candidate's choices, each with

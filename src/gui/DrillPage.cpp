@@ -3,17 +3,20 @@
 #include <cmath>
 
 #include <QButtonGroup>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include "Display.h"
 #include "OptionRow.h"
+#include "TextPane.h"
 
 namespace certdrill::gui {
 
@@ -40,13 +43,13 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     , m_stack(new QStackedWidget)
     , m_progress(new QLabel)
     , m_reason(new QLabel)
-    , m_stem(new SafeTextView)
+    , m_stem(new TextPane)
     , m_selectHint(new QLabel)
     , m_optionsBox(new QWidget)
     , m_optionsLayout(new QVBoxLayout(m_optionsBox))
     , m_confidence(new QButtonGroup(this))
     , m_verdict(new QLabel)
-    , m_feedback(new SafeTextView)
+    , m_feedback(new TextPane)
     , m_checkButton(new QPushButton(tr("Check")))
     , m_endButton(new QPushButton(tr("End drill")))
     , m_summary(new QLabel)
@@ -63,16 +66,31 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     m_summary->setObjectName(QStringLiteral("drillSummary"));
 
     auto* question = new QWidget;
-    auto* layout = new QVBoxLayout(question);
+    auto* outerQuestion = new QVBoxLayout(question);
     auto* top = new QHBoxLayout;
     setRelativeFont(m_progress, 1.2);
     top->addWidget(m_progress);
-    top->addStretch();
-    top->addWidget(m_reason);
-    layout->addLayout(top);
-    m_stem->setOpenExternalLinks(false);
-    layout->addWidget(m_stem, 2);
+    top->addSpacing(12);
+    // Why it wraps: "picked for your level: about a 46% chance..." at 200% text is wider than a screen.
+    m_reason->setWordWrap(true);
+    m_reason->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    top->addWidget(m_reason, 1);
+    outerQuestion->addLayout(top);
+    // The question, its options and, once checked, every option's explanation scroll as one page: the stem
+    // and the explanations are as tall as their text, so nothing sits in a fixed box beside empty space.
+    auto* body = new QWidget;
+    auto* layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* bodyScroll = new QScrollArea;
+    bodyScroll->setObjectName(QStringLiteral("drillScroll"));
+    bodyScroll->setWidget(body);
+    bodyScroll->setWidgetResizable(true);
+    bodyScroll->setFrameShape(QFrame::NoFrame);
+    bodyScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outerQuestion->addWidget(bodyScroll, 1);
+    layout->addWidget(m_stem);
     m_selectHint->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    m_selectHint->setWordWrap(true);
     layout->addWidget(m_selectHint);
     layout->addWidget(m_optionsBox);
 
@@ -91,14 +109,16 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     layout->addLayout(conf);
 
     setRelativeFont(m_verdict, 1.4); // not a style sheet's fixed size: it follows View ▸ text size
+    m_verdict->setWordWrap(true);
     layout->addWidget(m_verdict);
-    layout->addWidget(m_feedback, 3);
+    layout->addWidget(m_feedback);
+    layout->addStretch(1);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_endButton);
     buttons->addStretch();
     m_checkButton->setDefault(true);
     buttons->addWidget(m_checkButton);
-    layout->addLayout(buttons);
+    outerQuestion->addLayout(buttons);
 
     auto* summary = new QWidget;
     auto* sl = new QVBoxLayout(summary);
@@ -172,11 +192,20 @@ void DrillPage::showQuestion(int position)
     if (item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due) {
         // Why show it: the planner picked this question for its level, and saying so explains why a drill
         // feels harder than a mock.
-        reason += tr(" · pitched at your level: about %1% to work out").arg(std::lround(100 * item.solve));
+        reason += tr(" · picked for your level: about a %1% chance you work it out, guessing aside")
+                      .arg(std::lround(100 * item.solve));
     }
     setPackText(m_reason, reason);
+    m_reason->setToolTip(
+        item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due
+            ? tr("New questions are picked so that you work them out about half the time: those teach the "
+                 "most. The chance comes from the question's difficulty tag and your answers so far.")
+            : QString());
     setTextColor(m_reason, mutedColor());
     showStem(m_stem, item.question.stem);
+    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
+        scroll->verticalScrollBar()->setValue(0); // a new question starts at its stem
+    }
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
 
@@ -187,6 +216,12 @@ void DrillPage::showQuestion(int position)
     }
     m_options = new QButtonGroup(this);
     m_options->setExclusive(!item.question.isMultiSelect());
+    // A refusal ("choose 2 before checking") is about the answer as it was: changing it clears the refusal.
+    connect(m_options, &QButtonGroup::buttonToggled, m_verdict, [this] {
+        if (m_session && !m_session->items()[static_cast<std::size_t>(m_position)].checked) {
+            m_verdict->clear();
+        }
+    });
     for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
         const Option& opt = item.question.options[static_cast<std::size_t>(item.optionOrder[d])];
         auto* row = new OptionRow(item.question.isMultiSelect(), static_cast<int>(d),
@@ -261,11 +296,31 @@ void DrillPage::checkOrNext()
     showFeedback(m_session->items()[static_cast<std::size_t>(m_position)]);
 }
 
+void DrillPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    const bool palette =
+        event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange;
+    if (!palette || !m_session || m_position >= static_cast<int>(m_session->items().size())) {
+        return;
+    }
+    setTextColor(m_reason, mutedColor());
+    const DrillItem& item = m_session->items()[static_cast<std::size_t>(m_position)];
+    if (item.checked) {
+        showFeedback(item);
+    } else {
+        setTextColor(m_verdict, failColor()); // the only text it shows before Check is a refusal
+    }
+}
+
 void DrillPage::showFeedback(const DrillItem& item)
 {
     m_optionsBox->setEnabled(false);
     setTextColor(m_verdict, verdictColor(item.correct));
     m_verdict->setText(item.correct ? tr("✔ Correct") : tr("✘ Not quite"));
+    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
+        scroll->ensureWidgetVisible(m_verdict); // the verdict and the explanations below it come into view
+    }
     m_feedback->setHtml(explainedOptionsHtml(item.question, item.optionOrder, item.chosen));
     m_feedback->setVisible(true);
     const bool last = m_position + 1 >= static_cast<int>(m_session->items().size());
@@ -286,7 +341,7 @@ void DrillPage::finishDrill()
             return QStringLiteral("—");
         }
         const QString e = QString::number(t.expected, 'f', 1);
-        return t.pitched == t.total ? e : tr("%1 of the %2 pitched").arg(e).arg(t.pitched);
+        return t.pitched == t.total ? e : tr("%1 (for the %2 picked by level)").arg(e).arg(t.pitched);
     };
     QString html =
         tr("<h2>Drill finished: %1 of %2 right</h2>").arg(summary.all.right).arg(summary.all.total);
@@ -303,13 +358,26 @@ void DrillPage::finishDrill()
     html += QStringLiteral("</table>");
     if (const DrillTally& all = summary.all; all.pitched > 0) {
         // Why show it: it tells the candidate whether the planner reads their level right, which is what
-        // decides how hard the next drill's new questions are.
-        html += tr("<h3>Against your level</h3><p>%1 of the %2 questions pitched at your level were right; "
-                   "from your level the planner expected about %3 (%4%). ")
+        // decides how hard the next drill's new questions are. The expectation is explained where it is
+        // shown: each question's chance of being worked out plus a lucky guess, added up.
+        const long percent = std::lround(100.0 * all.expected / all.pitched);
+        if (all.pitched == 1) {
+            html +=
+                tr("<h3>Against your level</h3><p>The question picked for your level was %1. From your "
+                   "level the planner gave it about a %2% chance: the chance you work it out, plus a lucky "
+                   "guess among its options. ")
+                    .arg(all.pitchedRight == 1 ? tr("right") : tr("wrong"))
+                    .arg(percent);
+        } else {
+            html +=
+                tr("<h3>Against your level</h3><p>%1 of the %2 questions picked for your level were right. "
+                   "From your level the planner expected about %3 of them (%4%): each question's chance "
+                   "that you work it out, plus a lucky guess among its options, added up. ")
                     .arg(all.pitchedRight)
                     .arg(all.pitched)
                     .arg(all.expected, 0, 'f', 1)
-                    .arg(std::lround(100.0 * all.expected / all.pitched));
+                    .arg(percent);
+        }
         const std::string verdict = all.againstExpected();
         if (verdict == "better") {
             html +=

@@ -44,6 +44,10 @@ public slots:
     /// Ends the drill (after the last question or early) and shows the summary.
     void finishDrill();
 
+protected:
+    /// Recolors the question on a theme switch: its colors are picked for the theme when it is shown.
+    void changeEvent(QEvent* event) override;
+
 private:
     void toggleOption(int displayIndex);
     std::vector<int> chosenOptions() const;

@@ -7,6 +7,8 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QTimer>
@@ -17,6 +19,7 @@
 #include "Display.h"
 #include "OptionRow.h"
 #include "ReviewPage.h"
+#include "TextPane.h"
 
 namespace certdrill::gui {
 
@@ -56,10 +59,10 @@ ExamPage::ExamPage(QWidget* parent)
     , m_pausedPanel(new QLabel(tr("Paused: the clock is stopped and the question is hidden.\n"
                                   "Press Resume (Alt+U) to continue.")))
     , m_review(new ReviewPage)
-    , m_stem(new SafeTextView)
+    , m_stem(new TextPane)
     , m_selectHint(new QLabel)
     , m_message(new QLabel)
-    , m_revealView(new SafeTextView)
+    , m_revealView(new TextPane)
     , m_revealButton(new QPushButton(tr("&Reveal answer")))
     , m_confidenceBox(new QWidget)
     , m_confidence(new QButtonGroup(this))
@@ -92,6 +95,9 @@ ExamPage::ExamPage(QWidget* parent)
     m_nextButton->setObjectName(QStringLiteral("nextButton"));
     m_submitButton->setObjectName(QStringLiteral("submitButton"));
     m_flagButton->setCheckable(true);
+    styleToggle(m_flagButton);
+    m_flagButton->setToolTip(tr("Flag this question to come back to it from the review screen (F)"));
+    m_message->setWordWrap(true);
     m_clockToggle->setCheckable(true);
     m_clockToggle->setToolTip(tr("Hide the countdown; it comes back by itself at 5 minutes."));
     m_pauseButton->setCheckable(true);
@@ -105,11 +111,9 @@ ExamPage::ExamPage(QWidget* parent)
     m_timeWarning->setFont(bold);
     m_timeWarning->hide();
     static_cast<QLabel*>(m_pausedPanel)->setAlignment(Qt::AlignCenter);
+    static_cast<QLabel*>(m_pausedPanel)->setWordWrap(true);
     setRelativeFont(m_pausedPanel, 1.4);
-    m_stem->setOpenExternalLinks(false);
     m_optionsLayout->setAlignment(Qt::AlignTop);
-    m_stem->setMinimumHeight(140);
-    m_revealView->setMinimumHeight(120);
     m_revealView->hide();
     m_navigatorFilter->addItems({tr("All"), tr("Complete"), tr("Incomplete"), tr("Unseen"), tr("Flagged")});
     m_navigatorFilter->setToolTip(tr("Show only some questions in the navigator"));
@@ -131,6 +135,7 @@ ExamPage::ExamPage(QWidget* parent)
         auto* b = new QPushButton(label);
         b->setCheckable(true);
         b->setObjectName(QStringLiteral("confidence%1").arg(confidenceText(c)));
+        styleToggle(b);
         m_confidence->addButton(b, static_cast<int>(c));
         confidenceLayout->addWidget(b);
     }
@@ -138,28 +143,47 @@ ExamPage::ExamPage(QWidget* parent)
     confidenceLayout->addStretch();
     confidenceLayout->addWidget(m_revealButton);
 
-    auto* top = new QHBoxLayout;
-    // The exam's title wraps: unwrapped, it and the clock set a minimum width that a larger text size
-    // (View menu) pushes past a laptop's screen.
+    // Two rows, the title and the clock, then where the candidate is and what they can do with the question:
+    // in one row they set a minimum width that 200% text pushes past a 1024-pixel screen. The title and the
+    // pace wrap.
+    auto* top = new QVBoxLayout;
+    auto* titleRow = new QHBoxLayout;
     m_titleLabel->setWordWrap(true);
-    top->addWidget(m_titleLabel, 1);
-    top->addWidget(m_progressLabel);
-    top->addSpacing(16);
-    top->addWidget(m_paceLabel);
-    top->addSpacing(16);
-    top->addWidget(m_clockLabel);
-    top->addWidget(m_clockToggle);
-    top->addSpacing(16);
-    top->addWidget(m_pauseButton);
-    top->addWidget(m_flagButton);
+    titleRow->addWidget(m_titleLabel, 1);
+    titleRow->addSpacing(16);
+    titleRow->addWidget(m_clockLabel);
+    titleRow->addWidget(m_clockToggle);
+    auto* statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_progressLabel);
+    statusRow->addSpacing(16);
+    m_paceLabel->setWordWrap(true);
+    statusRow->addWidget(m_paceLabel, 1);
+    statusRow->addSpacing(16);
+    statusRow->addWidget(m_pauseButton);
+    statusRow->addWidget(m_flagButton);
+    top->addLayout(titleRow);
+    top->addLayout(statusRow);
 
+    // The stem, the options and a revealed answer scroll as one page, each as tall as its text; the
+    // buttons stay below it.
+    auto* content = new QWidget;
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addWidget(m_stem);
+    m_selectHint->setWordWrap(true);
+    contentLayout->addWidget(m_selectHint);
+    contentLayout->addWidget(m_optionsBox);
+    contentLayout->addWidget(m_revealView);
+    contentLayout->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("questionScroll"));
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* question = new QVBoxLayout;
     question->setContentsMargins(0, 0, 0, 0);
-    question->addWidget(m_stem, 2);
-    question->addWidget(m_selectHint);
-    question->addWidget(m_optionsBox, 3);
-    question->addWidget(m_message);
-    question->addWidget(m_revealView, 2);
+    question->addWidget(scroll, 1);
     question->addWidget(m_confidenceBox);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_prevButton);
@@ -213,17 +237,17 @@ ExamPage::ExamPage(QWidget* parent)
             showQuestion(row);
         }
     });
-    connect(m_review, &ReviewPage::jumpTo, this, [this](int position) {
-        closeReview();
-        showQuestion(position);
-    });
+    connect(m_review, &ReviewPage::jumpTo, this, &ExamPage::leaveReview);
+    connect(m_review, &ReviewPage::flagToggled, this, &ExamPage::setFlag);
+    connect(m_review, &ReviewPage::reviewPassRequested, this, &ExamPage::startReviewPass);
     connect(m_review, &ReviewPage::backRequested, this, &ExamPage::closeReview);
     connect(m_review, &ReviewPage::submitRequested, this, &ExamPage::requestSubmit);
     connect(m_timer, &QTimer::timeout, this, &ExamPage::updateClock);
 
     // Keyboard: 1–9 and A–J toggle options, except F, which flags (so the sixth option is also key 6);
     // Left/Right or P/N move, Ctrl+G opens the navigator, Ctrl+Enter the review screen. The question keys act
-    // only while a question shows, never on the hidden one behind the review or pause screen.
+    // only while a question shows, never on the hidden one behind the review or pause screen; F on the review
+    // screen flags the selected row's question instead.
     auto optionKey = [this](const QKeySequence& key, int index) {
         auto* sc = new QShortcut(key, this);
         sc->setContext(Qt::WidgetWithChildrenShortcut); // only while the exam screen is showing
@@ -250,7 +274,7 @@ ExamPage::ExamPage(QWidget* parent)
             }
         });
     };
-    bind(QKeySequence(Qt::Key_F), &ExamPage::toggleFlag, true);
+    bind(QKeySequence(Qt::Key_F), &ExamPage::toggleFlag, false); // on the review screen: the selected row
     bind(QKeySequence(Qt::Key_Right), &ExamPage::next, true);
     bind(QKeySequence(Qt::Key_N), &ExamPage::next, true);
     bind(QKeySequence(Qt::Key_Left), &ExamPage::previous, true);
@@ -282,13 +306,24 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
     }
     m_navigatorFilter->setCurrentIndex(0);
     m_updating = false;
-    m_position = 0;
+    m_pass.clear();
+    // A resumed session reopens where the candidate was, not at question 1.
+    m_position = m_session->lastPosition();
     showPauseState();
     if (!m_session->paused()) {
-        showQuestion(0);
+        showQuestion(m_position);
     }
     updateClock();
     m_timer->start(1000);
+}
+
+void ExamPage::focusQuestion()
+{
+    // The exam's keys are shortcuts of this page: they act only in the active window and while the focus is
+    // inside the page. Neither is arranged by itself after a dialog (the resume question) closes: without a
+    // window manager nothing reactivates the window, and the focus stays wherever it last was.
+    window()->activateWindow();
+    setFocus(Qt::OtherFocusReason);
 }
 
 void ExamPage::showPauseState()
@@ -299,6 +334,7 @@ void ExamPage::showPauseState()
     m_flagButton->setEnabled(!paused);
     m_submitButton->setEnabled(!paused);
     m_panels->setCurrentWidget(paused ? m_pausedPanel : m_questionPanel);
+    m_flagButton->setVisible(true);
 }
 
 bool ExamPage::questionShowing() const
@@ -315,19 +351,29 @@ void ExamPage::showQuestion(int position)
     if (auto r = m_session->visit(position); !r) {
         showMessage(r.error().message);
     }
+    if (std::find(m_pass.begin(), m_pass.end(), position) == m_pass.end()) {
+        m_pass.clear(); // the candidate went elsewhere (the navigator): the review pass is over
+    }
     m_position = position;
     const SessionItem& item = m_session->items()[static_cast<size_t>(position)];
-    m_progressLabel->setText(tr("Question %1 of %2").arg(position + 1).arg(m_session->items().size()));
+    m_progressLabel->setText(progressText());
     showStem(m_stem, item.question.stem);
+    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("questionScroll"))) {
+        scroll->verticalScrollBar()->setValue(0); // a new question starts at its stem
+    }
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
     m_message->clear();
+    m_flagButton->setVisible(true);
     m_flagButton->setChecked(item.flagged);
+    m_flagButton->setText(item.flagged ? tr("⚑ Flagged") : tr("Flag for review"));
 
     delete m_group;
     QLayoutItem* child;
     while ((child = m_optionsLayout->takeAt(0)) != nullptr) {
-        delete child->widget();
+        if (child->widget() != m_message) { // the message stays, to be put back under the new options
+            delete child->widget();
+        }
         delete child;
     }
     m_group = new QButtonGroup(this);
@@ -345,20 +391,40 @@ void ExamPage::showQuestion(int position)
         m_optionsLayout->addWidget(row);
         row->show(); // the layout would only show it on the next event-loop turn
     }
-    // All spare height goes below the options; a wrapped option row keeps the height of its text.
+    // A refusal is said right under the options it is about; all spare height goes below that, and a
+    // wrapped option row keeps the height of its text.
+    m_optionsLayout->addWidget(m_message);
     m_optionsLayout->addStretch(1);
     connect(m_group, &QButtonGroup::buttonToggled, this, &ExamPage::optionToggled);
-    m_prevButton->setEnabled(position > 0);
-    m_nextButton->setEnabled(position + 1 < static_cast<int>(m_session->items().size()));
+    if (m_pass.empty()) {
+        m_prevButton->setEnabled(position > 0);
+        m_nextButton->setEnabled(position + 1 < static_cast<int>(m_session->items().size()));
+        m_nextButton->setText(tr("Next ▶"));
+    } else {
+        // In a review pass Next always goes on: after the pass's last question, back to the review screen.
+        m_prevButton->setEnabled(position != m_pass.front());
+        m_nextButton->setEnabled(true);
+        m_nextButton->setText(position == m_pass.back() ? tr("Review screen ▶") : tr("Next ▶"));
+    }
     applyReveal(item);
     refreshConfidence();
     refreshNavigator();
 }
 
+QString ExamPage::progressText() const
+{
+    QString text = tr("Question %1 of %2").arg(m_position + 1).arg(m_session->items().size());
+    if (const auto at = std::find(m_pass.begin(), m_pass.end(), m_position); at != m_pass.end()) {
+        text +=
+            tr(" · reviewing %1: %2 of %3").arg(m_passName).arg(at - m_pass.begin() + 1).arg(m_pass.size());
+    }
+    return text;
+}
+
 void ExamPage::showMessage(const std::string& message)
 {
     setTextColor(m_message, failColor());
-    setPackText(m_message, QString::fromStdString(message));
+    setPackText(m_message, sentence(QString::fromStdString(message)));
 }
 
 void ExamPage::optionToggled(QAbstractButton* button, bool checked)
@@ -433,24 +499,60 @@ void ExamPage::setConfidence(std::optional<Confidence> confidence)
 
 void ExamPage::next()
 {
-    showQuestion(m_position + 1);
+    if (m_pass.empty()) {
+        showQuestion(m_position + 1);
+        return;
+    }
+    const auto at = std::find(m_pass.begin(), m_pass.end(), m_position);
+    if (at == m_pass.end() || std::next(at) == m_pass.end()) {
+        openReview(); // the pass is done, as on the real exam
+    } else {
+        showQuestion(*std::next(at));
+    }
 }
 
 void ExamPage::previous()
 {
-    showQuestion(m_position - 1);
+    if (m_pass.empty()) {
+        showQuestion(m_position - 1);
+        return;
+    }
+    if (const auto at = std::find(m_pass.begin(), m_pass.end(), m_position);
+        at != m_pass.end() && at != m_pass.begin()) {
+        showQuestion(*std::prev(at));
+    }
 }
 
 void ExamPage::toggleFlag()
 {
+    if (!m_session || m_session->finished() || m_session->paused()) {
+        return;
+    }
+    // On the review screen no question is showing: the flag is the selected row's.
+    const int position = m_panels->currentWidget() == m_review ? m_review->currentPosition() : m_position;
+    if (position < 0) {
+        return;
+    }
+    setFlag(position, !m_session->items()[static_cast<size_t>(position)].flagged);
+}
+
+void ExamPage::setFlag(int position, bool flagged)
+{
     if (!m_session || m_session->finished()) {
         return;
     }
-    const bool flagged = !m_session->items()[static_cast<size_t>(m_position)].flagged;
-    if (auto r = m_session->setFlagged(m_position, flagged); r) {
-        m_flagButton->setChecked(flagged);
-        refreshNavigator();
+    if (auto r = m_session->setFlagged(position, flagged); !r) {
+        showMessage(r.error().message);
     }
+    const bool on = m_session->items()[static_cast<size_t>(position)].flagged;
+    if (position == m_position) {
+        m_flagButton->setChecked(on);
+        m_flagButton->setText(on ? tr("⚑ Flagged") : tr("Flag for review"));
+    }
+    if (m_panels->currentWidget() == m_review) {
+        m_review->updateItems(m_session->items());
+    }
+    refreshNavigator();
 }
 
 void ExamPage::openNavigator()
@@ -467,17 +569,48 @@ void ExamPage::openReview()
     if (!m_session || m_session->finished() || m_session->paused()) {
         return;
     }
+    // The review screen's time is its own, not the question's that was showing.
+    if (auto r = m_session->enterReview(); !r) {
+        showMessage(r.error().message);
+    }
+    m_pass.clear();
     m_review->setItems(m_session->items());
     m_panels->setCurrentWidget(m_review);
+    // No question is current here: the top bar names none and offers no Flag that would act on a hidden one.
+    m_progressLabel->setText(tr("Review screen"));
+    m_flagButton->setVisible(false);
     m_review->focusList();
 }
 
 void ExamPage::closeReview()
 {
     if (m_panels->currentWidget() == m_review) {
-        m_panels->setCurrentWidget(m_questionPanel);
-        m_stem->setFocus();
+        leaveReview(m_position);
     }
+}
+
+void ExamPage::leaveReview(int position)
+{
+    m_panels->setCurrentWidget(m_questionPanel);
+    showQuestion(position);
+    m_stem->setFocus();
+}
+
+void ExamPage::startReviewPass(ReviewSet set)
+{
+    if (!m_session || m_session->finished() || m_session->paused()) {
+        return;
+    }
+    std::vector<int> pass = reviewSteps(m_session->items(), set);
+    if (pass.empty()) {
+        return;
+    }
+    // The pass is fixed when it starts: unflagging a question on the way does not pull it from under Next.
+    m_passName = set == ReviewSet::Flagged      ? tr("flagged")
+                 : set == ReviewSet::Incomplete ? tr("incomplete")
+                                                : tr("all");
+    m_pass = std::move(pass);
+    leaveReview(m_pass.front());
 }
 
 void ExamPage::togglePause()
@@ -624,6 +757,21 @@ void ExamPage::submitNow()
     if (auto r = m_session->submit(); !r) {
         showPlainMessage(this, QMessageBox::Warning, tr("Submit failed"),
                          QString::fromStdString(r.error().message));
+        return;
+    }
+    m_panels->setCurrentWidget(m_questionPanel);
+    emit finished(m_session->id());
+}
+
+void ExamPage::abandonNow()
+{
+    if (!m_session || m_session->finished()) {
+        return;
+    }
+    m_timer->stop();
+    if (auto r = m_session->abandon(); !r) {
+        QMessageBox::warning(this, tr("Abandon failed"), QString::fromStdString(r.error().message));
+        m_timer->start(1000);
         return;
     }
     m_panels->setCurrentWidget(m_questionPanel);

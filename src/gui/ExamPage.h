@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include "certdrill/exam/ExamSession.h"
+#include "certdrill/exam/ItemStatus.h"
 
 #include "SafeTextView.h"
 
@@ -26,7 +27,8 @@ namespace certdrill::gui {
 class ReviewPage;
 
 /// The exam screen: one question at a time, countdown and pace, flag, confidence, navigator, review screen
-/// and submit; in practice mode also pause and reveal.
+/// (with passes through all, the incomplete or the flagged questions) and submit; in practice mode also pause
+/// and reveal.
 class ExamPage : public QWidget
 {
     Q_OBJECT
@@ -35,8 +37,10 @@ public:
     explicit ExamPage(QWidget* parent = nullptr);
     ~ExamPage() override;
 
-    /// Takes over a running session and shows its current question.
+    /// Takes over a running session and shows the question last viewed (the first, for a new one).
     void setSession(std::unique_ptr<ExamSession> session, const QString& examTitle);
+    /// Gives the page the keyboard focus, so the exam's keys work without a click (call once it shows).
+    void focusQuestion();
     ExamSession* session() const { return m_session.get(); }
     int currentPosition() const { return m_position; }
     /// Tags the current question (nullopt clears the tag).
@@ -50,6 +54,7 @@ public slots:
     void showQuestion(int position);
     void next();
     void previous();
+    /// Flags or unflags the question showing, or on the review screen the selected row's question.
     void toggleFlag();
     /// Focuses the navigator (back from the review screen first), so arrows and a click pick a question.
     void openNavigator();
@@ -57,6 +62,9 @@ public slots:
     void openReview();
     /// Back from the review screen to the current question.
     void closeReview();
+    /// From the review screen, steps through only the questions of `set`, in exam order: Next moves to the
+    /// next of them and, after the last, back to the review screen.
+    void startReviewPass(certdrill::ReviewSet set);
     /// Asks for confirmation (naming unanswered and flagged) and submits.
     void requestSubmit();
     /// Practice mode: pauses (hiding the question) or resumes.
@@ -65,11 +73,19 @@ public slots:
     void revealAnswer();
     /// Submits without asking (used by the timer and tests).
     void submitNow();
+    /// Ends the session as abandoned without asking (the window asks first; see ExamSession::abandon).
+    void abandonNow();
     /// Re-reads the clock; auto-submits at zero.
     void updateClock();
 
 private:
     void optionToggled(QAbstractButton* button, bool checked);
+    /// Sets one question's flag and shows it wherever it is shown (flag button, navigator, review rows).
+    void setFlag(int position, bool flagged);
+    /// Leaves the review screen for the question at `position`.
+    void leaveReview(int position);
+    /// "Question 14 of 65", and in a review pass "· flagged 1 of 2".
+    QString progressText() const;
     /// Shows a refusal (too many options, a locked answer) under the options, in the theme's red.
     void showMessage(const std::string& message);
     void refreshNavigator();
@@ -86,6 +102,8 @@ private:
 
     std::unique_ptr<ExamSession> m_session;
     int m_position = 0;
+    std::vector<int> m_pass; ///< the review pass's positions; empty when not in one
+    QString m_passName;      ///< "flagged", "incomplete", "all"
     bool m_updating = false;
     QLabel* m_titleLabel;
     QLabel* m_progressLabel;

@@ -40,12 +40,13 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
     , m_summary(new QLabel)
     , m_readiness(new QLabel)
     , m_chart(new QChartView)
-    , m_table(makeReadOnlyTable(
-          {tr("Finished"), tr("Mode"), tr("Score"), tr("Result"), tr("Ended by"), tr("Weakest domain")},
-          QStringLiteral("historyTable")))
+    , m_table(makeReadOnlyTable({tr("Finished"), tr("Mode"), tr("Score"), tr("Result"), tr("Ended by"),
+                                 tr("Time used"), tr("Weakest domain")},
+                                QStringLiteral("historyTable")))
     , m_openButton(new QPushButton(tr("&Open results")))
 {
     m_summary->setObjectName(QStringLiteral("historySummary"));
+    m_summary->setWordWrap(true);
     m_readiness->setObjectName(QStringLiteral("historyReadiness"));
     m_readiness->setWordWrap(true);
     m_chart->setObjectName(QStringLiteral("historyChart"));
@@ -90,39 +91,64 @@ void HistoryPage::refresh()
         m_table->insertRow(row);
         auto* when = new QTableWidgetItem(localMinute(h.finishedAtMs));
         when->setData(Qt::UserRole, static_cast<qint64>(h.id));
-        // The weakest domain is the one to drill next; ties go to the heavier (earlier) domain.
-        QString weakest = tr("none: every domain right");
-        double low = 100; // a domain answered all right is nobody's weakest
         const ExamDef* exam = nullptr;
         if (exams) {
             for (const auto& e : exams.value()) {
                 exam = e.id == h.examId ? &e : exam;
             }
         }
-        for (const auto& d : h.domains) {
-            const double p = d.total ? 100.0 * d.correct / d.total : 0.0;
-            if (p < low) {
-                low = p;
-                const Domain* dom = exam ? exam->findDomain(d.id) : nullptr;
-                weakest = QStringLiteral("%1 (%2/%3)")
-                              .arg(QString::fromStdString(dom ? dom->name : d.id), QString::number(d.correct),
-                                   QString::number(d.total));
-            }
+        // The weakest domain is the one to drill next, read from the answers given: a domain whose
+        // questions were never reached is "not reached", not weak.
+        const WeakestDomain weak = weakestDomain(h.domains);
+        const int domainCount = static_cast<int>(h.domains.size());
+        QString weakest;
+        if (weak.domain) {
+            const Domain* dom = exam ? exam->findDomain(weak.domain->id) : nullptr;
+            // One arg() with every value: a "%2" in a domain's name must stay text.
+            weakest = tr("%1 (%2 of %3 answered right)")
+                          .arg(QString::fromStdString(dom ? dom->name : weak.domain->id),
+                               QString::number(weak.domain->correct), QString::number(weak.domain->answered));
+        } else if (weak.notReached == domainCount) {
+            weakest = tr("none: no question answered");
+        } else {
+            weakest = tr("none: every answer right");
+        }
+        if (weak.notReached > 0 && weak.notReached < domainCount) {
+            weakest += tr("; %1 not reached").arg(weak.notReached);
         }
         m_table->setItem(row, 0, when);
         m_table->setItem(
             row, 1,
             new QTableWidgetItem(h.mode == SessionMode::Exam ? tr("exam simulation") : tr("practice")));
-        m_table->setItem(
-            row, 2,
-            new QTableWidgetItem(
-                QStringLiteral("%1% (%2/%3)").arg(h.score * 100.0, 0, 'f', 1).arg(h.correct).arg(h.total)));
-        auto* result = new QTableWidgetItem(h.passed ? tr("PASS") : tr("FAIL"));
-        result->setForeground(verdictColor(h.passed));
+        m_table->setItem(row, 2,
+                         new QTableWidgetItem(h.unanswered() == 0 ? QStringLiteral("%1% (%2/%3)")
+                                                                        .arg(h.score * 100.0, 0, 'f', 1)
+                                                                        .arg(h.correct)
+                                                                        .arg(h.total)
+                                                                  : tr("%1% (%2/%3, %4 unanswered)")
+                                                                        .arg(h.score * 100.0, 0, 'f', 1)
+                                                                        .arg(h.correct)
+                                                                        .arg(h.total)
+                                                                        .arg(h.unanswered())));
+        auto* result = new QTableWidgetItem(h.abandoned ? tr("ABANDONED")
+                                            : h.passed  ? tr("PASS")
+                                                        : tr("FAIL"));
+        result->setForeground(h.abandoned ? mutedColor() : verdictColor(h.passed));
+        if (h.abandoned) {
+            result->setToolTip(tr("Ended with Exam ▸ Abandon exam: no verdict, not counted for readiness"));
+        }
         m_table->setItem(row, 3, result);
-        m_table->setItem(
-            row, 4, new QTableWidgetItem(h.finishReason == "timeout" ? tr("time ran out") : tr("submitted")));
-        m_table->setItem(row, 5, new QTableWidgetItem(weakest));
+        m_table->setItem(row, 4,
+                         new QTableWidgetItem(h.abandoned                   ? tr("abandoned")
+                                              : h.finishReason == "timeout" ? tr("time ran out")
+                                                                            : tr("submitted")));
+        auto* time = new QTableWidgetItem(QString::fromStdString(minutesSecondsText(h.elapsedMs)));
+        time->setToolTip(tr("The clock's time (m:ss), %1 of it on the review screen; %2 min per answered "
+                            "question")
+                             .arg(QString::fromStdString(minutesSecondsText(h.reviewMs)))
+                             .arg(h.minutesPerAnsweredQuestion(), 0, 'f', 2));
+        m_table->setItem(row, 5, time);
+        m_table->setItem(row, 6, new QTableWidgetItem(weakest));
     }
     m_summary->setText(
         history.value().empty()       ? tr("No finished exams yet. Start one with Exam ▸ Start mock exam.")
@@ -148,17 +174,19 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
     std::vector<SessionSummary> shown; // oldest first; copies, since the hover handler outlives `history`
     std::vector<double> examScores;    // newest first, as the readiness rule reads them
     bool otherExams = false;
+    // An abandoned exam has no score to plot or to count: it stays in the list below only.
     for (auto it = history.rbegin(); it != history.rend(); ++it) {
         otherExams = otherExams || it->examId != examId;
-        if (it->examId == examId) {
+        if (it->examId == examId && !it->abandoned) {
             shown.push_back(*it);
         }
     }
     for (const SessionSummary& h : history) {
-        if (h.examId == examId && h.mode == SessionMode::Exam) {
+        if (h.examId == examId && h.countsForReadiness()) {
             examScores.push_back(h.score);
         }
     }
+    m_chart->setVisible(!shown.empty()); // only abandoned exams: nothing to plot, the verdict still applies
     auto exam = m_store.exam(examId);
     const double passPercent = exam ? exam.value().passPercent : history.front().passPercent;
     auto stored = loadTrackerSettings(m_store);

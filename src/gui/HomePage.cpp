@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -78,6 +79,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
     m_titleLabel->setObjectName(QStringLiteral("examTitleLabel"));
     m_summaryLabel->setObjectName(QStringLiteral("examSummaryLabel"));
     setRelativeFont(m_titleLabel, 1.5);
+    m_titleLabel->setWordWrap(true); // the exam's long name at 200% text is wider than a 1024-pixel screen
     m_summaryLabel->setWordWrap(true);
     auto* domainsBox = new QGroupBox(tr("Blueprint"));
     auto* domainsLayout = new QVBoxLayout(domainsBox);
@@ -87,7 +89,8 @@ HomePage::HomePage(Store& store, QWidget* parent)
     packsLayout->addWidget(m_packsTable);
 
     // The four things a candidate comes here to do, one click (or one shortcut) away.
-    auto* actions = new QHBoxLayout;
+    // Two by two: in one row their labels at 200% text need more than a 1024-pixel screen.
+    auto* actions = new QGridLayout;
     const std::pair<QString, void (HomePage::*)()> starts[] = {
         {tr("Start mock exam (Ctrl+M)"), &HomePage::mockRequested},
         {tr("Practice exam"), &HomePage::practiceRequested},
@@ -99,7 +102,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
         b->setObjectName(QLatin1String(names[i]));
         b->setMinimumHeight(36);
         connect(b, &QPushButton::clicked, this, starts[i].second);
-        actions->addWidget(b);
+        actions->addWidget(b, static_cast<int>(i / 2), static_cast<int>(i % 2));
     }
 
     auto* layout = new QVBoxLayout(this);

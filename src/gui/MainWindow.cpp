@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
@@ -12,6 +13,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "certdrill/exam/ItemStatus.h"
 #include "certdrill/pack/ItemLint.h"
 #include "certdrill/pack/PackFormat.h"
 
@@ -20,11 +22,15 @@
 #include "DrillPage.h"
 #include "ExamPage.h"
 #include "ExamSettingsDialog.h"
+#include "ExamStartPage.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
 #include "MoodleImportDialog.h"
+#include "ProgressBackup.h"
 #include "ResultsPage.h"
+#include "ShortcutSheet.h"
 #include "TrackerPage.h"
+#include "UserGuideDialog.h"
 
 namespace certdrill::gui {
 
@@ -35,6 +41,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_stack(new QStackedWidget(this))
     , m_home(new HomePage(store, m_stack))
     , m_exam(new ExamPage(m_stack))
+    , m_start(new ExamStartPage(m_stack))
     , m_results(new ResultsPage(m_stack))
     , m_drill(new DrillPage(store, m_stack))
     , m_tracker(new TrackerPage(store, m_stack))
@@ -45,6 +52,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     setWindowTitle(tr("certdrill"));
     m_stack->addWidget(m_home);
     m_stack->addWidget(m_exam);
+    m_stack->addWidget(m_start);
     m_stack->addWidget(m_results);
     m_stack->addWidget(m_drill);
     m_stack->addWidget(m_tracker);
@@ -58,6 +66,17 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
     m_stack->addWidget(m_history);
     connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
+    connect(m_start, &ExamStartPage::beginRequested, this, [this] {
+        if (m_pending) {
+            PendingExam pending = std::move(*m_pending);
+            m_pending.reset();
+            beginExam(std::move(pending));
+        }
+    });
+    connect(m_start, &ExamStartPage::cancelRequested, this, [this] {
+        m_pending.reset();
+        showHome();
+    });
     connect(m_history, &HistoryPage::openSession, this, &MainWindow::showResults);
     setCentralWidget(m_stack);
     createMenus();
@@ -85,9 +104,20 @@ void MainWindow::createMenus()
     QAction* import = file->addAction(tr("&Import pack…"), this, &MainWindow::importPacks);
     import->setObjectName(QStringLiteral("importAction"));
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    QAction* backup = file->addAction(tr("&Back up progress…"), this,
+                                      [this] { backUpProgressInteractively(this, m_store, m_clock); });
+    backup->setObjectName(QStringLiteral("backupAction"));
+    QAction* restore = file->addAction(tr("&Restore progress…"), this, [this] {
+        if (restoreProgressInteractively(this, m_store, m_clock)) {
+            showHome();
+        }
+    });
+    restore->setObjectName(QStringLiteral("restoreAction"));
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
-    quit->setShortcut(QKeySequence::Quit);
+    // Through close(), so closeEvent can warn during a strict exam; the app ends with its last window.
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    // Spelled out: the platform's Quit binding is empty under some keyboard schemes (Windows, offscreen).
+    quit->setShortcut(QKeySequence(tr("Ctrl+Q")));
 
     QMenu* exam = menuBar()->addMenu(tr("&Exam"));
     QAction* home = exam->addAction(tr("&Home"), this, &MainWindow::showHome);
@@ -99,6 +129,10 @@ void MainWindow::createMenus()
     practice->setObjectName(QStringLiteral("startPracticeAction"));
     QAction* settings = exam->addAction(tr("Exam &settings…"), this, &MainWindow::examSettings);
     settings->setObjectName(QStringLiteral("examSettingsAction"));
+    m_abandonAction = exam->addAction(tr("&Abandon exam…"), this, &MainWindow::abandonExam);
+    m_abandonAction->setObjectName(QStringLiteral("abandonExamAction"));
+    m_abandonAction->setStatusTip(
+        tr("End the running exam without a score; it is kept in history as abandoned"));
     exam->addSeparator();
     QAction* history = exam->addAction(tr("&History"), this, &MainWindow::showHistory);
     history->setObjectName(QStringLiteral("historyAction"));
@@ -114,7 +148,7 @@ void MainWindow::createMenus()
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
 
-    m_leavingActions = {import, home, mock, practice, settings, history, drill, custom, tracker};
+    m_leavingActions = {import, restore, home, mock, practice, settings, history, drill, custom, tracker};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -138,6 +172,21 @@ void MainWindow::createMenus()
     connect(dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = help->addAction(tr("&User guide"), this, [this] {
+        auto* dialog = new UserGuideDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show(); // not modal: the guide can stay open beside the screen it explains
+    });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    QAction* keys = help->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        auto* sheet = new ShortcutSheet(menuBar(), this);
+        sheet->setAttribute(Qt::WA_DeleteOnClose);
+        sheet->show();
+    });
+    keys->setObjectName(QStringLiteral("shortcutSheetAction"));
+    keys->setShortcut(QKeySequence(tr("Ctrl+/")));
+    help->addSeparator();
     help->addAction(tr("&About certdrill"), this, [this] {
         QMessageBox::about(this, tr("About certdrill"),
                            tr("<b>certdrill %1</b><p>Exam practice for NVIDIA NCP-GENL: timed mock exams, "
@@ -205,6 +254,8 @@ void MainWindow::setDarkTheme(bool dark)
         m_history->refresh();
     } else if (current == m_results && m_resultsSession >= 0) {
         showResults(m_resultsSession);
+    } else if (current == m_start && m_pending) {
+        m_start->setExam(m_pending->exam, m_pending->mode, m_pending->form, m_pending->extraMinutes);
     }
 }
 
@@ -214,44 +265,72 @@ void MainWindow::showHome()
     m_stack->setCurrentWidget(m_home);
 }
 
-bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
+std::optional<MainWindow::PendingExam> MainWindow::prepareExam(SessionMode mode, std::uint64_t seed)
 {
     const std::string examId = m_home->examId().toStdString();
     auto exam = m_store.exam(examId);
     auto pool = m_store.candidates(examId);
     if (!exam || !pool) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
-        return false;
+        return std::nullopt;
     }
     // Exam ▸ Exam settings…: a length within the exam's range and any extra time; defaults if unreadable.
     MockSettings mock;
     if (auto stored = loadMockSettings(m_store, exam.value())) {
         mock = stored.value();
     }
-    const Form form = assembleForm(exam.value(), pool.value(), mock.questions, seed);
-    if (!form.complete()) {
+    Form form = assembleForm(exam.value(), pool.value(), mock.questions, seed);
+    return PendingExam{std::move(exam.value()), std::move(form), mode, mock.extraMinutes};
+}
+
+bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
+{
+    auto pending = prepareExam(mode, seed);
+    if (!pending) {
+        return false;
+    }
+    if (!pending->form.complete()) {
         QStringList lines;
-        for (const auto& l : form.shortfalls()) {
+        for (const auto& l : pending->form.shortfalls()) {
             lines << QString::fromStdString(l);
         }
         // The shortfalls name domains and objectives from the packs: plain text, and one arg() so a "%2" in
         // a name stays text.
         QMessageBox box(QMessageBox::Question, tr("The bank cannot fill the blueprint"),
                         tr("%1\n\nContinue with %2 questions?")
-                            .arg(lines.join(QLatin1Char('\n')), QString::number(form.items.size())),
+                            .arg(lines.join(QLatin1Char('\n')), QString::number(pending->form.items.size())),
                         QMessageBox::Yes | QMessageBox::No, this);
         box.setTextFormat(Qt::PlainText);
         if (box.exec() != QMessageBox::Yes) {
             return false;
         }
     }
-    auto session = ExamSession::start(m_store, exam.value(), form, mode, mock.extraMinutes);
+    return beginExam(std::move(*pending));
+}
+
+bool MainWindow::showExamStart(SessionMode mode, std::uint64_t seed)
+{
+    m_pending = prepareExam(mode, seed);
+    if (!m_pending) {
+        return false;
+    }
+    // The start screen names the shortfalls itself, so Begin is the candidate's consent to a short form.
+    m_start->setExam(m_pending->exam, mode, m_pending->form, m_pending->extraMinutes);
+    m_stack->setCurrentWidget(m_start);
+    m_start->focusBegin();
+    return true;
+}
+
+bool MainWindow::beginExam(PendingExam pending)
+{
+    auto session =
+        ExamSession::start(m_store, pending.exam, pending.form, pending.mode, pending.extraMinutes);
     if (!session) {
         showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
                          QString::fromStdString(session.error().message));
         return false;
     }
-    enterExam(std::move(session.value()), QString::fromStdString(exam->title));
+    enterExam(std::move(session.value()), QString::fromStdString(pending.exam.title));
     return true;
 }
 
@@ -260,6 +339,49 @@ void MainWindow::enterExam(std::unique_ptr<ExamSession> session, const QString& 
     m_exam->setSession(std::move(session), title);
     m_stack->setCurrentWidget(m_exam);
     setExamLocked(true);
+    m_exam->focusQuestion();
+}
+
+void MainWindow::abandonExam()
+{
+    ExamSession* session = m_exam->session();
+    if (!session || session->finished() || m_stack->currentWidget() != m_exam) {
+        return;
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Abandon exam"),
+                    tr("Abandon this exam? It ends now without a verdict, and it does not count as an exam "
+                       "simulation for readiness."),
+                    QMessageBox::Yes | QMessageBox::No, this);
+    box.setInformativeText(tr("It is kept in your history as abandoned. The answers you gave still count as "
+                              "evidence in the tracker; the questions you left unanswered do not."));
+    box.setObjectName(QStringLiteral("abandonConfirmation"));
+    box.setDefaultButton(QMessageBox::No); // ending an exam is final: Enter must not do it
+    if (box.exec() == QMessageBox::Yes) {
+        m_exam->abandonNow();
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    const ExamSession* session = m_exam->session();
+    if (session && !session->finished() && session->mode() == SessionMode::Exam &&
+        m_stack->currentWidget() == m_exam) {
+        QMessageBox box(QMessageBox::Warning, tr("Quit certdrill"),
+                        tr("Quit during the exam simulation? Its clock keeps running while certdrill is "
+                           "closed, as the real exam's would."),
+                        QMessageBox::Yes | QMessageBox::No, this);
+        box.setInformativeText(
+            tr("%1 left now. Your answers are saved; at the next start certdrill offers to resume with the "
+               "time that is really left, and at zero the exam is submitted as it stands.")
+                .arg(QString::fromStdString(minutesSecondsText(session->remainingMs()))));
+        box.setObjectName(QStringLiteral("quitConfirmation"));
+        box.setDefaultButton(QMessageBox::No);
+        if (box.exec() != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+    }
+    event->accept();
 }
 
 void MainWindow::setExamLocked(bool locked)
@@ -267,6 +389,7 @@ void MainWindow::setExamLocked(bool locked)
     for (QAction* a : std::as_const(m_leavingActions)) {
         a->setEnabled(!locked);
     }
+    m_abandonAction->setEnabled(locked);
     if (locked) {
         m_status->setText(tr("Exam in progress: the other screens open again after you submit."));
     } else {
@@ -276,12 +399,12 @@ void MainWindow::setExamLocked(bool locked)
 
 void MainWindow::startMock()
 {
-    startExam(SessionMode::Exam, static_cast<std::uint64_t>(m_clock.wallMs()));
+    showExamStart(SessionMode::Exam, static_cast<std::uint64_t>(m_clock.wallMs()));
 }
 
 void MainWindow::startPractice()
 {
-    startExam(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
+    showExamStart(SessionMode::Practice, static_cast<std::uint64_t>(m_clock.wallMs()));
 }
 
 void MainWindow::offerResume()
@@ -304,10 +427,33 @@ void MainWindow::offerResume()
         m_stack->setCurrentWidget(m_results);
         return;
     }
-    const std::int64_t minutes = session.value()->remainingMs() / 60'000;
+    const ExamSession& unfinished = *session.value();
+    int answered = 0;
+    for (const auto& it : unfinished.items()) {
+        answered += it.complete();
+    }
+    const bool strict = unfinished.mode() == SessionMode::Exam;
+    const QString clock = QStringLiteral("%1:%2:%3")
+                              .arg(unfinished.remainingMs() / 3'600'000)
+                              .arg(unfinished.remainingMs() / 60'000 % 60, 2, 10, QLatin1Char('0'))
+                              .arg(unfinished.remainingMs() / 1000 % 60, 2, 10, QLatin1Char('0'));
     const auto answer = QMessageBox::question(
         this, tr("Resume exam"),
-        tr("You have an unfinished exam with %1 minutes left. Resume it?").arg(minutes));
+        tr("You have an unfinished %1: %2 of %3 answered, %4 flagged, %5 left (%6).\n\n"
+           "Resume it at question %7?\n\n"
+           "No leaves it unfinished and certdrill asks again at the next start. %8")
+            .arg(strict ? tr("exam simulation") : tr("practice exam"))
+            .arg(answered)
+            .arg(unfinished.items().size())
+            .arg(reviewCounts(unfinished.items()).flagged)
+            .arg(clock)
+            .arg(strict ? tr("its clock kept running while certdrill was closed")
+                        : tr("its clock stopped while certdrill was closed"))
+            .arg(unfinished.lastPosition() + 1)
+            .arg(strict ? tr("Its clock keeps running meanwhile and submits it at zero; to end it without a "
+                             "score, resume it and choose Exam ▸ Abandon exam.")
+                        : tr("Its clock stays stopped; to end it without a score, resume it and choose "
+                             "Exam ▸ Abandon exam.")));
     if (answer == QMessageBox::Yes) {
         const QString title = QString::fromStdString(session.value()->exam().title);
         enterExam(std::move(session.value()), title);
@@ -451,16 +597,29 @@ void MainWindow::importPacks()
     if (!confirmLint(files, moodle)) {
         return;
     }
+    importAndReport(files, moodle);
+}
+
+bool MainWindow::importAndReport(const QStringList& files, const ImportOptions& moodle)
+{
     QString report;
     const bool ok = importFiles(files, &report, moodle);
-    if (ok) {
-        showPlainMessage(this, QMessageBox::Information, tr("Import finished"), report);
-    } else {
-        QMessageBox box(QMessageBox::Warning, tr("Import failed"),
-                        tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok, this);
-        box.setDetailedText(report);
-        box.exec();
+    // The reason is in the box itself: behind "Show Details" a candidate would not find it. The report
+    // quotes pack text: plain text only, never HTML that could load what it names.
+    QMessageBox box(ok ? QMessageBox::Information : QMessageBox::Warning,
+                    ok ? tr("Import finished") : tr("Import failed"),
+                    ok ? report : tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok,
+                    this);
+    box.setObjectName(QStringLiteral("importResult"));
+    box.setTextFormat(Qt::PlainText);
+    if (!ok) {
+        box.setInformativeText(report);
+        if (auto* informative = box.findChild<QLabel*>(QStringLiteral("qt_msgbox_informativelabel"))) {
+            informative->setTextFormat(Qt::PlainText);
+        }
     }
+    box.exec();
+    return ok;
 }
 
 bool MainWindow::confirmLint(const QStringList& files, const ImportOptions& moodle)
@@ -519,14 +678,13 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
     for (const QString& f : files) {
         paths.emplace_back(f.toStdString());
     }
-    const ImportOutcome outcome = m_store.importFiles(paths, moodle);
+    ImportOptions options = moodle;
+    options.domainHint =
+        tr("choose one under \"Uncategorised questions\" when you import the file").toStdString();
+    const ImportOutcome outcome = m_store.importFiles(paths, options);
+    // What happened first, then why: the summary of every pack, then the errors and warnings, each file
+    // by its name (the absolute path is noise in a dialog, and the file was just picked).
     QStringList lines;
-    for (const Diagnostic& d : outcome.diagnostics) {
-        lines << QString::fromStdString(d.format());
-    }
-    if (!outcome.ok()) {
-        lines << QString::fromStdString(outcome.error);
-    }
     for (const PackImportSummary& s : outcome.summaries) {
         lines << (s.unchanged ? tr("%1 %2: already imported")
                                     .arg(QString::fromStdString(s.packId), QString::fromStdString(s.version))
@@ -536,6 +694,13 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
                                     .arg(s.updated)
                                     .arg(s.retired)
                                     .arg(s.unchangedQuestions));
+    }
+    if (!outcome.ok()) {
+        lines << QString::fromStdString(outcome.error);
+    }
+    for (Diagnostic d : outcome.diagnostics) {
+        d.file = std::filesystem::path(d.file).filename().string();
+        lines << QString::fromStdString(d.format());
     }
     if (report) {
         *report = lines.join(QLatin1Char('\n'));

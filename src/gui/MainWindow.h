@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+
 #include <QMainWindow>
 
 #include "certdrill/Clock.h"
@@ -7,14 +9,14 @@
 #include "certdrill/learn/DrillPlanner.h"
 #include "certdrill/store/Store.h"
 
-class QStackedWidget;
-
 class QLabel;
+class QStackedWidget;
 
 namespace certdrill::gui {
 
 class DrillPage;
 class ExamPage;
+class ExamStartPage;
 class HistoryPage;
 class HomePage;
 class ResultsPage;
@@ -31,6 +33,7 @@ public:
 
     HomePage* homePage() const { return m_home; }
     ExamPage* examPage() const { return m_exam; }
+    ExamStartPage* examStartPage() const { return m_start; }
     ResultsPage* resultsPage() const { return m_results; }
     DrillPage* drillPage() const { return m_drill; }
     TrackerPage* trackerPage() const { return m_tracker; }
@@ -45,16 +48,25 @@ public slots:
     /// Imports the given files (the dialog-free part of importPacks, also used by tests); `moodle` applies
     /// to the Moodle GIFT and XML files among them.
     bool importFiles(const QStringList& files, QString* report = nullptr, const ImportOptions& moodle = {});
+    /// Imports the files and says how it went in a message box: what was imported (or, for a failure, that
+    /// nothing was and why) first, then the warnings, each file by its name.
+    bool importAndReport(const QStringList& files, const ImportOptions& moodle);
     /// Shows the item-quality lint of the packs about to be imported (each pack's longest-option score
     /// against chance, and why --strict would refuse them) and asks to go on; true to import.
     bool confirmLint(const QStringList& files, const ImportOptions& moodle);
     void showHome();
-    /// Assembles a form from the bank and starts a session; warns first if the bank cannot fill the
-    /// blueprint.
+    /// Assembles a form from the bank and starts a session at once, without the start screen; warns first if
+    /// the bank cannot fill the blueprint.
     bool startExam(SessionMode mode, std::uint64_t seed);
-    /// A strict mock exam, or a practice exam, seeded by the clock.
+    /// Assembles a form and shows the start screen (the exam, its length and time, the rules, the keys);
+    /// the clock starts only on its Begin.
+    bool showExamStart(SessionMode mode, std::uint64_t seed);
+    /// The start screen of a strict mock exam, or of a practice exam, seeded by the clock (Ctrl+M, the home
+    /// screen's buttons).
     void startMock();
     void startPractice();
+    /// Exam ▸ Abandon exam: asks, then ends the running exam as abandoned and shows what it recorded.
+    void abandonExam();
     /// Offers to resume an unfinished exam, or else an unfinished drill (called at start-up).
     void offerResume();
     void showResults(qint64 sessionId);
@@ -70,7 +82,25 @@ public slots:
     /// The list of finished exams.
     void showHistory();
 
+protected:
+    /// Closing during a strict exam (Ctrl+Q, the window's close button) first says that its clock keeps
+    /// running while certdrill is closed.
+    void closeEvent(QCloseEvent* event) override;
+
 private:
+    /// An exam assembled for the start screen, started by its Begin.
+    struct PendingExam
+    {
+        ExamDef exam;
+        Form form;
+        SessionMode mode = SessionMode::Exam;
+        int extraMinutes = 0;
+    };
+    /// Reads the bank and the candidate's mock settings and assembles a form; nullopt, said in a dialog, when
+    /// there is no bank.
+    std::optional<PendingExam> prepareExam(SessionMode mode, std::uint64_t seed);
+    /// Starts the prepared exam's session and shows it.
+    bool beginExam(PendingExam pending);
     /// Offers the newest unfinished drill; declining finishes it.
     void offerDrillResume();
     void createMenus();
@@ -91,6 +121,8 @@ private:
     QStackedWidget* m_stack;
     HomePage* m_home;
     ExamPage* m_exam;
+    ExamStartPage* m_start;
+    std::optional<PendingExam> m_pending; ///< what the start screen shows
     ResultsPage* m_results;
     DrillPage* m_drill;
     TrackerPage* m_tracker;
@@ -99,8 +131,9 @@ private:
     int m_textPercent = 100; ///< View ▸ text size, in percent of the system font
     static constexpr const char* kTextPercentKey = "display.text-percent";
     static constexpr const char* kThemeKey = "display.theme"; ///< "dark" or "light"
-    qint64 m_resultsSession = -1;     ///< the session the results screen shows, to render it again
-    QList<QAction*> m_leavingActions; ///< everything in the menus that leaves the exam screen
+    qint64 m_resultsSession = -1;       ///< the session the results screen shows, to render it again
+    QList<QAction*> m_leavingActions;   ///< everything in the menus that leaves the exam screen
+    QAction* m_abandonAction = nullptr; ///< on only while an exam runs
 };
 
 } // namespace certdrill::gui

@@ -5,13 +5,14 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
-#include <QSplitter>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -20,13 +21,11 @@
 
 #include "Display.h"
 #include "Tables.h"
+#include "TextPane.h"
 
 namespace certdrill::gui {
 
 namespace {
-
-const QColor kPassBackground(0xc8, 0xe6, 0xc9);
-const QColor kFailBackground(0xff, 0xcd, 0xd2);
 
 double percent(const Tally& t)
 {
@@ -46,11 +45,16 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
     }
     table->setItem(row, c++, new QTableWidgetItem(QStringLiteral("%1 / %2").arg(t.correct).arg(t.total)));
     auto* p = new QTableWidgetItem(QStringLiteral("%1%").arg(percent(t), 0, 'f', 0));
-    p->setBackground(percent(t) >= passPercent ? kPassBackground : kFailBackground);
+    p->setBackground(scoreBackground(percent(t) >= passPercent));
     p->setForeground(cellTextColor());
     table->setItem(row, c++, p);
-    auto* pace = new QTableWidgetItem(QStringLiteral("%1").arg(t.minutesPerQuestion(), 0, 'f', 1));
-    if (minutesAllowed > 0 && t.minutesPerQuestion() > minutesAllowed) {
+    // Over the questions seen: a domain the candidate never reached took no time, and is not "fast".
+    auto* pace =
+        new QTableWidgetItem(t.seen == 0 ? QObject::tr("not reached")
+                                         : QStringLiteral("%1").arg(t.minutesPerQuestion(), 0, 'f', 1));
+    if (t.seen == 0) {
+        pace->setForeground(mutedColor());
+    } else if (minutesAllowed > 0 && t.minutesPerQuestion() > minutesAllowed) {
         QFont bold = pace->font();
         bold.setBold(true);
         pace->setFont(bold);
@@ -76,7 +80,7 @@ ResultsPage::ResultsPage(QWidget* parent)
           QStringLiteral("topicTable")))
     , m_filter(new QComboBox)
     , m_exportButton(new QPushButton(tr("E&xport CSV…")))
-    , m_review(new SafeTextView)
+    , m_review(new TextPane)
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
     m_details->setObjectName(QStringLiteral("resultDetailsLabel"));
@@ -91,52 +95,49 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_details->setWordWrap(true);
     m_filter->addItems({tr("All questions"), tr("Wrong only"), tr("Flagged only")});
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumWidth(420);
     m_topicToggle->setCheckable(true);
     m_topics->hide();
     // Objective names are long: they get the room, the domain column a fixed width with elided text.
-    m_topics->setWordWrap(false);
     m_topics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
     m_topics->horizontalHeader()->resizeSection(1, 130);
 
-    auto* tables = new QVBoxLayout;
-    tables->setContentsMargins(0, 0, 0, 0);
-    tables->addWidget(m_domains, 1);
+    // One page that scrolls as a whole, like a printed score report: the verdict, the domain table as tall
+    // as its rows, the chart under it at full width (its domain names need the room), the objectives on
+    // demand, then the answer review as long as it is. Nothing sits in a small box beside empty space.
+    auto* report = new QWidget;
+    auto* column = new QVBoxLayout(report);
+    column->addWidget(m_verdict);
+    column->addWidget(m_details);
+    column->addWidget(m_domains);
+    column->addWidget(m_chart);
     auto* toggleRow = new QHBoxLayout;
     toggleRow->addWidget(m_topicToggle);
     toggleRow->addStretch();
-    tables->addLayout(toggleRow);
-    tables->addWidget(m_topics, 1);
-    auto* breakdown = new QWidget;
-    auto* breakdownLayout = new QHBoxLayout(breakdown);
-    breakdownLayout->setContentsMargins(0, 0, 0, 0);
-    breakdownLayout->addLayout(tables, 1);
-    breakdownLayout->addWidget(m_chart, 1);
-
-    auto* reviewBox = new QWidget;
-    auto* reviewLayout = new QVBoxLayout(reviewBox);
-    reviewLayout->setContentsMargins(0, 0, 0, 0);
+    column->addLayout(toggleRow);
+    column->addWidget(m_topics);
     auto* filterRow = new QHBoxLayout;
-    filterRow->addWidget(new QLabel(tr("Answer review:")));
+    auto* reviewTitle = new QLabel(tr("Answer review:"));
+    setRelativeFont(reviewTitle, 1.2);
+    filterRow->addWidget(reviewTitle);
     filterRow->addWidget(m_filter);
     filterRow->addStretch();
     filterRow->addWidget(m_exportButton);
-    reviewLayout->addLayout(filterRow);
-    reviewLayout->addWidget(m_review);
-
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(breakdown);
-    split->addWidget(reviewBox);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-
+    column->addLayout(filterRow);
+    column->addWidget(m_review);
+    column->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("resultsScroll"));
+    scroll->setWidget(report);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_verdict);
-    layout->addWidget(m_details);
-    layout->addWidget(split, 1);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
     connect(m_topicToggle, &QPushButton::toggled, this, [this](bool on) {
         m_topics->setVisible(on);
+        fitHeightToRows(m_topics);
         m_topicToggle->setText(on ? tr("Hide o&bjectives") : tr("Show o&bjectives"));
     });
     connect(m_exportButton, &QPushButton::clicked, this, [this] {
@@ -152,29 +153,79 @@ void ResultsPage::showSession(const ExamSession& session)
     m_exam = session.exam();
     m_items = session.items();
     const SessionScore s = session.score();
-    m_verdict->setText(s.passed ? tr("PASS") : tr("FAIL"));
-    setTextColor(m_verdict, verdictColor(s.passed));
+    if (s.abandoned) {
+        m_verdict->setText(tr("ABANDONED"));
+        setTextColor(m_verdict, mutedColor());
+    } else {
+        m_verdict->setText(s.passed ? tr("PASS") : tr("FAIL"));
+        setTextColor(m_verdict, verdictColor(s.passed));
+    }
     int flagged = 0;
     for (const auto& it : m_items) {
         flagged += it.flagged;
     }
-    const double perQuestion = minutesPerQuestion(s.timeMs, s.total);
+    // The clock's time, as m:ss: what the countdown used, including the review screen and, for a strict
+    // exam, any time the app was closed. The pace divides it by the questions answered, not by all of them.
+    const QString pace = s.answered > 0 ? tr("%1 min per answered question (the exam allows %2)")
+                                              .arg(s.minutesPerAnsweredQuestion(), 0, 'f', 2)
+                                              .arg(s.minutesAllowedPerQuestion, 0, 'f', 2)
+                                        : tr("no question answered (the exam allows %1 min per question)")
+                                              .arg(s.minutesAllowedPerQuestion, 0, 'f', 2);
     m_details->setText(
-        tr("Score %1% (%2 of %3 correct); pass mark %4%. Time used %5 min, %6 min per question "
-           "(the exam allows %7). Flagged %8. Multi-select near misses %9.")
+        (s.abandoned ? tr("Abandoned: no verdict, and not counted as an exam simulation for readiness; the "
+                          "answers given count in the tracker. ")
+                     : QString()) +
+        tr("Score %1% (%2 of %3 correct, %4 unanswered); pass mark %5%. Time used %6 of %7 minutes: %8, "
+           "%9 of it on the review screen. Flagged %10. Multi-select near misses %11.")
             .arg(s.score * 100.0, 0, 'f', 1)
             .arg(s.correct)
             .arg(s.total)
+            .arg(s.unanswered())
             .arg(m_exam.passPercent)
-            .arg(s.timeMs / 60'000)
-            .arg(perQuestion, 0, 'f', 1)
-            .arg(s.minutesAllowedPerQuestion, 0, 'f', 2)
+            .arg(QString::fromStdString(minutesSecondsText(s.elapsedMs)))
+            .arg(m_exam.durationMinutes)
+            .arg(pace)
+            .arg(QString::fromStdString(minutesSecondsText(s.reviewMs)))
             .arg(flagged)
             .arg(s.nearMisses));
     renderDomains(s);
     renderChart(s);
     renderTopics(s);
     renderReview();
+    fitToText();
+}
+
+void ResultsPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitToText(); // View ▸ Larger text: rows and the chart grow with the text
+    }
+}
+
+void ResultsPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitToText(); // wrapped rows take their height at the width they now have
+}
+
+void ResultsPage::fitToText()
+{
+    fitHeightToRows(m_domains);
+    if (m_topics->isVisible()) {
+        fitHeightToRows(m_topics);
+    }
+    // The chart draws with fonts of its own: they follow the text size like the rest of the page. Ten bars
+    // with their domain names (a line and a half each), the title, the axis, the legend and the margins take
+    // about 28 lines of text.
+    if (QChart* chart = m_chart->chart()) {
+        chart->setTitleFont(font());
+        chart->legend()->setFont(font());
+        for (QAbstractAxis* axis : chart->axes()) {
+            axis->setLabelsFont(font());
+        }
+    }
+    m_chart->setFixedHeight(fontMetrics().height() * 28);
 }
 
 bool ResultsPage::exportCsv(const QString& path, QString* error) const
@@ -226,9 +277,6 @@ void ResultsPage::renderChart(const SessionScore& s)
         tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_exam.passPercent));
     auto* domainsAxis = new QBarCategoryAxis;
     domainsAxis->append(categories);
-    QFont small = domainsAxis->labelsFont();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    domainsAxis->setLabelsFont(small);
     auto* percentAxis = new QValueAxis;
     percentAxis->setRange(0, 100);
     percentAxis->setTickCount(6);

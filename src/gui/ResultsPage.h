@@ -30,7 +30,14 @@ public:
     /// Writes every question of the shown session as CSV (sessionCsv) to `path`.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
 
+protected:
+    /// Refits the tables and the chart when the text size changes.
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    /// Sizes the tables to their rows and the chart to the text size.
+    void fitToText();
     void renderReview();
     void renderDomains(const SessionScore& s);
     void renderChart(const SessionScore& s);

@@ -5,6 +5,7 @@
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QTableWidget>
 
 #include "Display.h"
@@ -25,6 +26,21 @@ QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objec
         t->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     }
     return t;
+}
+
+void fitHeightToRows(QTableWidget* table)
+{
+    table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setWordWrap(true);
+    table->resizeRowsToContents();
+    int height = 2 * table->frameWidth() + table->horizontalHeader()->sizeHint().height();
+    for (int r = 0; r < table->rowCount(); ++r) {
+        height += table->rowHeight(r);
+    }
+    if (table->horizontalScrollBar()->isVisible()) {
+        height += table->horizontalScrollBar()->sizeHint().height();
+    }
+    table->setFixedHeight(height);
 }
 
 bool saveCsv(const QString& path, const std::string& csv, QString* error)

@@ -13,6 +13,11 @@ namespace certdrill::gui {
 /// contents.
 QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objectName);
 
+/// Makes `table` exactly as tall as its header and rows (rows sized to their wrapped text), with no
+/// vertical scroll bar of its own: for a table inside a page that scrolls as a whole. Call it again after
+/// the rows or the font change.
+void fitHeightToRows(QTableWidget* table);
+
 /// Writes `csv` to `path` (replacing the file); false with a reason in `error` when it cannot.
 bool saveCsv(const QString& path, const std::string& csv, QString* error = nullptr);
 

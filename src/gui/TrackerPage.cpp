@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -28,19 +29,6 @@ enum Column
     kNote,
     kColumns
 };
-
-QColor bandColor(Band band)
-{
-    switch (band) {
-    case Band::Red:
-        return {0xef, 0x9a, 0x9a};
-    case Band::Yellow:
-        return {0xff, 0xe0, 0x82};
-    case Band::Green:
-        return {0xa5, 0xd6, 0xa7};
-    }
-    return {};
-}
 
 QString bandLabel(Band band)
 {
@@ -72,8 +60,10 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
     m_tree->setHeaderLabels({tr("Domain / objective"), tr("Weight"), tr("Answers"),
                              tr("Mastery (80% interval)"), tr("Measured"), tr("Your rating"), tr("Due"),
                              tr("")});
+    // Every column as wide as its text, the names too (an elided "Mo…" names nothing); the note column
+    // takes what is left, and a narrow window scrolls sideways rather than cut the names.
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_tree->header()->setSectionResizeMode(kName, QHeaderView::Stretch);
+    m_tree->header()->setStretchLastSection(true);
     m_tree->setAlternatingRowColors(true);
 
     auto* buttons = new QHBoxLayout;
@@ -94,8 +84,18 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     auto* title = new QLabel(tr("<h2>Blueprint tracker</h2>"));
     layout->addWidget(title);
-    layout->addWidget(m_readiness);
-    layout->addWidget(m_tree, 1);
+    // The readiness verdict can run to a dozen lines: it scrolls in the upper third, and the sheet keeps the
+    // rest.
+    auto* readinessScroll = new QScrollArea;
+    readinessScroll->setWidget(m_readiness);
+    readinessScroll->setWidgetResizable(true);
+    readinessScroll->setFrameShape(QFrame::NoFrame);
+    readinessScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    readinessScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
+    m_readiness->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_tree->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    layout->addWidget(readinessScroll, 1);
+    layout->addWidget(m_tree, 2);
     layout->addLayout(buttons);
 
     connect(drill, &QPushButton::clicked, this, &TrackerPage::drillRequested);
@@ -150,11 +150,7 @@ void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
         item->setText(kWeight, QStringLiteral("%1%").arg(row.weight));
     }
     item->setText(kAnswers, QString::number(row.mastery.answers));
-    item->setText(kMastery, row.mastery.answers == 0 ? tr("no answers")
-                                                     : QStringLiteral("%1%  [%2–%3%]")
-                                                           .arg(row.mastery.mean * 100, 0, 'f', 0)
-                                                           .arg(row.mastery.lower * 100, 0, 'f', 0)
-                                                           .arg(row.mastery.upper * 100, 0, 'f', 0));
+    item->setText(kMastery, QString::fromStdString(intervalText(row.mastery)));
     item->setText(kBand, bandLabel(row.band));
     item->setBackground(kBand, bandColor(row.band));
     item->setForeground(kBand, cellTextColor());

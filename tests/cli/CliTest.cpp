@@ -283,6 +283,81 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
     CHECK(cli(db + " results " + id + " --bogus").exitCode == 2);
 }
 
+TEST_CASE("history and results show the time used, unanswered questions and abandoned exams", "[cli]")
+{
+    TempDir dir;
+    const auto dbPath = dir / "db.sqlite";
+    const std::string db = "--db " + dbPath.string();
+    std::int64_t submittedId = 0;
+    {
+        certdrill::FakeClock clock;
+        auto store = certdrill::Store::open(dbPath, clock);
+        REQUIRE(store.ok());
+        REQUIRE(
+            store.value()->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
+        const auto exam = store.value()->exam("mini").value();
+        const auto form = certdrill::assembleForm(exam, store.value()->candidates("mini").value(), 4, 1);
+        // Submitted after 4:14 on the clock, 0:14 of it on the review screen, one question of four answered.
+        auto s = certdrill::ExamSession::start(*store.value(), exam, form, certdrill::SessionMode::Exam);
+        REQUIRE(s.ok());
+        submittedId = s.value()->id();
+        REQUIRE(s.value()->visit(0).ok());
+        REQUIRE(s.value()->choose(0, s.value()->items()[0].question.correctOptions()).ok());
+        clock.advanceSeconds(240);
+        REQUIRE(s.value()->enterReview().ok());
+        clock.advanceSeconds(14);
+        REQUIRE(s.value()->submit().ok());
+        // Abandoned after a minute with every answer right: still no PASS.
+        auto a = certdrill::ExamSession::start(*store.value(), exam, form, certdrill::SessionMode::Exam);
+        REQUIRE(a.ok());
+        for (const auto& it : a.value()->items()) {
+            REQUIRE(a.value()->choose(it.position, it.question.correctOptions()).ok());
+        }
+        clock.advanceMinutes(1);
+        REQUIRE(a.value()->abandon().ok());
+    }
+    const Run text = cli(db + " history");
+    CHECK(text.exitCode == 0);
+    std::istringstream lines(text.out);
+    std::string header;
+    std::string abandoned;
+    std::string submitted;
+    std::getline(lines, header);
+    std::getline(lines, abandoned);
+    std::getline(lines, submitted);
+    CHECK_THAT(header, Catch::Contains("time") && Catch::Contains("unanswered"));
+    CHECK_THAT(abandoned, Catch::Contains("abandoned") && Catch::Contains("1:00"));
+    CHECK_THAT(abandoned, !Catch::Contains("PASS") && !Catch::Contains("FAIL"));
+    CHECK_THAT(submitted, Catch::Contains("submitted") && Catch::Contains("4:14") && Catch::Contains("FAIL"));
+
+    const auto j = nlohmann::json::parse(cli(db + " history --json").out);
+    REQUIRE(j.size() == 2);
+    CHECK(j[0]["finish_reason"] == "abandoned");
+    CHECK(j[0]["abandoned"] == true);
+    CHECK(j[0]["passed"] == false);
+    CHECK(j[0]["unanswered"] == 0);
+    CHECK(j[1]["abandoned"] == false);
+    CHECK(j[1]["time_used"] == "4:14");
+    CHECK(j[1]["elapsed_ms"] == 254'000);
+    CHECK(j[1]["review_ms"] == 14'000);
+    CHECK(j[1]["answered"] == 1);
+    CHECK(j[1]["unanswered"] == 3);
+    CHECK(j[1]["minutes_per_answered_question"].get<double>() == Approx(254.0 / 60));
+    int seen = 0;
+    for (const auto& d : j[1]["domains"]) {
+        seen += d["seen"].get<int>();
+    }
+    CHECK(seen == 1);
+
+    const Run results = cli(db + " results " + std::to_string(submittedId));
+    CHECK(results.exitCode == 0);
+    CHECK_THAT(results.out,
+               Catch::Contains("time used 4:14 of 10 minutes, 4.2 min per answered question, 0:14 on "
+                               "the review screen; 3 of 4 unanswered"));
+    const Run left = cli(db + " results " + j[0]["id"].dump());
+    CHECK_THAT(left.out, Catch::StartsWith("exam " + j[0]["id"].dump()) && Catch::Contains("ABANDONED"));
+}
+
 TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-version and --domain", "[cli]")
 {
     TempDir dir;

@@ -25,18 +25,20 @@ class DrillFlowTest : public QObject
 {
     Q_OBJECT
 
-    // Display indices (0 = A) of the correct options, or of the first wrong one.
+    // Display indices (0 = A) of a complete answer: the correct options, or (for a wrong answer) the first
+    // wrong option with as many correct ones as make up the count the question asks for.
     static std::vector<int> displayed(const DrillItem& item, bool correct)
     {
-        std::vector<int> out;
+        std::vector<int> right, wrong;
         for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
-            if (item.question.options[static_cast<std::size_t>(item.optionOrder[d])].correct == correct) {
-                out.push_back(static_cast<int>(d));
-                if (!correct) {
-                    break;
-                }
-            }
+            const bool isRight = item.question.options[static_cast<std::size_t>(item.optionOrder[d])].correct;
+            (isRight ? right : wrong).push_back(static_cast<int>(d));
         }
+        if (correct) {
+            return right;
+        }
+        std::vector<int> out = {wrong.front()};
+        out.insert(out.end(), right.begin(), right.begin() + (item.question.select - 1));
         return out;
     }
 
@@ -67,7 +69,9 @@ private slots:
             gui::DrillPage* page = window.drillPage();
             first = page->session()->id();
             for (int p = 0; p < 2; ++p) {
-                QTest::keyClick(page, Qt::Key_A);
+                for (int d : displayed(page->session()->items()[static_cast<std::size_t>(p)], true)) {
+                    QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
+                }
                 QTest::keyClick(page, Qt::Key_Return); // Check
                 QTest::keyClick(page, Qt::Key_Return); // Next
             }
@@ -94,7 +98,8 @@ private slots:
             QVERIFY(third.solve >= 0 && third.solve <= 1);
             const QString reason = page->findChild<QLabel*>(QStringLiteral("drillReason"))->text();
             QVERIFY2(
-                reason.contains(QStringLiteral("about %1% to work out").arg(std::lround(100 * third.solve))),
+                reason.contains(
+                    QStringLiteral("about a %1% chance you work it out").arg(std::lround(100 * third.solve))),
                 qPrintable(reason));
             QVERIFY(page->session()->items()[1].checked);
             certdrill::test::screenshot(&window, "drill-resumed");
@@ -109,6 +114,44 @@ private slots:
             QVERIFY(!text.isEmpty());
             QVERIFY(!DrillSession::unfinished(*store).value().has_value());
         }
+    }
+
+    // A one-question drill speaks in the singular and says what the planner's chance means.
+    void oneQuestionSummaryReadsRight()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        const auto store = bankStore(dir, clock);
+        QVERIFY(store);
+        gui::MainWindow window(*store, clock);
+        QVERIFY(certdrill::test::showActive(&window));
+        PlannerOptions options;
+        options.seed = 11;
+        options.count = 1;
+        QVERIFY(window.startDrill(options, false));
+        gui::DrillPage* page = window.drillPage();
+        const DrillItem item = page->session()->items()[0];
+        QVERIFY(item.solve >= 0);
+        const QString reason = page->findChild<QLabel*>(QStringLiteral("drillReason"))->text();
+        QVERIFY2(reason.contains(QStringLiteral("guessing aside")), qPrintable(reason));
+        QVERIFY(!page->findChild<QLabel*>(QStringLiteral("drillReason"))->toolTip().isEmpty());
+        for (int d : displayed(item, false)) {
+            QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
+        }
+        QTest::keyClick(page, Qt::Key_Return); // Check
+        QTest::keyClick(page, Qt::Key_Return); // Finish
+        const QString summary = page->findChild<QLabel*>(QStringLiteral("drillSummary"))->text();
+        QVERIFY2(summary.contains(QStringLiteral("Drill finished: 0 of 1 right")), qPrintable(summary));
+        QVERIFY2(!summary.contains(QStringLiteral("1 of the 1")) &&
+                     !summary.contains(QStringLiteral("1 questions")),
+                 qPrintable(summary));
+        const double chance = 0.25 + 0.75 * item.solve; // four options: a lucky guess is one in four
+        QVERIFY2(
+            summary.contains(QStringLiteral("The question picked for your level was wrong. From your level "
+                                            "the planner gave it about a %1% chance: the chance you work "
+                                            "it out, plus a lucky guess")
+                                 .arg(std::lround(100 * chance))),
+            qPrintable(summary));
     }
 
     void wholeDrillThenTracker()
@@ -134,6 +177,7 @@ private slots:
 
         // Miss every Model Optimization question, answer the rest right; tag the first answer Sure.
         int expectedRight = 0;
+        bool triedIncomplete = false;
         for (std::size_t p = 0; p < drill->items().size(); ++p) {
             const DrillItem& item = drill->items()[p];
             QCOMPARE(page->currentPosition(), static_cast<int>(p));
@@ -142,7 +186,23 @@ private slots:
             QCOMPARE(hint, item.question.select == 2   ? QStringLiteral("Select TWO.")
                            : item.question.select == 3 ? QStringLiteral("Select THREE.")
                                                        : QString());
-            for (int d : displayed(item, answerRight)) {
+            const std::vector<int> keys = displayed(item, answerRight);
+            if (item.question.select > 1 && !triedIncomplete) {
+                // One of the answers only: Check refuses, grades nothing, and says why beside the options.
+                triedIncomplete = true;
+                QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + displayed(item, true).front()));
+                QTest::keyClick(page, Qt::Key_Return);
+                QVERIFY(!item.checked);
+                QCOMPARE(verdict->text(),
+                         QStringLiteral("This question asks for %1 answers; choose %1 before "
+                                        "checking")
+                             .arg(item.question.select));
+                QVERIFY(!feedback->isVisible());
+                QTest::keyClick(page,
+                                static_cast<Qt::Key>(Qt::Key_A + displayed(item, true).front())); // undo
+                QVERIFY2(verdict->text().isEmpty(), qPrintable(verdict->text())); // a changed answer: it goes
+            }
+            for (int d : keys) {
                 QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
             }
             if (p == 0) {
@@ -163,6 +223,7 @@ private slots:
             }
             QTest::keyClick(page, Qt::Key_Return); // Next, or Finish after the last
         }
+        QVERIFY(triedIncomplete); // the drill had a multi-select question to try it on
         auto* summary = page->findChild<QLabel*>(QStringLiteral("drillSummary"));
         QVERIFY(summary->isVisible());
         QVERIFY2(
@@ -183,8 +244,8 @@ private slots:
         QVERIFY(pitched > 0); // a first drill has no due reviews: every question is pitched
         QVERIFY2(
             summary->text().contains(
-                QStringLiteral("%1 of the %2 questions pitched at your level were right; from your level "
-                               "the planner expected about %3")
+                QStringLiteral("%1 of the %2 questions picked for your level were right. From your level "
+                               "the planner expected about %3 of them")
                     .arg(pitchedRight)
                     .arg(pitched)
                     .arg(expected, 0, 'f', 1)),

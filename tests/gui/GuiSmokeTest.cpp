@@ -206,6 +206,14 @@ private slots:
         QVERIFY(row.button()->isChecked());
         gui::OptionRow multi(true, 0, QStringLiteral("x"));
         QVERIFY(qobject_cast<QCheckBox*>(multi.button()));
+        // `code` shows as code, as in the stems; anything else that looks like markup is text.
+        gui::OptionRow code(false, 2, QStringLiteral("Set `max_batch_size` to <b>8</b>"));
+        const QString shown = code.findChild<QLabel*>()->text();
+        QVERIFY2(shown.contains(QStringLiteral("<code>max_batch_size</code>")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("&lt;b&gt;8&lt;/b&gt;")), qPrintable(shown));
+        QCOMPARE(code.button()->accessibleName(), QStringLiteral("C.  Set max_batch_size to <b>8</b>"));
+        QCOMPARE(gui::inlineHtml("a `b` c ` d"), QStringLiteral("a <code>b</code> c ` d"));
+        QCOMPARE(gui::inlineHtml("100%2 `x`"), QStringLiteral("100%2 <code>x</code>"));
     }
 
     void failedImportIsReportedAndChangesNothing()
@@ -218,6 +226,49 @@ private slots:
         QVERIFY(!window.importFiles({data + "/mini-exam.json", data + "/five-errors.json"}, &report));
         QVERIFY(report.contains(QStringLiteral("unknown field \"colour\"")));
         QCOMPARE(window.findChild<QTableWidget*>(QStringLiteral("domainsTable"))->rowCount(), 0);
+    }
+
+    // The import's message box: what was imported first, then the warnings; files by name, not by absolute
+    // path; a failure's reason in the box itself, not behind "Show Details"; no command-line flags.
+    void importResultReadsSummaryFirst()
+    {
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.window);
+        gui::MainWindow& window = *fixture.window;
+        const QString data = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
+        const auto shown = [&](const QStringList& files) {
+            QString text;
+            QTimer::singleShot(0, [&text] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                QVERIFY(box);
+                text = box->text() + QStringLiteral("\n") + box->informativeText();
+                box->accept();
+            });
+            window.importAndReport(files, {});
+            return text;
+        };
+        const QString ok = shown({data + "/mini-exam.json", data + "/sample.gift"});
+        const qsizetype summary = ok.indexOf(QStringLiteral("gift-sample 1.0.0: 4 added"));
+        const qsizetype warning = ok.indexOf(QStringLiteral("sample.gift:24:1: warning"));
+        QVERIFY2(summary >= 0 && warning > summary, qPrintable(ok));
+        QVERIFY2(!ok.contains(data), qPrintable(ok)); // no absolute paths
+
+        const QString failed = shown({data + "/five-errors.json"});
+        QVERIFY2(failed.contains(QStringLiteral("Nothing was imported")), qPrintable(failed));
+        QVERIFY2(failed.contains(QStringLiteral("five-errors.json:")), qPrintable(failed));
+        QVERIFY2(failed.contains(QStringLiteral("unknown field \"colour\"")), qPrintable(failed));
+        QVERIFY2(!failed.contains(data), qPrintable(failed));
+
+        // A Moodle question without a domain: the reason names what to do in the app, not a CLI flag.
+        const QString loose = fixture.dir.filePath(QStringLiteral("loose.gift"));
+        QFile f(loose);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("::q1:: Which is prime? {=7 ~8 ~9}\n");
+        f.close();
+        const QString moodle = shown({data + "/mini-exam.json", loose});
+        QVERIFY2(moodle.contains(QStringLiteral("no blueprint domain")), qPrintable(moodle));
+        QVERIFY2(!moodle.contains(QStringLiteral("--domain")), qPrintable(moodle));
+        QVERIFY2(moodle.contains(QStringLiteral("Uncategorised questions")), qPrintable(moodle));
     }
 
     void giftFileImportsFromTheWindow()

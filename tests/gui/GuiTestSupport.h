@@ -17,7 +17,7 @@ inline void screenshot(QWidget* w, const char* name)
 {
     const QString dir = qEnvironmentVariable("CERTDRILL_SCREENSHOT_DIR");
     if (!dir.isEmpty()) {
-        QApplication::processEvents(); // apply pending layout changes before the picture
+        QTest::qWait(50); // apply pending layout changes (a wrapped text settles in two passes) first
         w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
     }
 }

@@ -259,6 +259,13 @@ private slots:
 
     void examScreensNeverReadAFileAndStayNarrow()
     {
+        // The start screen names the exam (its title holds an <img>) and the short form's domains.
+        QVERIFY(m_window->showExamStart(SessionMode::Practice, 1));
+        auto* startTitle = m_window->findChild<QLabel*>(QStringLiteral("startTitleLabel"));
+        QVERIFY(startTitle);
+        QCOMPARE(startTitle->textFormat(), Qt::PlainText);
+        checkNothingRead("the exam start screen");
+        checkNarrow("the exam start screen");
         QVERIFY(m_window->startExam(SessionMode::Practice, 1));
         gui::ExamPage* page = m_window->examPage();
         QVERIFY(page->isVisible());
@@ -282,8 +289,7 @@ private slots:
         QVERIFY(table);
         // The stem's tooltip is plain text: its <img> is shown as written, never loaded.
         const QString tip = table->item(0, 0)->toolTip();
-        QVERIFY2(tip.contains(QStringLiteral("&lt;img src=\"secret.png\"&gt;")),
-                 qPrintable(tip.left(300)));
+        QVERIFY2(tip.contains(QStringLiteral("&lt;img src=\"secret.png\"&gt;")), qPrintable(tip.left(300)));
         checkNothingRead("the review screen");
         page->closeReview();
         page->submitNow();

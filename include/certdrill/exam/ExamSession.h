@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "certdrill/Clock.h"
@@ -37,6 +38,11 @@ struct SessionItem
     std::int64_t timeMs = 0;
 
     bool answered() const { return !chosen.empty(); }
+    /// As many options chosen as the question asks for. An incomplete multi-select scores wrong, so it counts
+    /// as unanswered wherever questions are counted (the submit confirmation, results, history).
+    bool complete() const { return static_cast<int>(chosen.size()) == question.select; }
+    /// Shown at least once (or answered, or timed, by an older build that kept no visits).
+    bool seen() const { return visits > 0 || answered() || timeMs > 0; }
     /// All-or-nothing, as the real exam: the chosen set equals the correct set exactly.
     bool correct() const;
 };
@@ -47,16 +53,22 @@ inline double minutesPerQuestion(std::int64_t timeMs, int questions)
     return questions ? static_cast<double>(timeMs) / 60'000.0 / questions : 0.0;
 }
 
+/// A duration as a clock shows it, whole minutes then seconds rounded down: "4:14", "125:03".
+std::string minutesSecondsText(std::int64_t ms);
+
 /// Per-domain (or per-topic) tally for the report.
 struct Tally
 {
     std::string id;
     int correct = 0;
     int total = 0;
-    std::int64_t timeMs = 0; ///< time spent on these questions
+    std::int64_t timeMs = 0; ///< time spent on these questions' screens
+    int seen = 0;            ///< questions shown at least once (SessionItem::seen)
+    int answered = 0;        ///< questions answered completely (SessionItem::complete)
 
-    /// Average minutes spent per question; 0 without questions.
-    double minutesPerQuestion() const { return certdrill::minutesPerQuestion(timeMs, total); }
+    /// Average minutes spent per question seen: a question never reached took no time, so it does not
+    /// dilute the pace. 0 when none was seen.
+    double minutesPerQuestion() const { return certdrill::minutesPerQuestion(timeMs, seen); }
 };
 
 /// The outcome of a finished session.
@@ -66,13 +78,26 @@ struct SessionScore
     int total = 0;
     double score = 0; ///< correct / total
     bool passed = false;
-    std::vector<Tally> domains;   ///< blueprint order
-    std::vector<Tally> topics;    ///< "domain/topic": per objective (or subtopic, Domain::topics), blueprint order
-    int nearMisses = 0;           ///< multi-select items with some but not all correct options chosen
-    std::int64_t timeMs = 0;      ///< time spent on all questions
+    std::vector<Tally> domains; ///< blueprint order
+    std::vector<Tally>
+        topics;              ///< "domain/topic": per objective (or subtopic, Domain::topics), blueprint order
+    int nearMisses = 0;      ///< multi-select items with some but not all correct options chosen
+    int answered = 0;        ///< items answered completely (SessionItem::complete)
+    std::int64_t timeMs = 0; ///< time spent on the question screens
+    /// Time the exam's clock used: the limit minus the time left when it ended (a strict exam's clock also
+    /// runs while the app is closed; a practice exam's stops while paused). Filled by ExamSession::score.
+    std::int64_t elapsedMs = 0;
+    std::int64_t reviewMs = 0; ///< time on the review screen, not charged to any question
+    bool abandoned = false;    ///< ended by ExamSession::abandon: no verdict, `passed` is false
     /// The exam's time per question for this form (duration / questions: 120 / 65 ≈ 1.85 minutes), the
     /// pace the study guide's "1.7 to 2 minutes per question" refers to; 0 without questions.
     double minutesAllowedPerQuestion = 0;
+
+    /// Items not answered completely (an incomplete multi-select included), as the submit confirmation
+    /// counts.
+    int unanswered() const { return total - answered; }
+    /// The clock's time per answered question; 0 when none was answered.
+    double minutesPerAnsweredQuestion() const { return certdrill::minutesPerQuestion(elapsedMs, answered); }
 };
 
 /// Scores items against a pass mark in percent; unanswered items count wrong.
@@ -120,10 +145,18 @@ public:
     const ExamDef& exam() const { return m_exam; }
     const std::vector<SessionItem>& items() const { return m_items; }
     bool finished() const { return m_finished; }
+    /// Ended by abandon(): finished, without a verdict.
+    bool abandoned() const { return m_abandoned; }
     bool paused() const { return m_paused; }
+    /// The position last shown (stored with every visit), where a resumed session reopens; 0 before any.
+    int lastPosition() const { return m_lastPosition; }
 
     /// Time left now, never negative.
     std::int64_t remainingMs() const;
+    /// Time the clock has used: the limit minus the time left (now, or when the session ended).
+    std::int64_t elapsedMs() const;
+    /// Time spent on the review screen (between enterReview and the next visit).
+    std::int64_t reviewMs() const { return m_reviewMs; }
     /// Records the answer (original option indices). More options than the question's `select` is refused,
     /// and so is any change once the item's answer has been revealed.
     Result<void> choose(int position, std::vector<int> options);
@@ -133,8 +166,12 @@ public:
     /// Practice mode only: marks the item revealed so the GUI may show its answer and every option's why; the
     /// answer is final from then on. Refused in an exam simulation, which gives no feedback until the end.
     Result<void> reveal(int position);
-    /// Moves to `position`, adding the time spent since the last move to the previous item.
+    /// Moves to `position`, adding the time spent since the last move to the previous item (or to the review
+    /// screen's time, coming back from it).
     Result<void> visit(int position);
+    /// Leaves the current question for the review screen: its time stops, and the time until the next visit
+    /// is kept as the review screen's (reviewMs), so no question is charged for it.
+    Result<void> enterReview();
     /// Practice mode only.
     Result<void> pause();
     Result<void> resume();
@@ -142,12 +179,19 @@ public:
     Result<bool> tick();
     /// Scores, stores and closes the session.
     Result<SessionScore> submit();
+    /// Ends the session without a verdict (Exam ▸ Abandon exam): stored as finished and abandoned, listed in
+    /// history as such, never counted as an exam simulation for readiness; its answers are kept and, being
+    /// final, are evidence for the tracker like any submitted answer. An Error on a finished session.
+    Result<SessionScore> abandon();
     /// The score of a finished session.
     SessionScore score() const;
 
 private:
     ExamSession(Store& store, ExamDef exam);
-    Result<void> finish(const char* reason);
+    /// Ends the session: "submitted", "timeout" or "abandoned".
+    Result<void> finish(std::string_view reason);
+    /// Stores the review screen's time so far.
+    Result<void> writeReviewTime();
     Result<void> writeItem(const SessionItem& item);
     /// The open item at position, or nullptr (finished session, position out of range).
     SessionItem* openItem(int position);
@@ -160,7 +204,13 @@ private:
     double m_passPercent = 0;
     std::vector<SessionItem> m_items;
     bool m_finished = false;
+    bool m_abandoned = false;
     bool m_paused = false;
+    bool m_inReview = false; ///< on the review screen: time accrues to m_reviewMs
+    std::int64_t m_reviewMs = 0;
+    std::int64_t m_durationMs = 0;   ///< the session's limit, extra time included
+    std::int64_t m_endRemaining = 0; ///< finished: the time left when it ended
+    int m_lastPosition = 0;
     std::int64_t m_anchorSteady = 0;    ///< steady ms when m_anchorRemaining was measured
     std::int64_t m_anchorRemaining = 0; ///< time left at that moment
     std::int64_t m_deadlineMs = 0;      ///< exam mode: the absolute wall-clock deadline

@@ -32,6 +32,17 @@ bool matches(const SessionItem& item, ItemFilter filter);
 /// complete (incomplete or unseen), then complete but flagged ones, then the rest; each group in exam order.
 std::vector<int> reviewOrder(const std::vector<SessionItem>& items);
 
+/// The questions the review screen's "Review all", "Review incomplete" and "Review flagged" step through.
+enum class ReviewSet
+{
+    All,
+    Incomplete, ///< not complete: incomplete or unseen, as the real exam's review screen counts them
+    Flagged
+};
+
+/// The positions of `set`, in exam order.
+std::vector<int> reviewSteps(const std::vector<SessionItem>& items, ReviewSet set);
+
 /// What the submit confirmation names.
 struct ReviewCounts
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,14 +19,38 @@ struct SessionSummary
     SessionMode mode = SessionMode::Exam;
     std::int64_t startedAtMs = 0;  ///< wall-clock unix ms
     std::int64_t finishedAtMs = 0; ///< for a strict timeout, the deadline
-    std::string finishReason;      ///< "submitted" or "timeout"
+    std::string finishReason;      ///< "submitted", "timeout" or "abandoned"
+    bool abandoned = false;        ///< ended by ExamSession::abandon: no verdict, never an exam simulation
     int correct = 0;
     int total = 0;
+    int answered = 0; ///< questions answered completely (SessionItem::complete)
     double score = 0; ///< correct / total
     double passPercent = 0;
     bool passed = false;
+    std::int64_t elapsedMs = 0; ///< the clock's time used (SessionScore::elapsedMs)
+    std::int64_t reviewMs = 0;  ///< of which on the review screen
     std::vector<Tally> domains; ///< blueprint order
+
+    /// Questions not answered completely.
+    int unanswered() const { return total - answered; }
+    /// The clock's time per answered question; 0 when none was answered.
+    double minutesPerAnsweredQuestion() const { return minutesPerQuestion(elapsedMs, answered); }
+    /// Whether it is one of the "last exam simulations" the readiness verdict reads: a strict exam that
+    /// was submitted or ran out, not a practice exam and not an abandoned one.
+    bool countsForReadiness() const { return mode == SessionMode::Exam && !abandoned; }
 };
+
+/// The domain a session's history row names as the one to drill next.
+struct WeakestDomain
+{
+    /// The lowest share right among the questions answered in it (ties to the earlier, heavier domain);
+    /// none when every answer was right or nothing was answered.
+    std::optional<Tally> domain;
+    /// Domains none of whose questions was answered: they are "not reached", never weakest, since an
+    /// unanswered question says nothing about what the candidate knows.
+    int notReached = 0;
+};
+WeakestDomain weakestDomain(const std::vector<Tally>& domains);
 
 /// The letters of an item's options as they were displayed (A for the first shown, and so on).
 struct AnswerLetters
@@ -45,7 +70,8 @@ const char* resultName(const SessionItem& item);
 /// a question can be found again whatever its position in a shuffled form.
 std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items);
 
-/// Finished mock and practice exams (drills are not mocks and are left out), newest first.
+/// Finished mock and practice exams, abandoned ones included (drills are not mocks and are left out),
+/// newest first.
 Result<std::vector<SessionSummary>> sessionHistory(Store& store);
 
 } // namespace certdrill

@@ -95,7 +95,8 @@ std::vector<double> scoreSlopes(const PlannerInput& input, const PlannerOptions&
 
 /// Plans a drill: slots go to domains by blueprint weight × expected gain, w·(1 − m̃)·s with m̃ a Thompson
 /// draw from each domain's posterior and s its scoreSlopes entry (Red domains first receive their floor); the
-/// order interleaves domains (at most maxRun in a row unless one domain is all that is left). Inside a
+/// order spreads each domain evenly over the drill, never-answered domains first (docs/adaptive-model.md),
+/// with at most maxRun in a row unless one domain is all that is left. Inside a
 /// domain: due questions (lowest recall first), then unseen questions, then the rest; inside the last two
 /// tiers, questions whose solve probability at the domain's ability is closest to levelTarget first, then the
 /// weakest topic (then lowest recall). No question twice. Deterministic for (input, options).

@@ -103,4 +103,8 @@ double sampleBeta(Random& random, double a, double b);
 /// recall of the row's due questions) has decayed below 0.85; Yellow otherwise.
 Band measuredBand(const Mastery& mastery, double target, std::optional<double> dueRecall = std::nullopt);
 
+/// The one way certdrill writes a mastery: "84% [70–96%]", the posterior mean and its credible interval in
+/// whole percent (the interval is not symmetric, so never "± x"); "no answers" without evidence.
+std::string intervalText(const Mastery& mastery);
+
 } // namespace certdrill

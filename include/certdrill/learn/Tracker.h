@@ -93,7 +93,8 @@ struct TrackerReport
     std::vector<TrackerRow> domains;                ///< blueprint order
     std::vector<std::vector<TrackerRow>> topics;    ///< [domain] in blueprint order
     int answers = 0;
-    std::vector<double> recentExamScores; ///< newest first, fractions
+    /// Newest first, fractions; strict exams that were submitted or ran out (never practice or abandoned).
+    std::vector<double> recentExamScores;
     bool ready = false;
     /// "Ready to schedule: …" or one line per thing still missing.
     std::vector<std::string> readiness;

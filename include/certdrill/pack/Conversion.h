@@ -19,6 +19,9 @@ struct ImportOptions
     /// (storedVersions), else 1.0.0, so importing an unchanged file again changes nothing.
     std::string version = "1.0.0";
     std::string domain; ///< the domain id of questions whose category names none; empty: an error
+    /// How the caller lets the user choose `domain`, for the error that asks for it: certdrill-cli says
+    /// "pass --domain ID", the app names its dialog's field. Empty: "give a default domain".
+    std::string domainHint;
     /// Pack id → version in the database, for an empty `version`; Store::importFiles fills it from the store.
     std::map<std::string, std::string> storedVersions;
 };

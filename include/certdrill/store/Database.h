@@ -32,11 +32,12 @@ private:
     int m_code;
 };
 
-/// How a Database is opened.
+/// How a Database opens its file.
 enum class OpenMode
 {
-    ReadWrite, ///< created if missing
-    ReadOnly,  ///< never written, never created; also on read-only media
+    ReadWrite, ///< the study database: created if missing; WAL once useWal() is called
+    ReadOnly,  ///< never written, never created; also on read-only media (and a backup about to be restored)
+    Copy,      ///< a standalone copy (a backup file): created if missing, never WAL, so it is one file
 };
 
 /// An open SQLite connection (RAII: closed in the destructor). Foreign keys on, busy timeout set; WAL once
@@ -44,7 +45,7 @@ enum class OpenMode
 class Database
 {
 public:
-    /// Opens the file (":memory:" for tests); ReadWrite creates it when missing. ReadOnly opens with
+    /// Opens the file (":memory:" for tests); ReadWrite and Copy create it when missing. ReadOnly opens with
     /// SQLITE_OPEN_READONLY and query_only, and on read-only media, where SQLite cannot create the WAL index
     /// it needs, falls back to opening the file as immutable. Nothing is written by opening. Throws DbError
     /// naming the path and the cause.
@@ -61,10 +62,16 @@ public:
     void setUserVersion(int version);
     /// PRAGMA application_id: which application's file this is (certdrill's: kApplicationId, Schema.h).
     int applicationId();
-    /// Switches to the WAL journal with synchronous=NORMAL: readers never block the writer, and a kill
-    /// mid-write leaves the last commit intact. Writes the file header, so only for a certdrill database.
+    /// Switches a ReadWrite database to the WAL journal with synchronous=NORMAL: readers never block the
+    /// writer, and a kill mid-write leaves the last commit intact. Writes the file header, so only for a
+    /// certdrill database; does nothing in the other modes.
     void useWal();
     bool readOnly() const { return m_mode == OpenMode::ReadOnly; }
+    /// Copies every page of this database into `destination` with SQLite's online backup API, in one step:
+    /// one read snapshot here (other connections keep writing in WAL mode, and their uncommitted work is not
+    /// copied) and one write transaction there (all of it or, on a failure, none). Waits up to about five
+    /// seconds for a lock another connection holds. Throws DbError.
+    void backupTo(Database& destination);
     sqlite3* handle() const { return m_db.get(); }
     const std::string& path() const { return m_path; }
 

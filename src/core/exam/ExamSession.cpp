@@ -29,6 +29,13 @@ bool SessionItem::correct() const
     return !chosen.empty() && chosen == question.correctOptions();
 }
 
+std::string minutesSecondsText(std::int64_t ms)
+{
+    const std::int64_t seconds = std::max<std::int64_t>(0, ms) / 1000;
+    const std::int64_t s = seconds % 60;
+    return std::to_string(seconds / 60) + (s < 10 ? ":0" : ":") + std::to_string(s);
+}
+
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent)
 {
     SessionScore s;
@@ -37,12 +44,15 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
         const bool ok = item.correct();
         ++s.total;
         s.correct += ok;
+        s.answered += item.complete();
         s.timeMs += item.timeMs;
         const auto count = [&](Tally& t, const std::string& id) {
             t.id = id;
             ++t.total;
             t.correct += ok;
             t.timeMs += item.timeMs;
+            t.seen += item.seen();
+            t.answered += item.complete();
         };
         count(byDomain[item.question.domain], item.question.domain);
         const Domain* domain = exam.findDomain(item.question.domain);
@@ -184,6 +194,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const Exam
             session->m_items.push_back(std::move(served));
         }
         tx.commit();
+        session->m_durationMs = duration;
         session->m_anchorSteady = clock.steadyMs();
         session->m_anchorRemaining = duration;
         session->m_deadlineMs = now + duration;
@@ -196,8 +207,8 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
     auto opened = catchDbError(kStorageFailed, [&]() -> Result<std::unique_ptr<ExamSession>> {
         Database& db = store.database();
         Statement s(db, "SELECT e.exam_id, s.mode, s.pass_percent, s.deadline_at, s.remaining_ms, s.paused, "
-                        "s.finished_at, s.duration_ms FROM sessions s JOIN exams e ON e.id = s.exam_ref "
-                        "WHERE s.id = ?");
+                        "s.finished_at, s.duration_ms, s.abandoned, s.review_ms, s.current_position "
+                        "FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE s.id = ?");
         s.bind(1, sessionId);
         if (!s.step()) {
             return Error{"no session " + std::to_string(sessionId)};
@@ -214,6 +225,12 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
         session->m_passPercent = s.getDouble(2);
         session->m_paused = s.getInt(5) != 0;
         session->m_finished = !s.isNull(6);
+        session->m_abandoned = s.getInt(8) != 0;
+        session->m_reviewMs = s.getInt(9);
+        session->m_lastPosition = static_cast<int>(s.getInt(10));
+        session->m_durationMs = s.getInt(7);
+        // A finished session's time left is the one stored when it ended (NULL reads as 0).
+        session->m_endRemaining = s.getInt(4);
         const Clock& clock = store.clock();
         session->m_anchorSteady = clock.steadyMs();
         session->m_deadlineMs = s.isNull(3) ? 0 : s.getInt(3);
@@ -245,6 +262,10 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
             }
             session->m_items.push_back(std::move(it));
         }
+        if (session->m_lastPosition < 0 ||
+            session->m_lastPosition >= static_cast<int>(session->m_items.size())) {
+            session->m_lastPosition = 0;
+        }
         return session;
     });
     if (opened && !opened.value()->m_finished && opened.value()->m_mode == SessionMode::Exam &&
@@ -268,6 +289,11 @@ Result<std::optional<std::int64_t>> ExamSession::unfinished(Store& store)
         }
         return std::optional<std::int64_t>();
     });
+}
+
+std::int64_t ExamSession::elapsedMs() const
+{
+    return std::max<std::int64_t>(0, m_durationMs - (m_finished ? m_endRemaining : remainingMs()));
 }
 
 std::int64_t ExamSession::remainingMs() const
@@ -380,10 +406,40 @@ Result<void> ExamSession::reveal(int position)
 void ExamSession::accrueTime()
 {
     const std::int64_t now = m_store.clock().steadyMs();
-    if (m_current >= 0 && !m_paused) {
+    if (!m_paused && m_inReview) {
+        m_reviewMs += now - m_currentSince;
+    } else if (m_current >= 0 && !m_paused) {
         m_items[static_cast<size_t>(m_current)].timeMs += now - m_currentSince;
     }
     m_currentSince = now;
+}
+
+Result<void> ExamSession::writeReviewTime()
+{
+    return catchDbError(kStorageFailed, [&]() -> Result<void> {
+        Transaction tx(m_store.database());
+        Statement s(m_store.database(), "UPDATE sessions SET review_ms = ? WHERE id = ?");
+        s.bind(1, m_reviewMs).bind(2, m_id);
+        s.run();
+        tx.commit();
+        return {};
+    });
+}
+
+Result<void> ExamSession::enterReview()
+{
+    if (m_finished) {
+        return Error{"the exam is finished"};
+    }
+    if (m_inReview) {
+        return {};
+    }
+    accrueTime();
+    m_inReview = true;
+    if (m_current >= 0) {
+        return writeItem(m_items[static_cast<size_t>(m_current)]);
+    }
+    return {};
 }
 
 Result<void> ExamSession::visit(int position)
@@ -392,10 +448,18 @@ Result<void> ExamSession::visit(int position)
         return noOpenQuestion(position);
     }
     const int previous = m_current;
+    const bool fromReview = m_inReview;
     accrueTime();
+    m_inReview = false;
     m_current = position;
+    m_lastPosition = position;
     ++m_items[static_cast<size_t>(position)].visits;
-    if (previous >= 0) {
+    if (fromReview) {
+        // Back from the review screen: its time was not a question's, so the previous item is unchanged.
+        if (auto r = writeReviewTime(); !r) {
+            return r;
+        }
+    } else if (previous >= 0) {
         if (auto r = writeItem(m_items[static_cast<size_t>(previous)]); !r) {
             return r;
         }
@@ -489,21 +553,39 @@ Result<SessionScore> ExamSession::submit()
     return score();
 }
 
-SessionScore ExamSession::score() const
+Result<SessionScore> ExamSession::abandon()
 {
-    return scoreItems(m_exam, m_items, m_passPercent);
+    if (m_finished) {
+        return Error{"the exam is already finished"};
+    }
+    if (auto r = finish("abandoned"); !r) {
+        return r.error();
+    }
+    return score();
 }
 
-Result<void> ExamSession::finish(const char* reason)
+SessionScore ExamSession::score() const
+{
+    SessionScore s = scoreItems(m_exam, m_items, m_passPercent);
+    s.elapsedMs = elapsedMs();
+    s.reviewMs = m_reviewMs;
+    s.abandoned = m_abandoned;
+    s.passed = s.passed && !m_abandoned;
+    return s;
+}
+
+Result<void> ExamSession::finish(std::string_view reason)
 {
     accrueTime();
-    const SessionScore s = score();
+    const bool abandoning = reason == "abandoned";
+    const std::int64_t remaining = remainingMs();
+    SessionScore s = score();
+    s.passed = s.passed && !abandoning;
     // A strict exam that ran out ended at its deadline, even when it is only noticed later (the app was
     // closed, or the machine slept): history must not show a finish after the deadline.
     const std::int64_t now = m_store.clock().wallMs();
-    const std::int64_t finishedAt = m_mode == SessionMode::Exam && std::string_view(reason) == "timeout"
-                                        ? std::min(now, m_deadlineMs)
-                                        : now;
+    const std::int64_t finishedAt =
+        m_mode == SessionMode::Exam && reason == "timeout" ? std::min(now, m_deadlineMs) : now;
     return catchDbError(kStorageFailed, [&]() -> Result<void> {
         Database& db = m_store.database();
         Transaction tx(db);
@@ -514,14 +596,24 @@ Result<void> ExamSession::finish(const char* reason)
             item.bind(1, it.timeMs).bind(2, it.correct() ? 1 : 0).bind(3, m_id).bind(4, it.position);
             item.run();
         }
+        // finish_reason's CHECK (version 2) knows only submitted and timeout: an abandoned session has none
+        // and says so in its own column (version 5), so the table need not be rebuilt.
         Statement st(db,
                      "UPDATE sessions SET finished_at = ?, finish_reason = ?, correct_count = ?, score = ?, "
-                     "passed = ?, remaining_ms = ? WHERE id = ?");
-        st.bind(1, finishedAt).bind(2, reason).bind(3, s.correct).bind(4, s.score);
-        st.bind(5, s.passed ? 1 : 0).bind(6, remainingMs()).bind(7, m_id);
+                     "passed = ?, remaining_ms = ?, abandoned = ?, review_ms = ? WHERE id = ?");
+        st.bind(1, finishedAt);
+        if (abandoning) {
+            st.bindNull(2);
+        } else {
+            st.bind(2, reason);
+        }
+        st.bind(3, s.correct).bind(4, s.score).bind(5, s.passed ? 1 : 0).bind(6, remaining);
+        st.bind(7, abandoning ? 1 : 0).bind(8, m_reviewMs).bind(9, m_id);
         st.run();
         tx.commit();
         m_finished = true;
+        m_abandoned = abandoning;
+        m_endRemaining = remaining;
         return {};
     });
 }

@@ -4,7 +4,7 @@ namespace certdrill {
 
 ItemStatus statusOf(const SessionItem& item)
 {
-    if (static_cast<int>(item.chosen.size()) == item.question.select) {
+    if (item.complete()) {
         return ItemStatus::Complete;
     }
     // An answer given without a visit (resumed from an older build) still counts as seen.
@@ -48,6 +48,18 @@ std::vector<int> reviewOrder(const std::vector<SessionItem>& items)
     group([&](const SessionItem& it) { return complete(it) && it.flagged; });
     group([&](const SessionItem& it) { return complete(it) && !it.flagged; });
     return order;
+}
+
+std::vector<int> reviewSteps(const std::vector<SessionItem>& items, ReviewSet set)
+{
+    std::vector<int> steps;
+    for (const auto& it : items) {
+        if (set == ReviewSet::All || (set == ReviewSet::Flagged && it.flagged) ||
+            (set == ReviewSet::Incomplete && statusOf(it) != ItemStatus::Complete)) {
+            steps.push_back(it.position);
+        }
+    }
+    return steps;
 }
 
 ReviewCounts reviewCounts(const std::vector<SessionItem>& items)

@@ -12,11 +12,12 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
     return catchDbError("history failed", [&]() -> Result<std::vector<SessionSummary>> {
         Database& db = store.database();
         std::vector<SessionSummary> out;
-        Statement s(db,
-                    "SELECT s.id, e.exam_id, s.mode, s.started_at, s.finished_at, s.finish_reason, "
-                    "s.correct_count, s.question_count, s.score, s.pass_percent, s.passed FROM sessions s "
-                    "JOIN exams e ON e.id = s.exam_ref WHERE s.finished_at IS NOT NULL AND s.mode IN "
-                    "('exam', 'practice') ORDER BY s.finished_at DESC, s.id DESC");
+        Statement s(db, "SELECT s.id, e.exam_id, s.mode, s.started_at, s.finished_at, "
+                        "COALESCE(s.finish_reason, ''), s.correct_count, s.question_count, s.score, "
+                        "s.pass_percent, s.passed, s.abandoned, s.duration_ms - COALESCE(s.remaining_ms, 0), "
+                        "s.review_ms FROM sessions s JOIN exams e ON e.id = s.exam_ref "
+                        "WHERE s.finished_at IS NOT NULL AND s.mode IN ('exam', 'practice') "
+                        "ORDER BY s.finished_at DESC, s.id DESC");
         while (s.step()) {
             SessionSummary h;
             h.id = s.getInt(0);
@@ -30,12 +31,22 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
             h.score = s.getDouble(8);
             h.passPercent = s.getDouble(9);
             h.passed = s.getInt(10) != 0;
+            h.abandoned = s.getInt(11) != 0;
+            if (h.abandoned) {
+                h.finishReason = "abandoned";
+            }
+            h.elapsedMs = std::max<std::int64_t>(0, s.getInt(12));
+            h.reviewMs = s.getInt(13);
             out.push_back(std::move(h));
         }
         // Per-domain tallies from the snapshots (the domain a question had when it was served) and the
-        // correctness stored at finish.
+        // correctness stored at finish; seen and answered as SessionItem::seen and ::complete define them.
         Statement d(db, "SELECT json_extract(snapshot, '$.domain'), COALESCE(SUM(correct), 0), COUNT(*), "
-                        "COALESCE(SUM(time_ms), 0) FROM session_items WHERE session_ref = ? GROUP BY 1");
+                        "COALESCE(SUM(time_ms), 0), "
+                        "COALESCE(SUM(visits > 0 OR chosen <> '[]' OR time_ms > 0), 0), "
+                        "COALESCE(SUM(json_array_length(chosen) = "
+                        "COALESCE(json_extract(snapshot, '$.select'), 1)), 0) "
+                        "FROM session_items WHERE session_ref = ? GROUP BY 1");
         std::map<std::string, ExamDef> exams;
         for (auto& h : out) {
             if (!exams.count(h.examId)) {
@@ -51,7 +62,9 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
             while (d.step()) {
                 const std::string id = d.getText(0);
                 byDomain[id] =
-                    Tally{id, static_cast<int>(d.getInt(1)), static_cast<int>(d.getInt(2)), d.getInt(3)};
+                    Tally{id,          static_cast<int>(d.getInt(1)), static_cast<int>(d.getInt(2)),
+                          d.getInt(3), static_cast<int>(d.getInt(4)), static_cast<int>(d.getInt(5))};
+                h.answered += static_cast<int>(d.getInt(5));
             }
             for (const auto& dom : exams.at(h.examId).domains) {
                 if (const auto it = byDomain.find(dom.id); it != byDomain.end()) {
@@ -61,6 +74,25 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
         }
         return out;
     });
+}
+
+WeakestDomain weakestDomain(const std::vector<Tally>& domains)
+{
+    WeakestDomain out;
+    double lowest = 1.0; // a domain whose every answer was right is nobody's weakest
+    for (const Tally& t : domains) {
+        if (t.answered == 0) {
+            ++out.notReached;
+            continue;
+        }
+        // Right among the answered: unanswered questions are not reached, not wrong knowledge.
+        const double share = static_cast<double>(t.correct) / t.answered;
+        if (share < lowest) {
+            lowest = share;
+            out.domain = t;
+        }
+    }
+    return out;
 }
 
 AnswerLetters answerLetters(const SessionItem& item)

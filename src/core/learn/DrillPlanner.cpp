@@ -207,22 +207,45 @@ DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options)
         }
     }
 
-    // 4. Interleave: always serve the domain with the most questions left that would not make a run longer
-    //    than maxRun; a run is allowed only when no other domain has anything left.
+    // 4. Interleave. Each domain's questions are spread evenly over the drill: its k-th question aims at
+    //    slot (k + offset)·count/n, and the slot goes to the earliest aim. A domain never answered has
+    //    offset 0 and the others ½, so the domains the tracker knows nothing about open the drill (a drill
+    //    ended after a few questions still measures them) instead of trailing behind the heavy ones. No
+    //    more than maxRun in a row from one domain, unless it is the only one left; and a domain serves
+    //    first when waiting would leave too few others to break up its remaining questions.
     std::vector<std::size_t> next(domains, 0);
+    std::vector<double> offset(domains, 0.5);
+    for (std::size_t d = 0; d < domains; ++d) {
+        if (d < input.mastery.domains.size() && input.mastery.domains[d].answers == 0) {
+            offset[d] = 0.0;
+        }
+    }
+    const auto aim = [&](std::size_t d) {
+        return (static_cast<double>(next[d]) + offset[d]) * count / static_cast<double>(chosen[d].size());
+    };
     int last = -1;
     int run = 0;
     for (int slot = 0; slot < count; ++slot) {
+        const auto remaining = [&](std::size_t d) {
+            return static_cast<int>(chosen[d].size() - next[d]);
+        };
+        const int slotsLeft = count - slot;
         int pick = -1;
-        std::size_t most = 0;
+        bool pickUrgent = false;
         for (std::size_t d = 0; d < domains; ++d) {
-            const std::size_t remaining = chosen[d].size() - next[d];
-            if (remaining == 0 || (static_cast<int>(d) == last && run >= options.maxRun)) {
+            const int r = remaining(d);
+            if (r == 0 || (static_cast<int>(d) == last && run >= options.maxRun)) {
                 continue;
             }
-            if (remaining > most) {
-                most = remaining;
+            const bool urgent = r > options.maxRun * (slotsLeft - r);
+            const auto p = static_cast<std::size_t>(pick);
+            const bool better =
+                pick < 0 || (urgent != pickUrgent ? urgent
+                                                  : (aim(d) != aim(p) ? aim(d) < aim(p)
+                                                                      : input.weights[d] > input.weights[p]));
+            if (better) {
                 pick = static_cast<int>(d);
+                pickUrgent = urgent;
             }
         }
         if (pick < 0) {

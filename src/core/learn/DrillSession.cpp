@@ -149,11 +149,12 @@ Result<std::unique_ptr<DrillSession>> DrillSession::open(Store& store, std::int6
     const json meta = json::parse(options, nullptr, false);
     session->m_cram = isCram(options);
     auto items = catchDbError(kStorageFailed, [&]() -> Result<void> {
-        Statement s(store.database(),
-                    "SELECT i.position, i.question_ref, i.option_order, i.snapshot, i.chosen, "
-                    "COALESCE(i.confidence, ''), i.correct, COALESCE(o.objective_id, '') FROM session_items i "
-                    "JOIN questions q ON q.id = i.question_ref LEFT JOIN objectives o ON o.id = q.objective_ref "
-                    "WHERE i.session_ref = ? ORDER BY i.position");
+        Statement s(
+            store.database(),
+            "SELECT i.position, i.question_ref, i.option_order, i.snapshot, i.chosen, "
+            "COALESCE(i.confidence, ''), i.correct, COALESCE(o.objective_id, '') FROM session_items i "
+            "JOIN questions q ON q.id = i.question_ref LEFT JOIN objectives o ON o.id = q.objective_ref "
+            "WHERE i.session_ref = ? ORDER BY i.position");
         s.bind(1, sessionId);
         while (s.step()) {
             DrillItem item;
@@ -214,13 +215,23 @@ Result<bool> DrillSession::check(int position, std::vector<int> options, std::op
     std::sort(options.begin(), options.end());
     options.erase(std::unique(options.begin(), options.end()), options.end());
     if (options.empty()) {
-        return Error{"choose an answer first"};
+        return Error{"Choose an answer first"};
     }
-    if (static_cast<int>(options.size()) > item.question.select ||
-        std::any_of(options.begin(), options.end(),
+    if (std::any_of(options.begin(), options.end(),
                     [&](int o) { return o < 0 || o >= static_cast<int>(item.question.options.size()); })) {
-        return Error{"this question asks for " + std::to_string(item.question.select) + " of " +
-                     std::to_string(item.question.options.size()) + " options"};
+        return Error{"option " + std::to_string(options.back()) + " does not exist"};
+    }
+    // Why refuse fewer: a check is final and graded all-or-nothing, so one of two answers would be scored
+    // wrong and recorded as evidence of a gap that is only a slip. The exam lets a candidate leave a question
+    // incomplete (the real exam scores it wrong); a drill asks for a complete answer before it grades.
+    const int select = item.question.select;
+    const std::string asks =
+        "This question asks for " + std::to_string(select) + (select == 1 ? " answer" : " answers");
+    if (static_cast<int>(options.size()) > select) {
+        return Error{asks + "; deselect one first"};
+    }
+    if (static_cast<int>(options.size()) < select) {
+        return Error{asks + "; choose " + std::to_string(select) + " before checking"};
     }
     const bool correct = options == item.question.correctOptions();
     auto stored = catchDbError(kStorageFailed, [&]() -> Result<void> {

@@ -252,6 +252,17 @@ MasteryTable estimateMastery(const std::vector<AnswerEvidence>& evidence,
     return table;
 }
 
+std::string intervalText(const Mastery& mastery)
+{
+    if (mastery.answers == 0) {
+        return "no answers";
+    }
+    const auto whole = [](double share) {
+        return std::to_string(std::lround(share * 100.0));
+    };
+    return whole(mastery.mean) + "% [" + whole(mastery.lower) + "–" + whole(mastery.upper) + "%]";
+}
+
 Band measuredBand(const Mastery& mastery, double target, std::optional<double> dueRecall)
 {
     if (mastery.answers == 0 || mastery.upper < target - kRedMargin || mastery.mean < 0.5) {

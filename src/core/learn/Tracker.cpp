@@ -283,15 +283,16 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         if (row.mastery.answers == 0) {
             line += "no answers yet; drill it";
         } else {
-            const double half = (row.mastery.upper - row.mastery.lower) / 2.0;
-            line += percent(row.mastery.mean) + " ± " + percent(half) + " over " +
-                    std::to_string(row.mastery.answers) + (row.mastery.answers == 1 ? " answer" : " answers");
+            line += intervalText(row.mastery) + " over " + std::to_string(row.mastery.answers) +
+                    (row.mastery.answers == 1 ? " answer" : " answers");
             if (row.mastery.lower >= settings.target) {
                 line += "; " + std::to_string(row.dueItems) + " due questions have faded, review them";
             } else if (row.mastery.answers < 5) {
-                line += "; needs at least 5 answers and the lower bound ≥ " + percent(settings.target);
+                line += "; needs at least 5 answers and the lower bound (" + percent(row.mastery.lower) +
+                        ") ≥ " + percent(settings.target);
             } else {
-                line += "; needs the lower bound ≥ " + percent(settings.target);
+                line += "; needs the lower bound (" + percent(row.mastery.lower) + ") ≥ " +
+                        percent(settings.target);
             }
         }
         report.readiness.push_back(line);
@@ -348,7 +349,9 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
                             topicOf(q.question.domain, q.question.subtopic, q.question.objective),
                             flagged.count(q.rowId) > 0, q.question.difficulty});
         }
-        // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it.
+        // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
+        // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
+        // score is left out of readiness, below).
         std::vector<Review> reviews;
         Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
                         "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty, "
@@ -385,10 +388,10 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             }
         }
         std::vector<double> scores;
-        Statement sc(
-            db, "SELECT s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE e.exam_id = ? "
-                "AND s.mode = 'exam' AND s.finished_at IS NOT NULL ORDER BY s.finished_at DESC, s.id DESC "
-                "LIMIT ?");
+        Statement sc(db,
+                     "SELECT s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE e.exam_id = ? "
+                     "AND s.mode = 'exam' AND s.finished_at IS NOT NULL AND s.abandoned = 0 "
+                     "ORDER BY s.finished_at DESC, s.id DESC LIMIT ?");
         sc.bind(1, examId).bind(2, settings.readinessExams);
         while (sc.step()) {
             scores.push_back(sc.getDouble(0));

@@ -16,7 +16,6 @@ namespace certdrill {
 namespace {
 
 using nlohmann::json;
-constexpr std::size_t npos = std::string::npos;
 
 /// The id a question gets: its name, else the first eight words of its stem.
 std::string questionId(const std::string& name, const std::string& stem)
@@ -266,15 +265,18 @@ bool PackBuilder::placeInBlueprint(json& q, const SourcePos& at)
             q["domain"] = m_options.domain;
             return true;
         }
-        error(at,
-              "--domain \"" + echoed(m_options.domain) + "\" is not a domain of exam \"" + m_exam->id + "\"");
+        error(at, "the default domain \"" + echoed(m_options.domain) + "\" is not a domain of exam \"" +
+                      m_exam->id + "\"");
         return false;
     }
-    error(at, (m_category.empty() ? std::string("the question has no category")
-                                  : "its category \"" + echoed(m_category) + "\" names none of exam \"" +
-                                        m_exam->id + "\"'s domains") +
-                  ", so it has no blueprint domain; put it in a category such as \"" + m_exam->id + "/" +
-                  m_exam->domains.front().id + "\" (in GIFT, a \"$CATEGORY: ...\" line), or pass --domain");
+    error(at,
+          (m_category.empty() ? std::string("the question has no category")
+                              : "its category \"" + echoed(m_category) + "\" names none of exam \"" +
+                                    m_exam->id + "\"'s domains") +
+              ", so it has no blueprint domain; put it in a category such as \"" + m_exam->id + "/" +
+              m_exam->domains.front().id + "\" (in GIFT, a \"$CATEGORY: ...\" line), or " +
+              (m_options.domainHint.empty() ? std::string("give a default domain for uncategorised questions")
+                                            : m_options.domainHint));
     return false;
 }
 

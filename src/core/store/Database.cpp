@@ -2,7 +2,9 @@
 
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 #include <sqlite3.h>
 
@@ -50,6 +52,12 @@ std::string fileUri(const std::string& path)
     return uri;
 }
 
+/// Ends a backup (RAII): releases its locks whether or not every page was copied.
+struct BackupFinisher
+{
+    void operator()(sqlite3_backup* backup) const { sqlite3_backup_finish(backup); }
+};
+
 } // namespace
 
 void Database::Closer::operator()(sqlite3* db) const
@@ -76,7 +84,7 @@ Database::Database(const std::string& path, OpenMode mode)
     : m_path(path)
     , m_mode(mode)
 {
-    if (mode == OpenMode::ReadWrite) {
+    if (mode != OpenMode::ReadOnly) {
         openConnection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     } else {
         openConnection(fileUri(path) + "?mode=ro", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
@@ -99,10 +107,23 @@ Database::Database(const std::string& path, OpenMode mode)
 
 void Database::useWal()
 {
-    if (m_path == ":memory:" || readOnly()) {
+    if (m_path == ":memory:" || m_mode != OpenMode::ReadWrite) {
         return;
     }
-    exec("PRAGMA journal_mode = WAL");
+    // Switching a new file to WAL needs an exclusive lock, and SQLite answers BUSY at once, without the busy
+    // handler, when two programs open the new file together (waiting could deadlock): retry for as long as
+    // the busy timeout.
+    for (int attempt = 0;; ++attempt) {
+        try {
+            exec("PRAGMA journal_mode = WAL");
+            break;
+        } catch (const DbError& e) {
+            if ((e.code() & 0xff) != SQLITE_BUSY || attempt >= 100) {
+                throw;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
     // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last commit.
     exec("PRAGMA synchronous = NORMAL");
 }
@@ -147,6 +168,30 @@ void Database::setUserVersion(int version)
 {
     // PRAGMA takes no bound parameters; the value is an int we produce, never user text.
     exec("PRAGMA user_version = " + std::to_string(version));
+}
+
+void Database::backupTo(Database& destination)
+{
+    sqlite3_backup* raw = sqlite3_backup_init(destination.handle(), "main", m_db.get(), "main");
+    if (!raw) {
+        throwError(destination.handle(), sqlite3_errcode(destination.handle()),
+                   "cannot copy " + m_path + " to " + destination.path());
+    }
+    const std::unique_ptr<sqlite3_backup, BackupFinisher> backup(raw);
+    // -1: every page in one step, so the copy is one snapshot of the source and one transaction in the
+    // destination. A writer elsewhere may hold a lock the step needs for a moment; the busy handler covers
+    // the destination, this loop the rest.
+    int rc = SQLITE_OK;
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        rc = sqlite3_backup_step(raw, -1);
+        if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) {
+            break;
+        }
+        sqlite3_sleep(100);
+    }
+    if (rc != SQLITE_DONE) {
+        throwError(nullptr, rc, "cannot copy " + m_path + " to " + destination.path());
+    }
 }
 
 void Statement::Finalizer::operator()(sqlite3_stmt* stmt) const

@@ -176,17 +176,26 @@ CREATE INDEX questions_objective ON questions(objective_ref);
 ALTER TABLE self_ratings RENAME COLUMN subtopic_id TO topic_id;
 )sql";
 
-} // namespace
+// Version 5: a session can end abandoned (Exam ▸ Abandon exam), and the time on the review screen is kept
+// apart from the questions'. Columns are added rather than the table rebuilt: finish_reason's CHECK
+// (submitted, timeout) stays, and an abandoned session leaves it NULL, which the CHECK allows. Every session
+// stored before was submitted or timed out, so the defaults are true of it.
+constexpr const char* kV5 = R"sql(
+ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0 CHECK (abandoned IN (0, 1));
+ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
+)sql";
 
-// Version 5: indexes for counting questions. `list exams`, the home screen and domainCounts count each
+// Version 6: indexes for counting questions. `list exams`, the home screen and domainCounts count each
 // domain's active (and multi-select) questions; with no index on domain_ref SQLite built a temporary one over
 // every question at each call (100,000 questions: most of the home screen's start). The packs list counts
 // each pack's active and retired questions, which read every question's row for `retired`. Both indexes
 // cover their counts, so no question row is read.
-constexpr const char* kV5 = R"sql(
+constexpr const char* kV6 = R"sql(
 CREATE INDEX questions_domain ON questions(domain_ref, retired, select_count);
 CREATE INDEX questions_pack ON questions(pack_ref, retired);
 )sql";
+
+} // namespace
 
 const std::vector<Migration>& migrations()
 {
@@ -195,7 +204,8 @@ const std::vector<Migration>& migrations()
         {2, "exam sessions and their items", kV2},
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
-        {5, "indexes for counting a domain's and a pack's questions", kV5},
+        {5, "abandoned sessions and time on the review screen", kV5},
+        {6, "indexes for counting a domain's and a pack's questions", kV6},
     };
     return steps;
 }
@@ -283,15 +293,18 @@ void migrate(Database& db, int target)
         return;
     }
     Transaction tx(db);
+    // Read again under the write lock: another program (the app and certdrill-cli started together) may
+    // have migrated and marked the file while this one waited for the lock.
+    const int locked = db.userVersion();
     for (const auto& step : migrations()) {
-        if (step.version > current && step.version <= target) {
+        if (step.version > locked && step.version <= target) {
             db.exec(step.sql);
         }
     }
-    if (current < target) {
+    if (locked < target) {
         db.setUserVersion(target);
     }
-    if (!marked) {
+    if (db.applicationId() != kApplicationId) {
         // PRAGMA takes no bound parameters; the value is our constant.
         db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     }

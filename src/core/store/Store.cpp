@@ -16,6 +16,7 @@
 
 #include "certdrill/pack/Limits.h"
 #include "certdrill/pack/Sha256.h"
+#include "certdrill/store/Backup.h"
 #include "certdrill/store/Schema.h"
 
 namespace certdrill {
@@ -294,6 +295,19 @@ Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path, co
             }
         } else {
             db.useWal();
+            // A migration runs in one transaction, but a bad step that commits would still lose progress:
+            // keep the database as it was beside it first. A new file (version 0) has nothing to keep.
+            const int version = db.userVersion();
+            if (path != ":memory:" && version > 0 && version < latestSchemaVersion()) {
+                const auto copy = beforeMigrationPath(path, latestSchemaVersion());
+                if (auto kept = backupDatabase(db, copy); !kept) {
+                    return Error{"not migrating " + path.string() + " to schema version " +
+                                 std::to_string(latestSchemaVersion()) + ": " + kept.error().message +
+                                 ". The file was not changed."};
+                }
+                spdlog::info("kept {} at schema version {} as {} before migrating it", path.string(), version,
+                             copy.string());
+            }
             migrate(db);
         }
         return std::unique_ptr<Store>(new Store(std::move(db), clock));

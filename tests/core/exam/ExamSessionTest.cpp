@@ -89,22 +89,156 @@ TEST_CASE("pass mark is inclusive", "[session]")
 TEST_CASE("the score reports time per domain against the exam's time per question", "[session]")
 {
     Fixture f;
-    std::vector<SessionItem> items(4);
-    const char* domains[] = {"alpha", "alpha", "beta", "beta"};
-    const std::int64_t times[] = {60'000, 180'000, 30'000, 30'000};
+    std::vector<SessionItem> items(5);
+    const char* domains[] = {"alpha", "alpha", "beta", "beta", "beta"};
+    const std::int64_t times[] = {60'000, 180'000, 30'000, 30'000, 0};
     for (std::size_t i = 0; i < items.size(); ++i) {
         items[i].question.domain = domains[i];
         items[i].question.options = {{"a", true, ""}, {"b", false, ""}};
         items[i].timeMs = times[i];
+        items[i].visits = times[i] > 0 ? 1 : 0; // the last beta question was never reached
     }
     const SessionScore s = scoreItems(f.exam, items, 70);
     CHECK(s.timeMs == 300'000);
     REQUIRE(f.exam.durationMinutes > 0);
-    CHECK(s.minutesAllowedPerQuestion == Approx(f.exam.durationMinutes / 4.0));
+    CHECK(s.minutesAllowedPerQuestion == Approx(f.exam.durationMinutes / 5.0));
     REQUIRE(s.domains.size() == 2);
     CHECK(s.domains[0].minutesPerQuestion() == Approx(2.0)); // (1 + 3) minutes over 2 questions
+    // Over the two beta questions seen, not all three: an unreached question took no time.
+    CHECK(s.domains[1].seen == 2);
+    CHECK(s.domains[1].total == 3);
     CHECK(s.domains[1].minutesPerQuestion() == Approx(0.5));
     CHECK(Tally{}.minutesPerQuestion() == 0.0);
+}
+
+TEST_CASE("time used is the clock's, per answered question, with the review screen's time apart",
+          "[session][timer]")
+{
+    Fixture f;
+    std::int64_t id = 0;
+    {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+        REQUIRE(s.ok());
+        ExamSession& session = *s.value();
+        id = session.id();
+        const int q1 = f.positionOf(session, "q1");
+        const int q3 = f.positionOf(session, "q3");
+        REQUIRE(session.visit(q1).ok());
+        f.clock.advanceMinutes(1);
+        REQUIRE(session.choose(q1, {0}).ok());
+        REQUIRE(session.visit(q3).ok());
+        f.clock.advanceMinutes(2);
+        REQUIRE(session.choose(q3, {1}).ok());
+        CHECK(session.elapsedMs() == 3 * 60'000); // a running session: the time the clock has used
+        REQUIRE(session.enterReview().ok());
+        f.clock.advanceSeconds(30);
+        REQUIRE(session.visit(q1).ok()); // back from the review screen
+        f.clock.advanceSeconds(15);
+        const auto score = session.submit();
+        REQUIRE(score.ok());
+        CHECK(score->elapsedMs == 225'000); // 3:45 on the clock
+        CHECK(score->reviewMs == 30'000);
+        // The review screen's half minute is not charged to the question showing before it.
+        CHECK(session.items()[static_cast<size_t>(q3)].timeMs == 120'000);
+        CHECK(session.items()[static_cast<size_t>(q1)].timeMs == 75'000);
+        CHECK(score->answered == 2);
+        CHECK(score->unanswered() == 2);
+        CHECK(score->minutesPerAnsweredQuestion() == Approx(3.75 / 2));
+        // Per domain, over the questions seen: one of alpha's two, one of beta's two.
+        REQUIRE(score->domains.size() == 2);
+        CHECK(score->domains[0].seen == 1);
+        CHECK(score->domains[0].minutesPerQuestion() == Approx(1.25));
+        CHECK(score->domains[1].seen == 1);
+        CHECK(score->domains[1].minutesPerQuestion() == Approx(2.0));
+    }
+    f.clock.advanceMinutes(60); // a finished session's time used does not grow while it is stored
+    f.reopenStore();
+    auto reopened = ExamSession::open(*f.store, id);
+    REQUIRE(reopened.ok());
+    CHECK(reopened.value()->finished());
+    CHECK(reopened.value()->elapsedMs() == 225'000);
+    CHECK(reopened.value()->reviewMs() == 30'000);
+    CHECK(reopened.value()->score().elapsedMs == 225'000);
+    CHECK(minutesSecondsText(225'000) == "3:45");
+    CHECK(minutesSecondsText(125 * 60'000 + 59'999) == "125:59");
+    CHECK(minutesSecondsText(0) == "0:00");
+}
+
+TEST_CASE("a practice exam's time used is the time its clock ran, pauses left out", "[session][timer]")
+{
+    Fixture f;
+    auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Practice);
+    REQUIRE(s.ok());
+    REQUIRE(s.value()->visit(0).ok());
+    f.clock.advanceMinutes(2);
+    REQUIRE(s.value()->pause().ok());
+    f.clock.advanceMinutes(20);
+    REQUIRE(s.value()->resume().ok());
+    f.clock.advanceMinutes(1);
+    const auto score = s.value()->submit();
+    REQUIRE(score.ok());
+    CHECK(score->elapsedMs == 3 * 60'000);
+    CHECK(score->answered == 0);
+    CHECK(score->minutesPerAnsweredQuestion() == 0.0);
+}
+
+TEST_CASE("resume reopens at the question last viewed", "[session]")
+{
+    Fixture f;
+    std::int64_t id = 0;
+    {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+        REQUIRE(s.ok());
+        id = s.value()->id();
+        CHECK(s.value()->lastPosition() == 0);
+        REQUIRE(s.value()->visit(0).ok());
+        REQUIRE(s.value()->visit(2).ok());
+    }
+    auto s = ExamSession::open(*f.store, id);
+    REQUIRE(s.ok());
+    CHECK(s.value()->lastPosition() == 2);
+}
+
+TEST_CASE("an abandoned exam ends without a verdict and is stored as abandoned", "[session][abandon]")
+{
+    Fixture f;
+    std::int64_t id = 0;
+    {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+        REQUIRE(s.ok());
+        ExamSession& session = *s.value();
+        id = session.id();
+        for (const auto& it : session.items()) {
+            REQUIRE(session.choose(it.position, it.question.correctOptions()).ok()); // all right
+        }
+        f.clock.advanceMinutes(2);
+        const auto score = session.abandon();
+        REQUIRE(score.ok());
+        CHECK(session.finished());
+        CHECK(session.abandoned());
+        CHECK(score->abandoned);
+        CHECK_FALSE(score->passed); // all right, but an abandoned exam passes nothing
+        CHECK(score->correct == 4);
+        CHECK(score->elapsedMs == 2 * 60'000);
+        CHECK_FALSE(session.abandon().ok()); // once over, it stays as it ended
+        CHECK_FALSE(session.choose(0, {0}).ok());
+    }
+    CHECK_FALSE(ExamSession::unfinished(*f.store).value().has_value());
+    Statement st(f.store->database(),
+                 "SELECT abandoned, finish_reason IS NULL, passed, correct_count, finished_at - started_at "
+                 "FROM sessions WHERE id = ?");
+    st.bind(1, id);
+    REQUIRE(st.step());
+    CHECK(st.getInt(0) == 1);
+    CHECK(st.getInt(1) == 1);
+    CHECK(st.getInt(2) == 0);
+    CHECK(st.getInt(3) == 4);
+    CHECK(st.getInt(4) == 2 * 60'000);
+    auto reopened = ExamSession::open(*f.store, id);
+    REQUIRE(reopened.ok());
+    CHECK(reopened.value()->abandoned());
+    CHECK(reopened.value()->score().abandoned);
+    CHECK_FALSE(reopened.value()->score().passed);
 }
 
 TEST_CASE("every answer is persisted at once and survives reopening", "[session]")
@@ -181,6 +315,7 @@ TEST_CASE("strict mode: the clock runs while closed, and a passed deadline submi
         REQUIRE(s.ok());
         CHECK(s.value()->finished());
         CHECK(s.value()->score().correct == 1);
+        CHECK(s.value()->elapsedMs() == 10 * 60'000); // the whole limit, however long it stayed closed
         Statement st(f.store->database(), "SELECT finish_reason, correct_count FROM sessions WHERE id = ?");
         st.bind(1, id);
         REQUIRE(st.step());

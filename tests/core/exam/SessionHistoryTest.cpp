@@ -108,6 +108,101 @@ TEST_CASE("history lists finished sessions newest first with per-domain results"
     }
 }
 
+TEST_CASE("history keeps an abandoned exam as abandoned, with honest time and the unanswered count",
+          "[history][abandon]")
+{
+    World w;
+    auto done = std::move(ExamSession::start(*w.store, w.exam, w.form, SessionMode::Exam).value());
+    w.answerRight(*done, {"q1"});
+    int q1 = 0;
+    for (const auto& it : done->items()) {
+        q1 = it.question.id == "q1" ? it.position : q1;
+    }
+    REQUIRE(done->visit(q1).ok());
+    w.clock.advanceSeconds(100);
+    REQUIRE(done->enterReview().ok());
+    w.clock.advanceSeconds(20);
+    REQUIRE(done->submit().ok());
+    w.clock.advanceMinutes(1);
+    auto left = std::move(ExamSession::start(*w.store, w.exam, w.form, SessionMode::Exam).value());
+    w.answerRight(*left, {"q1", "q2", "q3", "q4"});
+    w.clock.advanceSeconds(75);
+    REQUIRE(left->abandon().ok());
+
+    const auto h = sessionHistory(*w.store);
+    REQUIRE(h.ok());
+    REQUIRE(h.value().size() == 2);
+    const SessionSummary& abandoned = h.value()[0];
+    CHECK(abandoned.id == left->id());
+    CHECK(abandoned.abandoned);
+    CHECK(abandoned.finishReason == "abandoned");
+    CHECK_FALSE(abandoned.passed);
+    CHECK(abandoned.correct == 4);
+    CHECK(abandoned.elapsedMs == 75'000);
+    const SessionSummary& submitted = h.value()[1];
+    CHECK_FALSE(submitted.abandoned);
+    CHECK(submitted.finishReason == "submitted");
+    CHECK(submitted.elapsedMs == 120'000); // the clock's 2:00, of which 0:20 on the review screen
+    CHECK(submitted.reviewMs == 20'000);
+    CHECK(submitted.answered == 1);
+    CHECK(submitted.unanswered() == 3);
+    CHECK(submitted.minutesPerAnsweredQuestion() == Approx(2.0));
+    // Per domain: the questions seen (only the one at position 0) and answered.
+    int seen = 0;
+    int answered = 0;
+    for (const Tally& t : submitted.domains) {
+        seen += t.seen;
+        answered += t.answered;
+    }
+    CHECK(seen == 1);
+    CHECK(answered == 1);
+}
+
+TEST_CASE("the weakest domain is read from answered questions; a domain not reached is not weak", "[history]")
+{
+    // alpha: 1 of 2 answered right; beta: nothing answered (the time ran out before it).
+    std::vector<Tally> domains = {{"alpha", 1, 5, 0, 3, 2}, {"beta", 0, 4, 0, 0, 0}};
+    WeakestDomain weakest = weakestDomain(domains);
+    REQUIRE(weakest.domain);
+    CHECK(weakest.domain->id == "alpha");
+    CHECK(weakest.notReached == 1);
+    // Every answer right: no weakest, and beta still not reached rather than weak.
+    domains[0].correct = 2;
+    weakest = weakestDomain(domains);
+    CHECK_FALSE(weakest.domain);
+    CHECK(weakest.notReached == 1);
+    // Both answered: the lower share right; a tie goes to the earlier, heavier domain.
+    domains[1] = {"beta", 1, 4, 0, 2, 2};
+    domains[0].correct = 1;
+    weakest = weakestDomain(domains);
+    REQUIRE(weakest.domain);
+    CHECK(weakest.domain->id == "alpha");
+    CHECK(weakest.notReached == 0);
+    domains[1].correct = 0;
+    CHECK(weakestDomain(domains).domain->id == "beta");
+    CHECK_FALSE(weakestDomain({}).domain);
+}
+
+TEST_CASE("review all, incomplete and flagged step through only those questions", "[review]")
+{
+    std::vector<SessionItem> items(5);
+    for (int i = 0; i < 5; ++i) {
+        items[static_cast<size_t>(i)].position = i;
+    }
+    items[0].chosen = {1}; // complete
+    items[1].visits = 1;   // incomplete
+    items[2].chosen = {0};
+    items[2].flagged = true; // complete, flagged
+    items[3].flagged = true; // unseen, flagged
+    items[4].question.select = 2;
+    items[4].chosen = {0}; // one of two: incomplete
+    CHECK(reviewSteps(items, ReviewSet::All) == std::vector<int>{0, 1, 2, 3, 4});
+    CHECK(reviewSteps(items, ReviewSet::Incomplete) == std::vector<int>{1, 3, 4}); // unseen is incomplete
+    CHECK(reviewSteps(items, ReviewSet::Flagged) == std::vector<int>{2, 3});
+    items[2].flagged = items[3].flagged = false;
+    CHECK(reviewSteps(items, ReviewSet::Flagged).empty());
+}
+
 TEST_CASE("item status, navigator filter and review order", "[review]")
 {
     std::vector<SessionItem> items(5);

@@ -1,5 +1,6 @@
 #include "certdrill/learn/DrillPlanner.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -98,6 +99,60 @@ TEST_CASE("drills interleave at most two in a row from one domain", "[planner]")
             }
         }
     }
+}
+
+TEST_CASE("never-answered domains open the drill, so one ended early still reaches them", "[planner]")
+{
+    // Eight domains with answers (weak, so the heavy ones take most slots), two never answered: Red with
+    // only their floor of one or two questions.
+    PlannerInput in = makeInput(std::vector<double>(10, 0.55), 20);
+    std::vector<AnswerEvidence> ev;
+    for (int d = 0; d < 10; ++d) {
+        for (int k = 0; d != 5 && d != 9 && k < 20; ++k) {
+            ev.push_back({d, k % 2, 0, k < 11});
+        }
+    }
+    in.mastery = estimateMastery(ev, std::vector<int>(10, 2), 0);
+    for (int d = 0; d < 10; ++d) {
+        in.bands[static_cast<std::size_t>(d)] =
+            measuredBand(in.mastery.domains[static_cast<std::size_t>(d)], 0.8);
+    }
+    REQUIRE(in.bands[5] == Band::Red);
+    REQUIRE(in.bands[9] == Band::Red);
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        PlannerOptions o;
+        o.seed = seed;
+        const auto plan = planDrill(in, o);
+        REQUIRE(plan.questions.size() == 20);
+        std::map<int, std::size_t> first;
+        for (std::size_t i = plan.questions.size(); i-- > 0;) {
+            first[plan.questions[i].domain] = i;
+        }
+        REQUIRE(first.count(5));
+        REQUIRE(first.count(9));
+        CHECK(first[5] < 2);
+        CHECK(first[9] < 2);
+    }
+    // A new learner: every domain is never answered, and each one's first question comes before any
+    // domain's second, unless one domain holds so much of the drill that the two-in-a-row rule needs every
+    // other question to break up its runs.
+    const PlannerInput fresh = makeInput(std::vector<double>(10, 0.0), 0);
+    int spread = 0;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        PlannerOptions o;
+        o.seed = seed;
+        const auto plan = planDrill(fresh, o);
+        if (*std::max_element(plan.perDomain.begin(), plan.perDomain.end()) > o.count / 2) {
+            continue;
+        }
+        ++spread;
+        std::set<int> opened;
+        for (std::size_t i = 0; i < 10; ++i) {
+            opened.insert(plan.questions[i].domain);
+        }
+        CHECK(opened.size() == 10);
+    }
+    CHECK(spread >= 15);
 }
 
 TEST_CASE("the planner is deterministic for a seed", "[planner]")

@@ -180,3 +180,15 @@ TEST_CASE("bands follow the rules at their edges", "[mastery]")
     CHECK(parseBand("green") == Band::Green);
     CHECK_FALSE(parseBand("blue"));
 }
+
+TEST_CASE("a mastery interval reads as the mean and its credible interval", "[mastery]")
+{
+    Mastery m;
+    m.mean = 0.843;
+    m.lower = 0.695;
+    m.upper = 0.958;
+    m.answers = 12;
+    CHECK(intervalText(m) == "84% [70–96%]");
+    m.answers = 0;
+    CHECK(intervalText(m) == "no answers");
+}

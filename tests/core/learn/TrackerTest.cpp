@@ -62,6 +62,21 @@ int optionOf(const Question& q, bool correct)
     return 0;
 }
 
+// A complete answer to q, as many options as it asks for: right, or wrong by one option.
+std::vector<int> answerOf(const Question& q, bool correct)
+{
+    std::vector<int> chosen;
+    if (!correct) {
+        chosen.push_back(optionOf(q, false));
+    }
+    for (std::size_t i = 0; i < q.options.size() && static_cast<int>(chosen.size()) < q.select; ++i) {
+        if (q.options[i].correct) {
+            chosen.push_back(static_cast<int>(i));
+        }
+    }
+    return chosen;
+}
+
 } // namespace
 
 TEST_CASE("FSRS replay maps answers to grades and skips cram", "[tracker]")
@@ -122,8 +137,33 @@ TEST_CASE("a submitted mock feeds the tracker; an unfinished one does not", "[tr
     REQUIRE(t->readiness.size() == 3);
     CHECK(t->readiness[0].rfind("Alpha: ", 0) == 0);
     CHECK(t->readiness[0].find("over 2 answers") != std::string::npos);
+    // One notation for the interval, as on the tracker screen: mean, then the 80% interval in brackets.
+    CHECK(t->readiness[0].find(intervalText(t->domains[0].mastery) + " over 2 answers") != std::string::npos);
+    CHECK(t->readiness[0].find("±") == std::string::npos);
     CHECK(t->readiness[2].find("last scores 50%") != std::string::npos);
     CHECK(trackerCsv(t.value()).find("alpha,a1,Alpha one,60,1,") != std::string::npos);
+}
+
+TEST_CASE("an abandoned exam's answers are evidence, but it is never an exam simulation for readiness",
+          "[tracker][abandon]")
+{
+    Fixture f;
+    const auto form = assembleForm(f.exam, f.store->candidates("mini").value(), 4, 1);
+    auto s = ExamSession::start(*f.store, f.exam, form, SessionMode::Exam);
+    REQUIRE(s.ok());
+    for (const auto& it : s.value()->items()) {
+        if (it.question.id != "q4") { // q4 left unanswered
+            REQUIRE(s.value()->choose(it.position, it.question.correctOptions()).ok());
+        }
+    }
+    REQUIRE(s.value()->abandon().ok());
+    auto t = buildTracker(*f.store, "mini");
+    REQUIRE(t.ok());
+    // Honest attempts under exam conditions: the three answers given count, the unanswered one does not.
+    CHECK(t->answers == 3);
+    // 75% right, but an abandoned exam is not a sitting: it neither helps nor hurts readiness.
+    CHECK(t->recentExamScores.empty());
+    CHECK(t->readiness.back().find("none taken yet") != std::string::npos);
 }
 
 TEST_CASE("drill checks are evidence at once and cram leaves due dates alone", "[tracker]")
@@ -131,8 +171,8 @@ TEST_CASE("drill checks are evidence at once and cram leaves due dates alone", "
     Fixture f;
     auto d = f.drill({"q1", "q3"});
     const auto& items = d->items();
-    CHECK(d->check(0, {}, std::nullopt).error().message == "choose an answer first");
-    auto right = d->check(0, {optionOf(items[0].question, true)}, Confidence::Sure);
+    CHECK(d->check(0, {}, std::nullopt).error().message == "Choose an answer first");
+    auto right = d->check(0, answerOf(items[0].question, true), Confidence::Sure);
     REQUIRE(right.ok());
     CHECK(right.value());
     CHECK_FALSE(d->check(0, {0}, std::nullopt).ok()); // checked once only
@@ -150,14 +190,14 @@ TEST_CASE("drill checks are evidence at once and cram leaves due dates alone", "
     const auto dueCount = due->domains[0].dueItems + due->domains[1].dueItems;
     CHECK(dueCount == 1);
     auto cram = f.drill({"q1"}, true);
-    REQUIRE(cram->check(0, {optionOf(cram->items()[0].question, true)}, std::nullopt).ok());
+    REQUIRE(cram->check(0, answerOf(cram->items()[0].question, true), std::nullopt).ok());
     auto after = buildTracker(*f.store, "mini");
     REQUIRE(after.ok());
     CHECK(after->answers == 2);
     CHECK(after->domains[0].dueItems + after->domains[1].dueItems == dueCount);
     // The same answer outside cram would have reset the due date.
     auto real = f.drill({"q1"});
-    REQUIRE(real->check(0, {optionOf(real->items()[0].question, true)}, std::nullopt).ok());
+    REQUIRE(real->check(0, answerOf(real->items()[0].question, true), std::nullopt).ok());
     auto reviewed = buildTracker(*f.store, "mini");
     CHECK(reviewed->domains[0].dueItems + reviewed->domains[1].dueItems == dueCount - 1);
 }
@@ -246,10 +286,10 @@ TEST_CASE("the tracker gives the planner each domain's ability and each question
 {
     Fixture f;
     auto first = f.drill({"q1"});
-    REQUIRE(first->check(0, {optionOf(first->items()[0].question, true)}, std::nullopt).ok());
+    REQUIRE(first->check(0, answerOf(first->items()[0].question, true), std::nullopt).ok());
     f.clock.advanceMinutes(24 * 60);
     auto again = f.drill({"q1"});
-    REQUIRE(again->check(0, {optionOf(again->items()[0].question, false)}, std::nullopt).ok());
+    REQUIRE(again->check(0, answerOf(again->items()[0].question, false), std::nullopt).ok());
 
     auto t = buildTracker(*f.store, "mini");
     REQUIRE(t.ok());
@@ -307,8 +347,8 @@ TEST_CASE("an unfinished drill reopens as it was left", "[tracker][drill]")
     CHECK_FALSE(d.items()[1].checked);
     CHECK(d.nextUnchecked() == 1);
     CHECK_FALSE(d.check(0, {0}, std::nullopt).ok()); // still checked once only
-    REQUIRE(d.check(1, {optionOf(d.items()[1].question, false)}, std::nullopt).ok());
-    REQUIRE(d.check(2, {optionOf(d.items()[2].question, true)}, std::nullopt).ok());
+    REQUIRE(d.check(1, answerOf(d.items()[1].question, false), std::nullopt).ok());
+    REQUIRE(d.check(2, answerOf(d.items()[2].question, true), std::nullopt).ok());
     // Every question checked: nothing left to resume, even before finish().
     CHECK_FALSE(DrillSession::unfinished(*f.store).value().has_value());
     REQUIRE(d.finish().ok());
@@ -323,7 +363,7 @@ TEST_CASE("a drill's summary tallies each domain and sets the pitched questions 
     for (int pos : {0, 1, 2}) {
         const bool right = pos != 1;
         REQUIRE(
-            d->check(pos, {optionOf(d->items()[static_cast<std::size_t>(pos)].question, right)}, std::nullopt)
+            d->check(pos, answerOf(d->items()[static_cast<std::size_t>(pos)].question, right), std::nullopt)
                 .ok());
     }
     const DrillSummary s = d->summary(); // q4 is not checked, so it is not counted
@@ -352,7 +392,7 @@ TEST_CASE("a drill's summary tallies each domain and sets the pitched questions 
 
     // Due reviews carry no solve chance, so nothing is expected of them.
     auto due = f.drill({"q1"}, false, PlannedQuestion::Reason::Due, -1);
-    REQUIRE(due->check(0, {optionOf(due->items()[0].question, true)}, std::nullopt).ok());
+    REQUIRE(due->check(0, answerOf(due->items()[0].question, true), std::nullopt).ok());
     CHECK(due->summary().all.right == 1);
     CHECK(due->summary().all.pitched == 0);
     CHECK(due->summary().all.expected == 0);
@@ -366,7 +406,7 @@ TEST_CASE("the tracker's rows under a domain are its objectives, and answers fol
     // Answer q1 (alpha, subtopic a1) in a drill, before the exam names objectives.
     auto d = f.drill({"q1"});
     const auto& item = d->items()[0];
-    REQUIRE(d->check(item.position, {optionOf(item.question, true)}, std::nullopt).ok());
+    REQUIRE(d->check(item.position, answerOf(item.question, true), std::nullopt).ok());
     auto before = buildTracker(*f.store, "mini");
     REQUIRE(before.ok());
     REQUIRE(before->topics[0].size() == 2); // subtopics a1, a2: the exam has no objectives yet

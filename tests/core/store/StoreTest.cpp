@@ -1,8 +1,12 @@
 #include "certdrill/store/Store.h"
 
+#include <atomic>
+#include <thread>
+
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
 
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/pack/Coverage.h"
 #include "certdrill/pack/Sha256.h"
 #include "certdrill/store/Schema.h"
@@ -26,11 +30,14 @@ std::vector<std::filesystem::path> miniFiles()
     return {dataFile("mini-exam.json"), dataFile("mini-questions.json")};
 }
 
+/// Every table with its columns ("sessions(id,exam_ref,…)"), so a migrated file must match a new one
+/// column for column, not only table for table.
 std::string tableNames(Database& db)
 {
     Statement st(db,
-                 "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' "
-                 "ORDER BY name)");
+                 "SELECT group_concat(entry, ',') FROM (SELECT m.name || '(' || (SELECT group_concat(p.name) "
+                 "FROM pragma_table_info(m.name) p) || ')' AS entry FROM sqlite_master m "
+                 "WHERE m.type = 'table' ORDER BY m.name)");
     st.step();
     return st.getText(0);
 }
@@ -56,6 +63,68 @@ TEST_CASE("migrations run from an empty file and from every earlier version", "[
         auto store = openStore(path, clock);
         CHECK(store->database().userVersion() == latestSchemaVersion());
         CHECK(tableNames(store->database()) == expected);
+    }
+}
+
+TEST_CASE("before a migration the database is kept beside it, at its old version with every row",
+          "[store][schema][backup]")
+{
+    TempDir dir;
+    const std::string suffix = ".before-v" + std::to_string(latestSchemaVersion()) + ".bak";
+    for (int from = 1; from < latestSchemaVersion(); ++from) {
+        const auto path = dir / ("v" + std::to_string(from) + ".db");
+        {
+            Database db(path.string());
+            migrate(db, from);
+            db.exec("INSERT INTO packs (id, pack_id, title, version, authors, license, source_path, sha256, "
+                    "imported_at) VALUES (1, 'kept', 'T', '1.0.0', '[]', 'MIT', 'x', 'h', 0)");
+        }
+        FakeClock clock;
+        auto store = openStore(path, clock);
+        CHECK(store->database().userVersion() == latestSchemaVersion());
+        const auto copy = dir / ("v" + std::to_string(from) + ".db" + suffix);
+        REQUIRE(std::filesystem::exists(copy));
+        Database kept(copy.string(), OpenMode::ReadOnly);
+        CHECK(kept.userVersion() == from);
+        Statement packs(kept, "SELECT pack_id FROM packs");
+        REQUIRE(packs.step());
+        CHECK(packs.getText(0) == "kept");
+    }
+
+    // A new file has nothing to keep, and a current one needs no migration.
+    FakeClock clock;
+    openStore(dir / "new.db", clock);
+    openStore(dir / "new.db", clock);
+    CHECK_FALSE(std::filesystem::exists(dir / ("new.db" + suffix)));
+}
+
+TEST_CASE("two programs opening a new database at once both get it migrated", "[store][schema]")
+{
+    // The app and certdrill-cli started together on a fresh file: each reads user_version 0; the one that
+    // waited for the write lock must read it again, not create the tables a second time.
+    for (int round = 0; round < 20; ++round) {
+        TempDir dir;
+        FakeClock clock;
+        std::atomic<int> ready{0};
+        std::string errors[2];
+        std::vector<std::thread> openers;
+        for (int i = 0; i < 2; ++i) {
+            openers.emplace_back([&, i] {
+                ++ready;
+                while (ready < 2) {
+                }
+                auto store = Store::open(dir / "db.sqlite", clock);
+                if (!store) {
+                    errors[i] = store.error().message;
+                }
+            });
+        }
+        for (auto& t : openers) {
+            t.join();
+        }
+        INFO("round " << round);
+        CHECK(errors[0] == "");
+        CHECK(errors[1] == "");
     }
 }
 
@@ -376,6 +445,50 @@ TEST_CASE("a v3 database keeps every answer and self-rating when it gains object
     Statement objective(store->database(), "SELECT objective_ref FROM questions WHERE question_id = 'q1'");
     REQUIRE(objective.step());
     CHECK(objective.isNull(0));
+}
+
+TEST_CASE("a v4 database keeps how every session ended and can then record abandoned ones",
+          "[store][schema][abandon]")
+{
+    TempDir dir;
+    const auto path = dir / "v4.db";
+    {
+        Database db(path.string());
+        migrate(db, 4);
+        db.exec("INSERT INTO packs VALUES (1, 'mini-exam', 'T', '1.0.0', '[]', 'MIT', 'x', 'h', 0);"
+                "INSERT INTO exams VALUES (1, 'mini', 1, 'Mini', '1', 10, 2, 4, 3, 70, 0.25, '{}');"
+                "INSERT INTO sessions (id, exam_ref, mode, seed, question_count, duration_ms, pass_percent, "
+                "started_at, deadline_at, remaining_ms, finished_at, finish_reason, correct_count, score, "
+                "passed) VALUES (1, 1, 'exam', 1, 1, 600000, 70, 0, 600000, 346000, 254000, 'submitted', 1, "
+                "1.0, 1), (2, 1, 'exam', 2, 1, 600000, 70, 0, 600000, 0, 600000, 'timeout', 0, 0.0, 0);");
+    }
+    FakeClock clock;
+    auto store = openStore(path, clock);
+    CHECK(store->database().userVersion() == latestSchemaVersion());
+    Statement st(store->database(),
+                 "SELECT id, finish_reason, abandoned, review_ms FROM sessions ORDER BY id");
+    std::vector<std::string> rows;
+    while (st.step()) {
+        rows.push_back(std::to_string(st.getInt(0)) + " " + st.getText(1) + " " +
+                       std::to_string(st.getInt(2)) + " " + std::to_string(st.getInt(3)));
+    }
+    CHECK(rows == std::vector<std::string>{"1 submitted 0 0", "2 timeout 0 0"});
+    // Their time used is what the clock had used when they ended: 4:14 of the limit, and all of it.
+    const auto history = sessionHistory(*store);
+    REQUIRE(history.ok());
+    REQUIRE(history.value().size() == 2);
+    CHECK(history.value()[0].finishReason == "timeout");
+    CHECK(history.value()[0].elapsedMs == 600'000);
+    CHECK(history.value()[1].finishReason == "submitted");
+    CHECK(history.value()[1].elapsedMs == 254'000);
+    CHECK_FALSE(history.value()[1].abandoned);
+    // The new column takes only a yes or a no, and an abandoned session needs no finish_reason, whose
+    // CHECK (submitted, timeout) predates abandoning.
+    CHECK_THROWS_AS(store->database().exec("UPDATE sessions SET abandoned = 2 WHERE id = 1"), DbError);
+    store->database().exec("UPDATE sessions SET abandoned = 1, finish_reason = NULL WHERE id = 2");
+    Statement ended(store->database(), "SELECT COUNT(*) FROM sessions WHERE abandoned = 1");
+    REQUIRE(ended.step());
+    CHECK(ended.getInt(0) == 1);
 }
 
 TEST_CASE("a pack without objectives keeps its content hashes, so re-importing it changes nothing",

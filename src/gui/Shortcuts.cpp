@@ -1,0 +1,48 @@
+#include "Shortcuts.h"
+
+#include <QCoreApplication>
+
+namespace certdrill::gui {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("Shortcuts", text);
+}
+
+} // namespace
+
+QList<KeyHelp> examKeys(bool practice)
+{
+    QList<KeyHelp> keys = {
+        {tr("1–9 or A–J"), tr("choose an option (F flags, so the sixth option is also 6)")},
+        {tr("F"), tr("flag the question for review")},
+        {tr("← → or P N"), tr("previous, next question")},
+        {tr("Alt+S, Alt+U, Alt+G"), tr("Sure, Unsure, Guess: how sure you are")},
+        {tr("Ctrl+G"), tr("the navigator: every question by number")},
+        {tr("Ctrl+Enter"), tr("the review screen (it does not submit)")}};
+    if (practice) {
+        keys << KeyHelp{tr("Alt+P, Alt+R"), tr("pause, reveal the answer")};
+    }
+    return keys;
+}
+
+QList<KeyHelp> drillKeys()
+{
+    return {{tr("1–9 or A–J"), tr("choose an option")},
+            {tr("Alt+S, Alt+U, Alt+G"), tr("Sure, Unsure, Guess: how sure you are")},
+            {tr("Enter"), tr("check the answer; again: the next question")}};
+}
+
+QString keyTableHtml(const QList<KeyHelp>& keys)
+{
+    QString table = QStringLiteral("<table cellspacing='0' cellpadding='3'>");
+    for (const auto& [key, what] : keys) {
+        table += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>")
+                     .arg(key.toHtmlEscaped(), what.toHtmlEscaped());
+    }
+    return table + QStringLiteral("</table>");
+}
+
+} // namespace certdrill::gui

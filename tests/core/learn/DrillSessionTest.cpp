@@ -1,0 +1,48 @@
+#include "certdrill/learn/DrillSession.h"
+
+#include <catch2/catch.hpp>
+
+#include "certdrill/store/Store.h"
+
+#include "TestSupport.h"
+
+using namespace certdrill;
+
+TEST_CASE("a drill refuses fewer answers than a multi-select question asks for, and stores nothing",
+          "[drill]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto opened = Store::open(dir / "db.sqlite", clock);
+    REQUIRE(opened.ok());
+    Store& store = *opened.value();
+    REQUIRE(store.importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
+    const ExamDef exam = store.exam("mini").value();
+    const auto pool = store.candidates("mini").value();
+    DrillPlan plan;
+    for (const auto& c : pool) {
+        if (c.question.id == "q2") { // "Which two are even? (Select TWO.)"
+            plan.questions.push_back({c.rowId, 0, PlannedQuestion::Reason::Unseen, 0.5});
+        }
+    }
+    REQUIRE(plan.questions.size() == 1);
+    auto drill = DrillSession::start(store, exam, plan, pool, 1, false);
+    REQUIRE(drill.ok());
+    DrillSession& d = *drill.value();
+
+    const auto tooFew = d.check(0, {0}, std::nullopt); // one of the two right answers
+    REQUIRE_FALSE(tooFew.ok());
+    CHECK(tooFew.error().message == "This question asks for 2 answers; choose 2 before checking");
+    CHECK_FALSE(d.items()[0].checked);
+    Statement answered(store.database(), "SELECT COUNT(*) FROM session_items WHERE correct IS NOT NULL");
+    REQUIRE(answered.step());
+    CHECK(answered.getInt(0) == 0); // not graded, not final, not evidence
+
+    const auto tooMany = d.check(0, {0, 1, 2}, std::nullopt);
+    REQUIRE_FALSE(tooMany.ok());
+    CHECK(tooMany.error().message == "This question asks for 2 answers; deselect one first");
+
+    const auto both = d.check(0, {0, 1}, std::nullopt);
+    REQUIRE(both.ok());
+    CHECK(both.value());
+}

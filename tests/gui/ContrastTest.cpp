@@ -1,0 +1,202 @@
+// WCAG AA contrast in both themes, measured on what is drawn: the palette roles certdrill paints text with,
+// its own colors, and the pixels of real radio buttons and check boxes (the answer options).
+#include "Contrast.h"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QRadioButton>
+#include <QStyleOptionButton>
+#include <QTemporaryDir>
+#include <QVBoxLayout>
+#include <QtTest>
+
+#include "certdrill/store/Store.h"
+
+#include "Display.h"
+#include "DrillPage.h"
+#include "GuiTestSupport.h"
+#include "MainWindow.h"
+
+using namespace certdrill;
+using gui::contrastRatio;
+
+namespace {
+
+QString describe(const char* what, const QColor& fg, const QColor& bg)
+{
+    return QStringLiteral("%1: %2 on %3 is %4:1")
+        .arg(QLatin1String(what), fg.name(), bg.name())
+        .arg(contrastRatio(fg, bg), 0, 'f', 2);
+}
+
+// The largest contrast any pixel of `area` in `image` has with `background`: a control's boundary is
+// visible when some of its pixels stand out from what surrounds it.
+double strongestPixel(const QImage& image, const QRect& area, const QColor& background)
+{
+    double best = 1;
+    for (int y = area.top(); y <= area.bottom(); ++y) {
+        for (int x = area.left(); x <= area.right(); ++x) {
+            if (image.rect().contains(x, y)) {
+                best = std::max(best, contrastRatio(image.pixelColor(x, y), background));
+            }
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+class ContrastTest : public QObject
+{
+    Q_OBJECT
+
+    static void checkPalette()
+    {
+        const QPalette p = QApplication::palette();
+        using R = QPalette::ColorRole;
+        const struct
+        {
+            const char* name;
+            R text;
+            R background;
+        } pairs[] = {{"window text", R::WindowText, R::Window},
+                     {"text", R::Text, R::Base},
+                     {"text on alternate rows", R::Text, R::AlternateBase},
+                     {"button text", R::ButtonText, R::Button},
+                     {"placeholder", R::PlaceholderText, R::Base},
+                     {"link", R::Link, R::Base},
+                     {"link on window", R::Link, R::Window},
+                     {"highlighted text", R::HighlightedText, R::Highlight},
+                     {"tooltip", R::ToolTipText, R::ToolTipBase}};
+        for (const auto& pair : pairs) {
+            const QColor fg = p.color(pair.text);
+            const QColor bg = p.color(pair.background);
+            QVERIFY2(contrastRatio(fg, bg) >= gui::kTextContrast, qPrintable(describe(pair.name, fg, bg)));
+        }
+        // certdrill's own text colors, on the window and on text fields (the results' explanations).
+        const struct
+        {
+            const char* name;
+            QColor color;
+        } own[] = {{"muted", gui::mutedColor()},
+                   {"pass", gui::passColor()},
+                   {"fail", gui::failColor()},
+                   {"pass mark", gui::markColor()}};
+        for (const auto& [name, color] : own) {
+            for (const R bg : {R::Window, R::Base}) {
+                QVERIFY2(contrastRatio(color, p.color(bg)) >= gui::kTextContrast,
+                         qPrintable(describe(name, color, p.color(bg))));
+            }
+        }
+        // Dark text on the pastel cells, which stay light in both themes.
+        std::vector<QColor> cells = {gui::scoreBackground(true), gui::scoreBackground(false)};
+        for (const ItemStatus s : {ItemStatus::Complete, ItemStatus::Incomplete, ItemStatus::Unseen}) {
+            cells.push_back(gui::statusColor(s));
+        }
+        for (const Band b : {Band::Red, Band::Yellow, Band::Green}) {
+            cells.push_back(gui::bandColor(b));
+        }
+        for (const QColor& cell : cells) {
+            QVERIFY2(contrastRatio(gui::cellTextColor(), cell) >= gui::kTextContrast,
+                     qPrintable(describe("cell", gui::cellTextColor(), cell)));
+        }
+    }
+
+    // An unchecked and a checked radio button and check box, drawn by the application's style: the
+    // boundary of each reaches 3:1 against the window (WCAG 1.4.11).
+    static void checkControls()
+    {
+        QWidget window;
+        auto* layout = new QVBoxLayout(&window);
+        std::vector<std::pair<QAbstractButton*, QStyle::SubElement>> controls;
+        for (const bool checked : {false, true}) {
+            auto* radio = new QRadioButton(QStringLiteral("A. Option"));
+            auto* box = new QCheckBox(QStringLiteral("B. Option"));
+            radio->setAutoExclusive(false);
+            radio->setChecked(checked);
+            box->setChecked(checked);
+            layout->addWidget(radio);
+            layout->addWidget(box);
+            controls.emplace_back(radio, QStyle::SE_RadioButtonIndicator);
+            controls.emplace_back(box, QStyle::SE_CheckBoxIndicator);
+        }
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        certdrill::test::screenshot(&window, gui::darkTheme() ? "controls-dark" : "controls-light");
+        const QColor background = window.palette().color(QPalette::Window);
+        for (const auto& [button, element] : controls) {
+            QStyleOptionButton option;
+            option.initFrom(button);
+            const QRect indicator = button->style()->subElementRect(element, &option, button);
+            const QImage image = button->grab().toImage();
+            const double ratio = strongestPixel(image, indicator, background);
+            QVERIFY2(ratio >= gui::kControlContrast,
+                     qPrintable(QStringLiteral("%1 (%2) boundary: %3:1 on %4")
+                                    .arg(QLatin1String(button->metaObject()->className()))
+                                    .arg(button->isChecked() ? QStringLiteral("checked")
+                                                             : QStringLiteral("unchecked"))
+                                    .arg(ratio, 0, 'f', 2)
+                                    .arg(background.name())));
+        }
+    }
+
+private slots:
+    void lightTheme()
+    {
+        gui::applyTheme(false);
+        QVERIFY(!gui::darkTheme());
+        checkPalette();
+        checkControls();
+    }
+
+    void darkTheme()
+    {
+        gui::applyTheme(true);
+        QVERIFY(gui::darkTheme());
+        checkPalette();
+        checkControls();
+        gui::applyTheme(false);
+    }
+
+    // The helpers themselves, on WCAG's reference values.
+    void ratios()
+    {
+        QCOMPARE(contrastRatio(Qt::black, Qt::white), 21.0);
+        QCOMPARE(contrastRatio(Qt::white, Qt::white), 1.0);
+        QVERIFY(qAbs(contrastRatio(QColor(0x76, 0x76, 0x76), Qt::white) - 4.54) < 0.01);
+        const QColor raised = gui::withContrast(QColor(0x55, 0x55, 0x55), {QColor(0x30, 0x30, 0x30)}, 4.5);
+        QVERIFY(contrastRatio(raised, QColor(0x30, 0x30, 0x30)) >= 4.5);
+        QVERIFY(raised.lightness() > 0x55); // lightened on a dark background
+        QCOMPARE(gui::withContrast(Qt::black, {Qt::white}, 4.5), QColor(Qt::black)); // already enough
+    }
+
+    // A theme switch in the middle of a drill recolors the question's secondary line at once.
+    void drillFollowsTheme()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        QVERIFY(store);
+        QVERIFY(store.value()
+                    ->importFiles({std::filesystem::path(CERTDRILL_TEST_DATA_DIR) / "mini-exam.json",
+                                   std::filesystem::path(CERTDRILL_TEST_DATA_DIR) / "mini-questions.json"})
+                    .ok());
+        gui::MainWindow window(*store.value(), clock);
+        QVERIFY(certdrill::test::showActive(&window));
+        PlannerOptions options;
+        options.seed = 1;
+        QVERIFY(window.startDrill(options, false));
+        auto* reason = window.drillPage()->findChild<QLabel*>(QStringLiteral("drillReason"));
+        for (const bool dark : {true, false}) {
+            gui::applyTheme(dark);
+            QApplication::processEvents();
+            const QColor shown = reason->palette().color(reason->foregroundRole());
+            const QColor behind = QApplication::palette().color(QPalette::Window);
+            QVERIFY2(contrastRatio(shown, behind) >= gui::kTextContrast,
+                     qPrintable(describe("drill reason", shown, behind)));
+        }
+    }
+};
+
+QTEST_MAIN(ContrastTest)
+#include "ContrastTest.moc"

@@ -1,0 +1,555 @@
+// Exam day as a candidate meets it, driven through the real widgets: the start screen before the clock,
+// abandoning an exam, the review screen's per-row flags and review passes, honest time in the results and
+// the history, resuming where the candidate was, the keyboard from the first second, Ctrl+Q's warning, the
+// flag and confidence buttons' state, and refusals next to the options.
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "certdrill/exam/SessionHistory.h"
+#include "certdrill/learn/Tracker.h"
+
+#include "Display.h"
+#include "ExamPage.h"
+#include "GuiTestSupport.h"
+#include "HistoryPage.h"
+#include "HomePage.h"
+#include "MainWindow.h"
+#include "ResultsPage.h"
+
+using namespace certdrill;
+
+class ExamDayTest : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct World
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        std::unique_ptr<Store> store;
+        std::unique_ptr<gui::MainWindow> window;
+    };
+
+    std::unique_ptr<World> makeWorld()
+    {
+        auto w = std::make_unique<World>();
+        auto s = Store::open(w->dir.filePath(QStringLiteral("db.sqlite")).toStdString(), w->clock);
+        if (!s) {
+            return nullptr;
+        }
+        w->store = std::move(s.value());
+        if (!w->store->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
+            return nullptr;
+        }
+        openWindow(*w);
+        w->window->show();
+        return w;
+    }
+
+    /// A new main window on the world's database, as the next start of the app would open it.
+    static void openWindow(World& w)
+    {
+        w.window.reset();
+        w.window = std::make_unique<gui::MainWindow>(*w.store, w.clock);
+        w.window->homePage()->refresh();
+    }
+
+    template <typename T> static T* child(QObject* parent, const char* name)
+    {
+        auto* found = parent->findChild<T*>(QLatin1String(name));
+        if (!found) {
+            qWarning("no child %s", name);
+        }
+        return found;
+    }
+
+    /// Clicks the display buttons of the item's correct options.
+    static void clickCorrect(gui::ExamPage* page, const SessionItem& item)
+    {
+        for (size_t d = 0; d < item.optionOrder.size(); ++d) {
+            if (item.question.options[static_cast<size_t>(item.optionOrder[d])].correct) {
+                QTest::mouseClick(page->findChild<QAbstractButton*>(QStringLiteral("option%1").arg(d)),
+                                  Qt::LeftButton);
+            }
+        }
+    }
+
+    /// Clicks one wrong option of the item.
+    static void clickWrong(gui::ExamPage* page, const SessionItem& item)
+    {
+        for (size_t d = 0; d < item.optionOrder.size(); ++d) {
+            if (!item.question.options[static_cast<size_t>(item.optionOrder[d])].correct) {
+                QTest::mouseClick(page->findChild<QAbstractButton*>(QStringLiteral("option%1").arg(d)),
+                                  Qt::LeftButton);
+                return;
+            }
+        }
+    }
+
+    /// The mean lightness (0-255) of what `w` shows.
+    static double meanLightness(QWidget* w)
+    {
+        const QImage image = w->grab().toImage();
+        double sum = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                sum += image.pixelColor(x, y).lightness();
+            }
+        }
+        return sum / std::max(1, image.width() * image.height());
+    }
+
+    /// The row of the review table that lists `position`.
+    static int reviewRow(QTableWidget* table, int position)
+    {
+        for (int r = 0; r < table->rowCount(); ++r) {
+            if (table->item(r, 0)->data(Qt::UserRole).toInt() == position) {
+                return r;
+            }
+        }
+        return -1;
+    }
+
+private slots:
+    void init()
+    {
+        gui::applyTheme(false); // a test that switched to dark must not leave it on for the next
+    }
+
+    /// Ctrl+M and the home screen's buttons open a start screen; nothing is stored and no clock runs until
+    /// Begin; Cancel goes home; the exam page has the keyboard the moment it starts.
+    void startScreenBeforeTheClock()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        QTest::keyClick(w->window.get(), Qt::Key_M, Qt::ControlModifier);
+        auto* start = child<QWidget>(w->window.get(), "examStartPage");
+        QVERIFY(start);
+        QVERIFY(start->isVisible());
+        QVERIFY(!w->window->examPage()->isVisible());
+        QVERIFY(!ExamSession::unfinished(*w->store).value().has_value()); // nothing stored yet
+        const QString summary = child<QLabel>(start, "startSummaryLabel")->text();
+        QVERIFY2(summary.contains(QStringLiteral("65 questions")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("120 minutes")), qPrintable(summary));
+        const QString rules = child<QLabel>(start, "startRulesLabel")->text();
+        QVERIFY2(rules.contains(QStringLiteral("cannot be paused")), qPrintable(rules));
+        QVERIFY2(rules.contains(QStringLiteral("keeps running while certdrill is closed")),
+                 qPrintable(rules));
+        QVERIFY2(rules.contains(QStringLiteral("Abandon exam")), qPrintable(rules));
+        const QString keys = child<QLabel>(start, "startShortcutsLabel")->text();
+        for (const char* key : {"1–9", "A–J", "Ctrl+G", "Ctrl+Enter"}) {
+            QVERIFY2(keys.contains(QString::fromUtf8(key)), key);
+        }
+        certdrill::test::screenshot(w->window.get(), "exam-start");
+
+        // Cancel: back home, and still nothing stored.
+        QTest::mouseClick(child<QPushButton>(start, "startCancelButton"), Qt::LeftButton);
+        QVERIFY(w->window->homePage()->isVisible());
+        QVERIFY(!ExamSession::unfinished(*w->store).value().has_value());
+        QVERIFY(sessionHistory(*w->store).value().empty());
+
+        // The home screen's practice button: the practice rules, and the candidate's extra time.
+        const ExamDef exam = w->store->exam("ncp-genl").value();
+        QVERIFY(saveMockSettings(*w->store, exam, {60, 30}).ok());
+        QTest::mouseClick(child<QPushButton>(w->window.get(), "homePracticeButton"), Qt::LeftButton);
+        QVERIFY(start->isVisible());
+        const QString practice = child<QLabel>(start, "startSummaryLabel")->text();
+        QVERIFY2(practice.contains(QStringLiteral("60 questions")), qPrintable(practice));
+        QVERIFY2(practice.contains(QStringLiteral("150 minutes (120 + 30 extra time)")),
+                 qPrintable(practice));
+        const QString practiceRules = child<QLabel>(start, "startRulesLabel")->text();
+        QVERIFY2(practiceRules.contains(QStringLiteral("Pause")), qPrintable(practiceRules));
+        QVERIFY2(practiceRules.contains(QStringLiteral("Reveal answer")), qPrintable(practiceRules));
+        certdrill::test::screenshot(w->window.get(), "exam-start-practice");
+
+        // The home screen's mock button, then Begin: the clock starts now, with the extra time.
+        QTest::mouseClick(child<QPushButton>(start, "startCancelButton"), Qt::LeftButton);
+        QTest::mouseClick(child<QPushButton>(w->window.get(), "homeMockButton"), Qt::LeftButton);
+        QVERIFY(start->isVisible());
+        w->clock.advanceMinutes(5); // reading the rules takes no exam time
+        QTest::mouseClick(child<QPushButton>(start, "startBeginButton"), Qt::LeftButton);
+        gui::ExamPage* page = w->window->examPage();
+        QVERIFY(page->isVisible());
+        QVERIFY(page->session());
+        QCOMPARE(page->session()->mode(), SessionMode::Exam);
+        QCOMPARE(page->session()->items().size(), std::size_t{60});
+        QCOMPARE(child<QLabel>(page, "clockLabel")->text(), QStringLiteral("2:30:00"));
+        // The keyboard works at once: the first option of the first question, without a click.
+        QWidget* focus = QApplication::focusWidget();
+        QVERIFY(focus && (focus == page || page->isAncestorOf(focus)));
+        QTest::keyClick(focus, Qt::Key_1);
+        QVERIFY(page->session()->items()[0].answered());
+    }
+
+    /// Exam ▸ Abandon exam asks first; it ends the exam as abandoned: in history as such, its answers
+    /// evidence for the tracker, never one of the exam simulations readiness reads.
+    void abandonIsConfirmedKeptAndNeverCountedForReadiness()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        auto* abandon = child<QAction>(w->window.get(), "abandonExamAction");
+        QVERIFY(abandon);
+        QVERIFY(!abandon->isEnabled()); // no exam running
+        QVERIFY(w->window->startExam(SessionMode::Exam, 21));
+        QVERIFY(abandon->isEnabled());
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        for (const auto& it : s->items()) { // every answer right: a pass, were it submitted
+            QVERIFY(s->choose(it.position, it.question.correctOptions()).ok());
+        }
+        w->clock.advanceMinutes(3);
+
+        QString asked;
+        certdrill::test::answerNextMessageBox(&asked, QMessageBox::No);
+        abandon->trigger();
+        QVERIFY2(asked.contains(QStringLiteral("Abandon this exam?")), qPrintable(asked));
+        QVERIFY2(asked.contains(QStringLiteral("not count")), qPrintable(asked));
+        QVERIFY(!s->finished()); // No: the exam goes on
+        QVERIFY(page->isVisible());
+
+        certdrill::test::answerNextMessageBox(&asked, QMessageBox::Yes);
+        abandon->trigger();
+        QVERIFY(w->window->resultsPage()->isVisible());
+        QCOMPARE(child<QLabel>(w->window->resultsPage(), "verdictLabel")->text(),
+                 QStringLiteral("ABANDONED"));
+        QVERIFY(!abandon->isEnabled());
+
+        w->window->showHistory();
+        auto* table = child<QTableWidget>(w->window->historyPage(), "historyTable");
+        QCOMPARE(table->rowCount(), 1);
+        QCOMPARE(table->item(0, 3)->text(), QStringLiteral("ABANDONED"));
+        QCOMPARE(table->item(0, 4)->text(), QStringLiteral("abandoned"));
+        const QString readiness = child<QLabel>(w->window->historyPage(), "historyReadiness")->text();
+        QVERIFY2(readiness.contains(QStringLiteral("none taken yet")), qPrintable(readiness));
+        QVERIFY(!child<QWidget>(w->window->historyPage(), "historyChart")->isVisible()); // no score to plot
+        certdrill::test::screenshot(w->window.get(), "history-abandoned");
+
+        auto tracker = buildTracker(*w->store, "ncp-genl");
+        QVERIFY(tracker.ok());
+        QCOMPARE(tracker->answers, 65);             // its answers are evidence
+        QVERIFY(tracker->recentExamScores.empty()); // but it is no exam simulation
+    }
+
+    /// On the review screen the top bar names no question and has no Flag button; each row has its own
+    /// flag; Review flagged / incomplete / all step through only those questions.
+    void reviewScreenFlagsPerRowAndStepsThroughSets()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        clickCorrect(page, s->items()[0]); // 0 complete
+        page->showQuestion(13);
+        page->toggleFlag(); // 13 flagged, unanswered
+        page->showQuestion(20);
+        clickCorrect(page, s->items()[20]);
+        page->toggleFlag(); // 20 flagged, complete
+        auto* flag = child<QPushButton>(page, "flagButton");
+        auto* progress = child<QLabel>(page, "progressLabel");
+
+        page->openReview();
+        auto* review = child<QWidget>(page, "reviewPage");
+        QVERIFY(review->isVisible());
+        QVERIFY2(!progress->text().contains(QStringLiteral("Question")), qPrintable(progress->text()));
+        QVERIFY(!flag->isVisible()); // no live flag for a question that is not showing
+        auto* table = child<QTableWidget>(review, "reviewTable");
+        auto* summary = child<QLabel>(review, "reviewSummary");
+        QVERIFY2(summary->text().contains(QStringLiteral("2 flagged")), qPrintable(summary->text()));
+        const int row13 = reviewRow(table, 13);
+        QVERIFY(row13 >= 0);
+        auto* rowFlag = child<QPushButton>(review, "reviewFlag13");
+        QVERIFY(rowFlag && rowFlag->isChecked());
+        QTest::mouseClick(rowFlag, Qt::LeftButton);
+        QVERIFY(!s->items()[13].flagged); // the row's own question, not a hidden one
+        QVERIFY(s->items()[20].flagged);
+        QVERIFY2(summary->text().contains(QStringLiteral("1 flagged")), qPrintable(summary->text()));
+        QCOMPARE(reviewRow(table, 13), row13); // the row stays under the pointer
+        QTest::mouseClick(rowFlag, Qt::LeftButton);
+        QVERIFY(s->items()[13].flagged);
+        // F flags the selected row too.
+        const int row5 = reviewRow(table, 5);
+        table->setCurrentCell(row5, 0);
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_F);
+        QVERIFY(s->items()[5].flagged);
+        QVERIFY(child<QPushButton>(review, "reviewFlag5")->isChecked());
+        QTest::keyClick(table, Qt::Key_F);
+        QVERIFY(!s->items()[5].flagged);
+        certdrill::test::screenshot(w->window.get(), "review");
+
+        // Review flagged: 13, then 20, then back to the review screen.
+        QTest::mouseClick(child<QPushButton>(review, "reviewFlaggedButton"), Qt::LeftButton);
+        QVERIFY(!review->isVisible());
+        QCOMPARE(page->currentPosition(), 13);
+        QVERIFY(flag->isVisible());
+        QVERIFY2(progress->text().contains(QStringLiteral("reviewing flagged: 1 of 2")),
+                 qPrintable(progress->text()));
+        QVERIFY(!child<QPushButton>(page, "previousButton")->isEnabled());
+        certdrill::test::screenshot(w->window.get(), "review-flagged-pass");
+        page->next();
+        QCOMPARE(page->currentPosition(), 20);
+        page->next();
+        QVERIFY(review->isVisible());
+
+        // Review incomplete: every question but the complete 0 and 20, in order.
+        QTest::mouseClick(child<QPushButton>(review, "reviewIncompleteButton"), Qt::LeftButton);
+        QCOMPARE(page->currentPosition(), 1);
+        QList<int> visited{1};
+        while (!review->isVisible() && visited.size() < 100) {
+            page->next();
+            if (!review->isVisible()) {
+                visited << page->currentPosition();
+            }
+        }
+        QCOMPARE(visited.size(), 63);
+        QVERIFY(!visited.contains(0));
+        QVERIFY(!visited.contains(20));
+        // Review all, and Previous inside the pass.
+        QTest::mouseClick(child<QPushButton>(review, "reviewAllButton"), Qt::LeftButton);
+        QCOMPARE(page->currentPosition(), 0);
+        page->next();
+        page->previous();
+        QCOMPARE(page->currentPosition(), 0);
+        QVERIFY(!s->finished());
+    }
+
+    /// Results and history show the clock's time as m:ss, minutes per answered question, the review
+    /// screen's time and the unanswered count; per domain the pace is over the questions seen, and a domain
+    /// not reached is never the weakest.
+    void resultsAndHistoryShowHonestTime()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        clickCorrect(page, s->items()[0]);
+        w->clock.advanceSeconds(120);
+        page->showQuestion(1);
+        clickWrong(page, s->items()[1]);
+        w->clock.advanceSeconds(120);
+        page->openReview();
+        w->clock.advanceSeconds(14);
+        page->submitNow();
+
+        auto* results = w->window->resultsPage();
+        QVERIFY(results->isVisible());
+        const QString details = child<QLabel>(results, "resultDetailsLabel")->text();
+        QVERIFY2(details.contains(QStringLiteral("Time used 4:14 of 120 minutes")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("2.12 min per answered question")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("0:14 of it on the review screen")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("63 unanswered")), qPrintable(details));
+        // Per domain, over the questions seen: a domain with none seen was not reached.
+        auto* domains = child<QTableWidget>(results, "resultDomainsTable");
+        const SessionScore score = s->score();
+        int notReached = 0;
+        for (int r = 0; r < domains->rowCount(); ++r) {
+            const Tally& t = score.domains[static_cast<size_t>(r)];
+            const QString pace = domains->item(r, 4)->text();
+            if (t.seen == 0) {
+                QCOMPARE(pace, QStringLiteral("not reached"));
+                ++notReached;
+            } else {
+                QCOMPARE(pace, QString::number(t.minutesPerQuestion(), 'f', 1));
+            }
+        }
+        QVERIFY(notReached >= 8);
+        certdrill::test::screenshot(w->window.get(), "results");
+
+        w->window->showHistory();
+        auto* table = child<QTableWidget>(w->window->historyPage(), "historyTable");
+        QCOMPARE(table->rowCount(), 1);
+        QVERIFY2(table->item(0, 2)->text().contains(QStringLiteral("63 unanswered")),
+                 qPrintable(table->item(0, 2)->text()));
+        QCOMPARE(table->item(0, 5)->text(), QStringLiteral("4:14"));
+        // The weakest domain is the wrong answer's, never one of the domains nobody reached.
+        const Domain* wrong = s->exam().findDomain(s->items()[1].question.domain);
+        QVERIFY(wrong);
+        const QString weakest = table->item(0, 6)->text();
+        QVERIFY2(weakest.startsWith(QString::fromStdString(wrong->name)), qPrintable(weakest));
+        QVERIFY2(weakest.contains(QStringLiteral("not reached")), qPrintable(weakest));
+        certdrill::test::screenshot(w->window.get(), "history-time");
+    }
+
+    /// Resume reopens at the question last viewed; the question says how far the candidate was and what No
+    /// does; the exam page has the keyboard as soon as the dialog closes.
+    void resumeReopensWhereTheCandidateWas()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        gui::ExamPage* page = w->window->examPage();
+        clickCorrect(page, page->session()->items()[0]);
+        page->showQuestion(3);
+        page->toggleFlag();
+        page->showQuestion(7);
+        w->clock.advanceMinutes(10);
+        openWindow(*w); // the app closed (or crashed) and starts again
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        w->clock.advanceMinutes(5); // the strict clock ran while it was closed
+
+        QString asked;
+        certdrill::test::answerNextMessageBox(&asked, QMessageBox::Yes);
+        w->window->offerResume();
+        QVERIFY2(asked.contains(QStringLiteral("1 of 65 answered, 1 flagged, 1:45:00 left")),
+                 qPrintable(asked));
+        QVERIFY2(asked.contains(QStringLiteral("question 8")), qPrintable(asked));
+        QVERIFY2(asked.contains(QStringLiteral("No leaves it unfinished")), qPrintable(asked));
+        page = w->window->examPage();
+        QVERIFY(page->isVisible());
+        QCOMPARE(page->currentPosition(), 7);
+        QCOMPARE(child<QLabel>(page, "progressLabel")->text(), QStringLiteral("Question 8 of 65"));
+        // Keys work without a click after the dialog: the window is active again and the page has the focus
+        // (without a window manager, as on Xvfb, nothing reactivates the window once the dialog closes).
+        QTRY_VERIFY(QApplication::activeWindow() == w->window.get());
+        QTRY_VERIFY(QApplication::focusWidget() &&
+                    (QApplication::focusWidget() == page || page->isAncestorOf(QApplication::focusWidget())));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_A);
+        QVERIFY(page->session()->items()[7].answered());
+    }
+
+    /// Ctrl+Q during a strict exam says that its clock keeps running, and No stays.
+    void quitDuringAStrictExamWarnsThatTheClockRuns()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        QVERIFY(w->window->startExam(SessionMode::Exam, 8));
+        QString asked;
+        certdrill::test::answerNextMessageBox(&asked, QMessageBox::No);
+        QTest::keyClick(w->window.get(), Qt::Key_Q, Qt::ControlModifier);
+        QVERIFY2(asked.contains(QStringLiteral("clock keeps running")), qPrintable(asked));
+        QVERIFY(w->window->isVisible());
+        QVERIFY(w->window->examPage()->isVisible());
+        QVERIFY(!w->window->examPage()->session()->finished());
+    }
+
+    /// The Flag and Sure/Unsure/Guess buttons look clearly different when on, and Flag says "Flagged".
+    void flagAndConfidenceShowTheirState()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 8));
+        gui::ExamPage* page = w->window->examPage();
+        for (const bool dark : {false, true}) {
+            gui::applyTheme(dark);
+            page->showQuestion(dark ? 2 : 1);
+            auto* flag = child<QPushButton>(page, "flagButton");
+            QCOMPARE(flag->text(), QStringLiteral("Flag for review"));
+            const double off = meanLightness(flag);
+            // Off, the button follows the theme (a style sheet must not pin the palette it was made with).
+            QVERIFY2(dark ? off < 110 : off > 150, qPrintable(QStringLiteral("off: %1").arg(off)));
+            QTest::mouseClick(flag, Qt::LeftButton);
+            QVERIFY(flag->isChecked());
+            QVERIFY2(flag->text().contains(QStringLiteral("Flagged")), qPrintable(flag->text()));
+            const double on = meanLightness(flag);
+            QVERIFY2(std::abs(on - off) > 40, qPrintable(QStringLiteral("%1 vs %2").arg(on).arg(off)));
+            auto* sure = child<QPushButton>(page, "confidenceSure");
+            const double sureOff = meanLightness(sure);
+            QTest::mouseClick(sure, Qt::LeftButton);
+            QVERIFY(sure->isChecked());
+            const double sureOn = meanLightness(sure);
+            QVERIFY2(std::abs(sureOn - sureOff) > 40,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(sureOn).arg(sureOff)));
+            certdrill::test::screenshot(w->window.get(), dark ? "exam-flagged-dark" : "exam-flagged-light");
+        }
+        gui::applyTheme(false);
+    }
+
+    /// A refused choice is explained right under the options, as a sentence.
+    void refusalShowsNextToTheOptions()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        int multi = -1;
+        for (const auto& it : s->items()) {
+            multi = multi < 0 && it.question.isMultiSelect() ? it.position : multi;
+        }
+        QVERIFY(multi >= 0);
+        page->showQuestion(multi);
+        const SessionItem& item = s->items()[static_cast<size_t>(multi)];
+        clickCorrect(page, item);
+        clickWrong(page, item); // one more than the question asks for
+        auto* message = child<QLabel>(page, "optionMessage");
+        QVERIFY(message->isVisible());
+        QVERIFY2(message->text().startsWith(QStringLiteral("This question asks for 2 answers")),
+                 qPrintable(message->text()));
+        // Right under the last option, not at the foot of the page.
+        QAbstractButton* last = nullptr;
+        for (size_t d = 0; d < item.optionOrder.size(); ++d) {
+            last = page->findChild<QAbstractButton*>(QStringLiteral("option%1").arg(d));
+        }
+        QVERIFY(last);
+        const int lastBottom =
+            last->parentWidget()->mapTo(page, QPoint(0, last->parentWidget()->height())).y();
+        const int messageTop = message->mapTo(page, QPoint(0, 0)).y();
+        QVERIFY2(
+            messageTop >= lastBottom && messageTop - lastBottom < 2 * message->fontMetrics().height(),
+            qPrintable(
+                QStringLiteral("option ends at %1, message starts at %2").arg(lastBottom).arg(messageTop)));
+        certdrill::test::screenshot(w->window.get(), "exam-refusal");
+    }
+
+    /// The screens of this flow in the light and dark theme and at 200% text, for the user guide and a look.
+    void screenshotsInEveryLook()
+    {
+        if (qEnvironmentVariableIsEmpty("CERTDRILL_SCREENSHOT_DIR")) {
+            QSKIP("pictures only: set CERTDRILL_SCREENSHOT_DIR");
+        }
+        for (const char* look : {"light", "dark", "large"}) {
+            auto w = makeWorld();
+            QVERIFY(w);
+            QVERIFY(certdrill::test::showActive(w->window.get()));
+            if (QLatin1String(look) == QLatin1String("dark")) {
+                child<QAction>(w->window.get(), "darkThemeAction")->trigger();
+            }
+            if (QLatin1String(look) == QLatin1String("large")) {
+                for (int i = 0; i < 8; ++i) {
+                    child<QAction>(w->window.get(), "largerTextAction")->trigger();
+                }
+            }
+            const QByteArray suffix = QByteArray("-") + look;
+            w->window->startMock();
+            certdrill::test::screenshot(w->window.get(), ("exam-start" + suffix).constData());
+            QTest::mouseClick(child<QPushButton>(w->window.get(), "startBeginButton"), Qt::LeftButton);
+            gui::ExamPage* page = w->window->examPage();
+            ExamSession* s = page->session();
+            clickCorrect(page, s->items()[0]);
+            page->toggleFlag();
+            w->clock.advanceSeconds(95);
+            page->showQuestion(1);
+            clickWrong(page, s->items()[1]);
+            w->clock.advanceSeconds(80);
+            page->showQuestion(2);
+            page->toggleFlag();
+            certdrill::test::screenshot(w->window.get(), ("exam" + suffix).constData());
+            page->openReview();
+            w->clock.advanceSeconds(20);
+            certdrill::test::screenshot(w->window.get(), ("review" + suffix).constData());
+            page->submitNow();
+            certdrill::test::screenshot(w->window.get(), ("results" + suffix).constData());
+            w->window->showHistory();
+            certdrill::test::screenshot(w->window.get(), ("history" + suffix).constData());
+            gui::applyTheme(false);
+            gui::applyTextPercent(100);
+        }
+    }
+};
+
+QTEST_MAIN(ExamDayTest)
+#include "ExamDayTest.moc"

@@ -1,0 +1,131 @@
+// Every screen fits a 1024-pixel-wide screen at every text size: text wraps and panels scroll instead of
+// widening the window (at 200% the drill's Check button used to leave a 1400-pixel screen).
+#include <QLabel>
+#include <QLayout>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "certdrill/store/Store.h"
+
+#include "Display.h"
+#include "DrillPage.h"
+#include "ExamPage.h"
+#include "GuiTestSupport.h"
+#include "MainWindow.h"
+#include "ResultsPage.h"
+
+using namespace certdrill;
+
+namespace {
+
+constexpr int kScreenWidth = 1024;
+
+// The width the window cannot be made narrower than, with the current screen showing.
+int minimumWidth(QWidget* window)
+{
+    QApplication::processEvents();
+    window->layout()->activate();
+    return std::max(window->minimumSizeHint().width(), window->minimumWidth());
+}
+
+} // namespace
+
+class LayoutTest : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<Store> bankStore(const QTemporaryDir& dir, FakeClock& clock)
+    {
+        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        if (!store || !store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
+            return nullptr;
+        }
+        return std::move(store.value());
+    }
+
+private slots:
+    void everyScreenFitsAtEveryTextSize()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        const auto store = bankStore(dir, clock);
+        QVERIFY(store);
+        gui::MainWindow window(*store, clock);
+        QVERIFY(certdrill::test::showActive(&window));
+        QStringList failures;
+        const auto check = [&](const char* screen) {
+            for (const int percent : gui::textPercents()) {
+                gui::applyTextPercent(percent);
+                const int width = minimumWidth(&window);
+                if (percent == 100 || percent == 200) {
+                    QTest::qWait(50);
+                    certdrill::test::screenshot(
+                        &window, qPrintable(QStringLiteral("layout-%1-%2")
+                                                .arg(QString::fromLatin1(screen).replace(QLatin1Char(' '),
+                                                                                         QLatin1Char('-')))
+                                                .arg(percent)));
+                }
+                if (width >= kScreenWidth) {
+                    // Name the widest widgets of the screen showing, to say what holds the window open.
+                    auto* stack = qobject_cast<QStackedWidget*>(window.centralWidget());
+                    // Every page counts: the stack is as wide as its widest page, shown or not.
+                    for (QWidget* w : stack->findChildren<QWidget*>()) {
+                        const int min = std::max(w->minimumSizeHint().width(), w->minimumWidth());
+                        if (!w->isWindow() && min > kScreenWidth / 2) {
+                            qInfo("%s %s '%s' in %s: %d", screen, w->metaObject()->className(),
+                                  qPrintable(w->objectName()),
+                                  w->parentWidget() ? w->parentWidget()->metaObject()->className() : "", min);
+                        }
+                    }
+                }
+                if (width >= kScreenWidth) {
+                    failures << QStringLiteral("%1 at %2%: minimum width %3 px")
+                                    .arg(QLatin1String(screen))
+                                    .arg(percent)
+                                    .arg(width);
+                }
+            }
+            gui::applyTextPercent(100);
+        };
+        check("home");
+        PlannerOptions options;
+        options.seed = 5;
+        QVERIFY(window.startDrill(options, false));
+        check("drill question");
+        gui::DrillPage* drill = window.drillPage();
+        // The longest question of the drill, checked: stem, options and every option's explanation.
+        QTest::keyClick(drill, Qt::Key_A);
+        if (drill->session()->items()[0].question.isMultiSelect()) {
+            QTest::keyClick(drill, Qt::Key_B);
+        }
+        QTest::keyClick(drill, Qt::Key_Return);
+        check("drill checked");
+        drill->finishDrill();
+        check("drill summary");
+        window.showTracker();
+        check("tracker");
+        window.showHistory();
+        check("history");
+
+        // The exam day: the start screen, a question, the review screen, the results.
+        window.startMock();
+        check("exam start screen");
+        QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("startBeginButton")), Qt::LeftButton);
+        gui::ExamPage* exam = window.examPage();
+        QVERIFY(exam->isVisible());
+        QTest::keyClick(exam, Qt::Key_A);
+        exam->toggleFlag();
+        check("exam question");
+        exam->openReview();
+        check("review screen");
+        exam->submitNow();
+        QVERIFY(window.resultsPage()->isVisible());
+        check("results");
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("\n"))));
+    }
+};
+
+QTEST_MAIN(LayoutTest)
+#include "LayoutTest.moc"
