@@ -209,6 +209,10 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
             const double days = static_cast<double>(nowMs - it->second.lastReviewMs) / kMsPerDay;
             pi.recall = fsrs.retrievability(days, it->second.state.stability);
             pi.due = pi.recall < settings.desiredRetention;
+            pi.dueInDays =
+                pi.due ? 0.0
+                       : std::max(0.0, fsrs.interval(it->second.state.stability, settings.desiredRetention) -
+                                           days);
             pi.missed = !it->second.lastCorrect;
         }
         report.planner.items.push_back(pi);
@@ -326,12 +330,45 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
                                    const std::vector<Candidate>& questions)
 {
+    auto evidence = loadTrackerEvidence(store, examId, questions);
+    if (!evidence) {
+        return evidence.error();
+    }
+    return computeTracker(evidence.value(), store.clock().wallMs(), settings);
+}
+
+TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs,
+                             const TrackerSettings& settings)
+{
+    // Reviews are in time order, exam scores newest first: each is cut at nowMs without a sort.
+    std::vector<Review> reviews;
+    for (const auto& r : evidence.reviews) {
+        if (r.atMs > nowMs) {
+            break;
+        }
+        reviews.push_back(r);
+    }
+    std::vector<double> scores;
+    for (const auto& [finishedMs, score] : evidence.examScores) {
+        if (finishedMs <= nowMs && static_cast<int>(scores.size()) < settings.readinessExams) {
+            scores.push_back(score);
+        }
+    }
+    return computeTracker(evidence.exam, evidence.bank, reviews, evidence.selfRatings, scores, nowMs,
+                          settings);
+}
+
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+                                            const std::vector<Candidate>& questions)
+{
     auto exam = store.exam(examId);
     if (!exam) {
         return exam.error();
     }
-    return catchDbError("cannot read the tracker's evidence", [&]() -> Result<TrackerReport> {
+    return catchDbError("cannot read the tracker's evidence", [&]() -> Result<TrackerEvidence> {
         Database& db = store.database();
+        TrackerEvidence ev;
+        ev.exam = std::move(exam.value());
         std::set<std::int64_t> flagged;
         Statement f(db, "SELECT DISTINCT question_ref FROM session_items WHERE flagged = 1");
         while (f.step()) {
@@ -340,19 +377,17 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
         // A question's row under its domain: its objective, or its subtopic where the exam names none.
         const auto topicOf = [&](const std::string& domainId, const std::string& subtopic,
                                  const std::string& objective) -> const std::string& {
-            const Domain* d = exam->findDomain(domainId);
+            const Domain* d = ev.exam.findDomain(domainId);
             return d && !d->objectives.empty() ? objective : subtopic;
         };
-        std::vector<BankItem> bank;
         for (const auto& q : questions) {
-            bank.push_back({q.rowId, q.question.domain,
-                            topicOf(q.question.domain, q.question.subtopic, q.question.objective),
-                            flagged.count(q.rowId) > 0, q.question.difficulty});
+            ev.bank.push_back({q.rowId, q.question.domain,
+                               topicOf(q.question.domain, q.question.subtopic, q.question.objective),
+                               flagged.count(q.rowId) > 0, q.question.difficulty});
         }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
         // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
         // score is left out of readiness, below).
-        std::vector<Review> reviews;
         Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
                         "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty, "
                         "COALESCE(o.objective_id, '') FROM session_items i "
@@ -376,27 +411,24 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             rv.confidence = parseConfidence(r.getText(5));
             rv.cram = DrillSession::isCram(r.getText(6));
             rv.difficulty = static_cast<int>(r.getInt(7));
-            reviews.push_back(std::move(rv));
+            ev.reviews.push_back(std::move(rv));
         }
-        std::map<std::pair<std::string, std::string>, Band> ratings;
         Statement sr(db, "SELECT r.domain_id, r.topic_id, r.band FROM self_ratings r "
                          "JOIN exams e ON e.id = r.exam_ref WHERE e.exam_id = ?");
         sr.bind(1, examId);
         while (sr.step()) {
             if (const auto band = parseBand(sr.getText(2))) {
-                ratings[{sr.getText(0), sr.getText(1)}] = *band;
+                ev.selfRatings[{sr.getText(0), sr.getText(1)}] = *band;
             }
         }
-        std::vector<double> scores;
-        Statement sc(db,
-                     "SELECT s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE e.exam_id = ? "
-                     "AND s.mode = 'exam' AND s.finished_at IS NOT NULL AND s.abandoned = 0 "
-                     "ORDER BY s.finished_at DESC, s.id DESC LIMIT ?");
-        sc.bind(1, examId).bind(2, settings.readinessExams);
+        Statement sc(db, "SELECT s.finished_at, s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref "
+                         "WHERE e.exam_id = ? AND s.mode = 'exam' AND s.finished_at IS NOT NULL "
+                         "AND s.abandoned = 0 ORDER BY s.finished_at DESC, s.id DESC");
+        sc.bind(1, examId);
         while (sc.step()) {
-            scores.push_back(sc.getDouble(0));
+            ev.examScores.emplace_back(sc.getInt(0), sc.getDouble(1));
         }
-        return computeTracker(exam.value(), bank, reviews, ratings, scores, store.clock().wallMs(), settings);
+        return ev;
     });
 }
 
