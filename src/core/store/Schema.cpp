@@ -185,6 +185,16 @@ ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0 CHECK (aban
 ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 6: indexes for counting questions. `list exams`, the home screen and domainCounts count each
+// domain's active (and multi-select) questions; with no index on domain_ref SQLite built a temporary one over
+// every question at each call (100,000 questions: most of the home screen's start). The packs list counts
+// each pack's active and retired questions, which read every question's row for `retired`. Both indexes
+// cover their counts, so no question row is read.
+constexpr const char* kV6 = R"sql(
+CREATE INDEX questions_domain ON questions(domain_ref, retired, select_count);
+CREATE INDEX questions_pack ON questions(pack_ref, retired);
+)sql";
+
 } // namespace
 
 const std::vector<Migration>& migrations()
@@ -195,6 +205,7 @@ const std::vector<Migration>& migrations()
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
         {5, "abandoned sessions and time on the review screen", kV5},
+        {6, "indexes for counting a domain's and a pack's questions", kV6},
     };
     return steps;
 }
