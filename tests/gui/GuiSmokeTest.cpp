@@ -23,6 +23,7 @@
 #include "MainWindow.h"
 #include "MoodleImportDialog.h"
 #include "OptionRow.h"
+#include "SafeTextView.h"
 #include "TrackerPage.h"
 
 using namespace certdrill;
@@ -100,7 +101,7 @@ private slots:
         auto questions = fixture.store->activeQuestions("ncp-genl");
         QVERIFY(questions.ok());
         QVERIFY(questions.value().size() > 300);
-        QTextBrowser view;
+        gui::SafeTextView view;
         const QRegularExpression word(QStringLiteral("[A-Za-z0-9]+"));
         int checked = 0;
         for (const auto& q : questions.value()) {
@@ -364,6 +365,48 @@ private slots:
         });
         QVERIFY2(message.contains(QStringLiteral("gift-quiz 1.1: 1 added, 1 updated")), qPrintable(message));
         QCOMPARE(fixture.store->candidates("mini").value().size(), std::size_t{2});
+    }
+
+    // Moodle exports GIFT as .txt: the import dialog shows .txt files and all files, and a .txt file whose
+    // content is GIFT gets the Moodle options and imports as GIFT.
+    void importOffersTxtAndAllFilesAndReadsGiftByContent()
+    {
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.window);
+        gui::MainWindow& window = *fixture.window;
+        QVERIFY(window.importFiles({QStringLiteral(CERTDRILL_TEST_DATA_DIR "/mini-exam.json")}));
+        const QString quiz = fixture.dir.filePath(QStringLiteral("quiz.txt"));
+        QFile f(quiz);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("// exported from Moodle\n$CATEGORY: mini/alpha\n\n::q1:: Which is right?{=this ~that}\n");
+        f.close();
+
+        QStringList filters;
+        QString packIdShown;
+        QString message;
+        test::onNextModal<QFileDialog>([&](QFileDialog* files) {
+            filters = files->nameFilters();
+            files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(quiz);
+            test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
+                packIdShown =
+                    moodle->findChild<QLineEdit*>(QStringLiteral("moodlePackId"))->placeholderText();
+                test::onNextModal<QMessageBox>([&](QMessageBox* preview) {
+                    test::onNextModal<QMessageBox>([&](QMessageBox* box) {
+                        message = box->text() + QLatin1Char('\n') + box->detailedText();
+                        box->accept();
+                    });
+                    preview->buttons().first()->click(); // Import
+                });
+                moodle->accept();
+            });
+            static_cast<QDialog*>(files)->accept();
+        });
+        window.importPacks();
+        QVERIFY2(filters.contains(QStringLiteral("All files (*)")), qPrintable(filters.join(';')));
+        QVERIFY2(filters.first().contains(QStringLiteral("*.txt")), qPrintable(filters.first()));
+        QVERIFY2(filters.first().contains(QStringLiteral("*.gift")), qPrintable(filters.first()));
+        QCOMPARE(packIdShown, QStringLiteral("gift-quiz"));
+        QVERIFY2(message.contains(QStringLiteral("gift-quiz 1.0.0: 1 added")), qPrintable(message));
     }
 
     // Before an import, the item-quality check shows each pack's longest-option score against chance; a
