@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <immintrin.h>
 #define CERTDRILL_SHA_NI 1
 #endif
@@ -118,7 +119,15 @@ __attribute__((target("sha,sse4.1"))) void compressShaNi(std::array<std::uint32_
 
 bool haveShaNi()
 {
-    static const bool have = __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+    // CPUID directly: clang 14 (the fuzz build) does not know "sha" in __builtin_cpu_supports.
+    // Leaf 1 ECX bit 19 is SSE4.1; leaf 7 subleaf 0 EBX bit 29 is the SHA extensions.
+    static const bool have = [] {
+        unsigned a = 0, b = 0, c = 0, d = 0;
+        if (__get_cpuid(1, &a, &b, &c, &d) == 0 || (c & (1u << 19)) == 0) {
+            return false;
+        }
+        return __get_cpuid_count(7, 0, &a, &b, &c, &d) != 0 && (b & (1u << 29)) != 0;
+    }();
     return have;
 }
 #endif
