@@ -8,11 +8,25 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QString>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QWidget>
 #include <QtTest>
 
+#include "certdrill/Clock.h"
+#include "certdrill/store/Store.h"
+
 namespace certdrill::test {
+
+/// A store in `dir` (db.sqlite) with the bundled bank imported; null if either step failed.
+inline std::unique_ptr<Store> bankStore(const QTemporaryDir& dir, FakeClock& clock)
+{
+    auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+    if (!store || !store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
+        return nullptr;
+    }
+    return std::move(store.value());
+}
 
 /// Saves a picture of `w` as NAME.png when CERTDRILL_SCREENSHOT_DIR is set (for docs and visual checks).
 inline void screenshot(QWidget* w, const char* name)

@@ -30,16 +30,6 @@ using namespace certdrill;
 
 namespace {
 
-// A store in `dir` with the bundled bank imported; null if either step failed.
-std::unique_ptr<Store> bankStore(const QTemporaryDir& dir, FakeClock& clock)
-{
-    auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
-    if (!store || !store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
-        return nullptr;
-    }
-    return std::move(store.value());
-}
-
 /// A complete answer to q: its key, or one wrong option and right ones up to the count it asks for.
 std::vector<int> answerOf(const Question& q, bool correct)
 {
@@ -144,7 +134,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
         QVERIFY(certdrill::test::showActive(&window));
@@ -178,7 +168,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         auto exam = store->exam("ncp-genl");
         QVERIFY(exam.ok());
@@ -215,7 +205,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
         QVERIFY(certdrill::test::showActive(&window));
@@ -244,7 +234,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock; // 2026-01-01T00:00Z
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
         QVERIFY(certdrill::test::showActive(&window));
