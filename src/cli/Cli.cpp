@@ -99,10 +99,11 @@ Commands:
                                   counts, multi-select count, question ids, and every domain
                                   the bank cannot fill (exit 1 if any); N within the exam's
                                   question count range (default: the exam's default)
-  tracker [--exam ID] [--json|--csv]
+  tracker [--exam ID] [--json|--csv|--pdf FILE]
                                   the Red/Yellow/Green sheet from your answers: mastery with
                                   its 80% interval per domain and objective, bands, self-ratings,
-                                  due questions, the readiness verdict and calibration
+                                  due questions, the readiness verdict and calibration; --pdf
+                                  writes it as a printable PDF (A4) to FILE
   rate DOMAIN[/OBJECTIVE] red|yellow|green|none [--exam ID]
                                   set (or clear) your own rating of a row
   set target|readiness-score VALUE
@@ -136,10 +137,14 @@ Commands:
                                   dates (UTC), how it ended (submitted, timeout, abandoned),
                                   score, pass/fail, time used (m:ss), unanswered questions and
                                   per-domain results
-  results ID [--csv [--anonymous]]
+  results ID [--csv [--anonymous]|--pdf FILE]
                                   every question of finished session ID (from history): its
                                   id, domain, your answer, the key, result and seconds spent,
-                                  under the time used and the unanswered count; --csv gives
+                                  under the time used and the unanswered count; --pdf writes
+                                  the report the app's Save PDF writes to FILE (A4): verdict,
+                                  score, time, per-domain table and chart, pacing, and every
+                                  wrong or flagged question with its options, your answer, the
+                                  key and the explanations (no display needed); --csv gives
                                   every column, with per row an attempt label ("session ID
                                   START UTC"), the pack id and version, the content hash and
                                   the answer in the pack's letters, for item-stats;

@@ -33,7 +33,7 @@ int packsCommand(Context& ctx, Args args);
 int listCommand(Context& ctx, Args args);
 /// `mock-plan [--exam ID] [--count N] [--seed S] [--json]`: a mock-exam form without starting it.
 int mockPlanCommand(Context& ctx, Args args);
-/// `tracker [--exam ID] [--json|--csv]`: the Red/Yellow/Green sheet.
+/// `tracker [--exam ID] [--json|--csv|--pdf FILE]`: the Red/Yellow/Green sheet.
 int trackerCommand(Context& ctx, Args args);
 /// `rate DOMAIN[/OBJECTIVE] red|yellow|green|none [--exam ID]`: the candidate's own rating of a row.
 int rateCommand(Context& ctx, Args args);
@@ -50,7 +50,8 @@ int drillPlanCommand(Context& ctx, Args args);
 int planCommand(Context& ctx, Args args);
 /// `history [--json]`: finished mock and practice exams, newest first.
 int historyCommand(Context& ctx, Args args);
-/// `results ID [--csv [--anonymous]]`: one finished session, question by question.
+/// `results ID [--csv [--anonymous]|--pdf FILE]`: one finished session, question by question, or its
+/// printable report.
 int resultsCommand(Context& ctx, Args args);
 /// `item-stats [--json] FILE.csv...`: per question facility, discrimination and option use over a class's
 /// results files.

@@ -35,7 +35,7 @@ int drillPlanCommand(Context& ctx, Args args)
     if (!s || !ctx.resolveExam(examId)) {
         return kInvalid;
     }
-    auto bank = s->candidates(examId);
+    auto bank = s->candidates(examId, QuestionContent::Planning);
     if (!bank) {
         ctx.err() << "certdrill-cli: " << bank.error().message << "\n";
         return kInvalid;

@@ -8,6 +8,7 @@
 #include "Commands.h"
 #include "Context.h"
 #include "Output.h"
+#include "PdfOutput.h"
 
 namespace certdrill::cli {
 
@@ -15,8 +16,12 @@ int resultsCommand(Context& ctx, Args args)
 {
     const bool asCsv = takeFlag(args, "--csv");
     const bool anonymous = takeFlag(args, "--anonymous");
-    if (args.size() != 1 || !unknownOption(args).empty() || (anonymous && !asCsv)) {
-        return ctx.usage("results: usage is results ID [--csv [--anonymous]], with ID from history");
+    std::string pdfPath;
+    bool missing = false;
+    const bool asPdf = takeOption(args, "--pdf", pdfPath, missing);
+    if (missing || args.size() != 1 || !unknownOption(args).empty() || (asCsv && asPdf) ||
+        (anonymous && !asCsv)) {
+        return ctx.usage("results: usage is results ID [--csv [--anonymous]|--pdf FILE], with ID from history");
     }
     std::int64_t id = 0;
     if (!parseWholeNumber("ID", args.front(), id).empty()) {
@@ -58,6 +63,9 @@ int resultsCommand(Context& ctx, Args args)
         }
         ctx.out() << sessionCsv(e.exam(), e.items(), attempt);
         return kOk;
+    }
+    if (asPdf) {
+        return writeSessionPdf(ctx, e, pdfPath);
     }
     ctx.out() << (found->mode == SessionMode::Exam ? "exam" : "practice") << " " << id << ", finished "
               << utcMinute(found->finishedAtMs) << " UTC: " << pct(found->score) << " (" << found->correct

@@ -146,6 +146,21 @@ void MainWindow::createMenus()
         }
     });
     restore->setObjectName(QStringLiteral("restoreAction"));
+    // The report of the screen showing, to print: on the results and tracker screens only.
+    QAction* pdf = file->addAction(tr("Save as &PDF…"), this, [this] {
+        if (m_stack->currentWidget() == m_results) {
+            m_results->savePdfInteractively();
+        } else if (m_stack->currentWidget() == m_tracker) {
+            m_tracker->savePdfInteractively();
+        }
+    });
+    pdf->setObjectName(QStringLiteral("savePdfAction"));
+    pdf->setShortcut(QKeySequence(tr("Ctrl+P")));
+    const auto printable = [this, pdf] {
+        pdf->setEnabled(m_stack->currentWidget() == m_results || m_stack->currentWidget() == m_tracker);
+    };
+    connect(m_stack, &QStackedWidget::currentChanged, pdf, printable);
+    printable();
     file->addSeparator();
     // Through close(), so closeEvent can warn during a strict exam; the app ends with its last window.
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);

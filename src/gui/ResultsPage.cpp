@@ -20,6 +20,7 @@
 #include "certdrill/exam/SessionHistory.h"
 
 #include "Display.h"
+#include "PdfExport.h"
 #include "Tables.h"
 #include "TextPane.h"
 
@@ -80,6 +81,7 @@ ResultsPage::ResultsPage(QWidget* parent)
           QStringLiteral("topicTable")))
     , m_filter(new QComboBox)
     , m_exportButton(new QPushButton(tr("E&xport CSV…")))
+    , m_pdfButton(new QPushButton(tr("Save &PDF…")))
     , m_review(new TextPane)
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
@@ -91,6 +93,9 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_exportButton->setObjectName(QStringLiteral("resultsExportButton"));
     m_exportButton->setToolTip(
         tr("Every question with its id, domain, your answer, the key, the result and the time spent"));
+    m_pdfButton->setObjectName(QStringLiteral("resultsPdfButton"));
+    m_pdfButton->setToolTip(tr("The whole report to print (Ctrl+P): verdict, score, time, domains and chart, "
+                               "pacing, and every wrong or flagged question with its explanation"));
     setRelativeFont(m_verdict, 2);
     m_details->setWordWrap(true);
     m_filter->addItems({tr("All questions"), tr("Wrong only"), tr("Flagged only")});
@@ -122,6 +127,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     filterRow->addWidget(m_filter);
     filterRow->addStretch();
     filterRow->addWidget(m_exportButton);
+    filterRow->addWidget(m_pdfButton);
     column->addLayout(filterRow);
     column->addWidget(m_review);
     column->addStretch(1);
@@ -140,9 +146,10 @@ ResultsPage::ResultsPage(QWidget* parent)
         fitHeightToRows(m_topics);
         m_topicToggle->setText(on ? tr("Hide o&bjectives") : tr("Show o&bjectives"));
     });
+    connect(m_pdfButton, &QPushButton::clicked, this, &ResultsPage::savePdfInteractively);
     connect(m_exportButton, &QPushButton::clicked, this, [this] {
         exportCsvInteractively(this, tr("Export answers"), QStringLiteral("exam-answers.csv"),
-                               sessionCsv(m_exam, m_items));
+                               sessionCsv(m_shown.exam, m_shown.items));
     });
 }
 
@@ -150,9 +157,8 @@ ResultsPage::~ResultsPage() = default;
 
 void ResultsPage::showSession(const ExamSession& session)
 {
-    m_exam = session.exam();
-    m_items = session.items();
-    const SessionScore s = session.score();
+    m_shown = report::sessionReport(session);
+    const SessionScore& s = m_shown.score;
     if (s.abandoned) {
         m_verdict->setText(tr("ABANDONED"));
         setTextColor(m_verdict, mutedColor());
@@ -161,7 +167,7 @@ void ResultsPage::showSession(const ExamSession& session)
         setTextColor(m_verdict, verdictColor(s.passed));
     }
     int flagged = 0;
-    for (const auto& it : m_items) {
+    for (const auto& it : m_shown.items) {
         flagged += it.flagged;
     }
     // The clock's time, as m:ss: what the countdown used, including the review screen and, for a strict
@@ -181,9 +187,9 @@ void ResultsPage::showSession(const ExamSession& session)
             .arg(s.correct)
             .arg(s.total)
             .arg(s.unanswered())
-            .arg(m_exam.passPercent)
+            .arg(m_shown.exam.passPercent)
             .arg(QString::fromStdString(minutesSecondsText(s.elapsedMs)))
-            .arg(m_exam.durationMinutes)
+            .arg(m_shown.exam.durationMinutes)
             .arg(pace)
             .arg(QString::fromStdString(minutesSecondsText(s.reviewMs)))
             .arg(flagged)
@@ -230,18 +236,30 @@ void ResultsPage::fitToText()
 
 bool ResultsPage::exportCsv(const QString& path, QString* error) const
 {
-    return saveCsv(path, sessionCsv(m_exam, m_items), error);
+    return saveCsv(path, sessionCsv(m_shown.exam, m_shown.items), error);
+}
+
+Result<int> ResultsPage::savePdf(const QString& path) const
+{
+    return report::writeSessionPdf(m_shown, path);
+}
+
+void ResultsPage::savePdfInteractively()
+{
+    gui::savePdfInteractively(this, tr("Save the report as PDF"),
+                              QStringLiteral("certdrill-exam-%1.pdf").arg(m_shown.id),
+                              [this](const QString& path) { return savePdf(path); });
 }
 
 void ResultsPage::renderDomains(const SessionScore& s)
 {
     m_domains->setRowCount(0);
     for (const auto& t : s.domains) {
-        const Domain* d = m_exam.findDomain(t.id);
+        const Domain* d = m_shown.exam.findDomain(t.id);
         addTallyRow(
             m_domains,
             {QString::fromStdString(d ? d->name : t.id), QStringLiteral("%1%").arg(d ? d->weight : 0)}, t,
-            m_exam.passPercent, s.minutesAllowedPerQuestion);
+            m_shown.exam.passPercent, s.minutesAllowedPerQuestion);
     }
 }
 
@@ -256,9 +274,9 @@ void ResultsPage::renderChart(const SessionScore& s)
     fail->setColor(failColor());
     QStringList categories;
     for (auto it = s.domains.rbegin(); it != s.domains.rend(); ++it) {
-        const Domain* d = m_exam.findDomain(it->id);
+        const Domain* d = m_shown.exam.findDomain(it->id);
         const double p = percent(*it);
-        const bool ok = p >= m_exam.passPercent;
+        const bool ok = p >= m_shown.exam.passPercent;
         *pass << (ok ? p : 0.0);
         *fail << (ok ? 0.0 : p);
         // Axis labels are HTML: escaped, a domain's name stays text and names no image to load. Counts are in
@@ -274,7 +292,7 @@ void ResultsPage::renderChart(const SessionScore& s)
     applyChartTheme(chart);
     chart->addSeries(bars);
     chart->setTitle(
-        tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_exam.passPercent));
+        tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_shown.exam.passPercent));
     auto* domainsAxis = new QBarCategoryAxis;
     domainsAxis->append(categories);
     auto* percentAxis = new QValueAxis;
@@ -287,10 +305,10 @@ void ResultsPage::renderChart(const SessionScore& s)
     bars->attachAxis(percentAxis);
 
     // The pass mark as a vertical line over the bars, on a hidden axis spanning the category slots.
-    auto* mark = markSeries(tr("pass mark %1%").arg(m_exam.passPercent), markColor(), Qt::DashLine);
+    auto* mark = markSeries(tr("pass mark %1%").arg(m_shown.exam.passPercent), markColor(), Qt::DashLine);
     const double slotCount = static_cast<double>(categories.size());
-    mark->append(m_exam.passPercent, -0.5);
-    mark->append(m_exam.passPercent, slotCount - 0.5);
+    mark->append(m_shown.exam.passPercent, -0.5);
+    mark->append(m_shown.exam.passPercent, slotCount - 0.5);
     chart->addSeries(mark);
     auto* slotAxis = new QValueAxis;
     slotAxis->setRange(-0.5, slotCount - 0.5);
@@ -311,19 +329,19 @@ void ResultsPage::renderTopics(const SessionScore& s)
     for (const auto& t : s.topics) {
         // Tally ids are "domain/topic": an objective, or a subtopic where the exam names no objectives.
         const auto slash = t.id.find('/');
-        const Domain* d = m_exam.findDomain(t.id.substr(0, slash));
+        const Domain* d = m_shown.exam.findDomain(t.id.substr(0, slash));
         const std::string topicId = t.id.substr(slash + 1);
         const Topic* topic = d ? d->findTopic(topicId) : nullptr;
         const QString name = QString::fromStdString(topic ? d->topicLabel(*topic) : topicId);
         addTallyRow(m_topics, {name, QString::fromStdString(d ? d->name : t.id.substr(0, slash))}, t,
-                    m_exam.passPercent, s.minutesAllowedPerQuestion);
+                    m_shown.exam.passPercent, s.minutesAllowedPerQuestion);
     }
 }
 
 void ResultsPage::renderReview()
 {
     QString html;
-    for (const auto& it : m_items) {
+    for (const auto& it : m_shown.items) {
         const bool ok = it.correct();
         if ((m_filter->currentIndex() == 1 && ok) || (m_filter->currentIndex() == 2 && !it.flagged)) {
             continue;

@@ -5,6 +5,7 @@
 #include "certdrill/exam/ExamSession.h"
 
 #include "SafeTextView.h"
+#include "PdfReport.h"
 
 class QChartView;
 class QComboBox;
@@ -15,8 +16,7 @@ class QTableWidget;
 namespace certdrill::gui {
 
 /// After an exam: pass/fail, the per-domain breakdown (table, bar chart against the pass mark, objectives on
-/// demand), and a review of every question with every option's
-/// why.
+/// demand), and a review of every question with every option's why; the whole report saves as a PDF.
 class ResultsPage : public QWidget
 {
     Q_OBJECT
@@ -29,6 +29,12 @@ public:
     void showSession(const ExamSession& session);
     /// Writes every question of the shown session as CSV (sessionCsv) to `path`.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
+    /// Writes the shown session's report as PDF (report::writeSessionPdf): the number of pages, or why not.
+    Result<int> savePdf(const QString& path) const;
+
+public slots:
+    /// Save PDF… (the button, File ▸ Save as PDF…): asks where, then writes the report.
+    void savePdfInteractively();
 
 protected:
     /// Refits the tables and the chart when the text size changes.
@@ -43,8 +49,7 @@ private:
     void renderChart(const SessionScore& s);
     void renderTopics(const SessionScore& s);
 
-    ExamDef m_exam;
-    std::vector<SessionItem> m_items;
+    report::SessionReport m_shown; ///< the session shown, as the PDF report prints it
     QLabel* m_verdict;
     QLabel* m_details;
     QTableWidget* m_domains;
@@ -53,6 +58,7 @@ private:
     QTableWidget* m_topics;
     QComboBox* m_filter;
     QPushButton* m_exportButton;
+    QPushButton* m_pdfButton;
     SafeTextView* m_review;
 };
 

@@ -18,20 +18,25 @@ struct Run
     std::string err;
 };
 
-/// Runs `certdrill-cli ARGS` and captures its exit code, stdout and stderr.
-inline Run cli(const std::string& args)
+/// Runs `command` through the shell and captures its exit code, stdout and stderr.
+inline Run shell(const std::string& command)
 {
     static TempDir scratch;
     const auto outFile = scratch / "out.txt";
     const auto errFile = scratch / "err.txt";
-    const std::string command =
-        std::string(CERTDRILL_CLI) + " " + args + " >" + outFile.string() + " 2>" + errFile.string();
-    const int status = std::system(command.c_str());
+    const std::string redirected = command + " >" + outFile.string() + " 2>" + errFile.string();
+    const int status = std::system(redirected.c_str());
     Run r;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.out = readFile(outFile);
     r.err = readFile(errFile);
     return r;
+}
+
+/// Runs `certdrill-cli ARGS` and captures its exit code, stdout and stderr.
+inline Run cli(const std::string& args)
+{
+    return shell(std::string(CERTDRILL_CLI) + " " + args);
 }
 
 /// The path of a test fixture, as a command-line argument.

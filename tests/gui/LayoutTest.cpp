@@ -38,21 +38,12 @@ class LayoutTest : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<Store> bankStore(const QTemporaryDir& dir, FakeClock& clock)
-    {
-        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
-        if (!store || !store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
-            return nullptr;
-        }
-        return std::move(store.value());
-    }
-
 private slots:
     void everyScreenFitsAtEveryTextSize()
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
         QVERIFY(certdrill::test::showActive(&window));
@@ -135,7 +126,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         const std::filesystem::path data = CERTDRILL_TEST_DATA_DIR;
         ImportOptions moodle;

@@ -156,6 +156,9 @@ public:
     bool finished() const { return m_finished; }
     /// Ended by abandon(): finished, without a verdict.
     bool abandoned() const { return m_abandoned; }
+    /// When a finished session ended (wall-clock unix ms; a strict timeout ends at its deadline); 0 while it
+    /// runs.
+    std::int64_t finishedAtMs() const { return m_finishedAtMs; }
     bool paused() const { return m_paused; }
     /// The position last shown (stored with every visit), where a resumed session reopens; 0 before any.
     int lastPosition() const { return m_lastPosition; }
@@ -214,6 +217,7 @@ private:
     std::vector<SessionItem> m_items;
     bool m_finished = false;
     bool m_abandoned = false;
+    std::int64_t m_finishedAtMs = 0;
     bool m_paused = false;
     bool m_inReview = false; ///< on the review screen: time accrues to m_reviewMs
     std::int64_t m_reviewMs = 0;

@@ -113,6 +113,15 @@ struct ExportedPack
 };
 
 /// A question as stored, with its database row id.
+/// How much of each question a read brings.
+enum class QuestionContent
+{
+    Full,     ///< everything, as imported
+    Planning, ///< what planning and the tracker use: ids, exam, domain, subtopic, objective, select,
+              ///< difficulty, tags, shuffle, and as many options as the question has, left empty; no stem,
+              ///< option text, explanation or references
+};
+
 struct StoredQuestion
 {
     std::int64_t rowId = 0;
@@ -150,12 +159,15 @@ public:
     Result<ExamCatalog> examCatalog();
     Result<std::vector<StoredPack>> packs();
     Result<std::vector<DomainCount>> domainCounts(const std::string& examId);
-    /// Active (not retired) questions of an exam, ordered by pack and question id.
-    Result<std::vector<StoredQuestion>> activeQuestions(const std::string& examId);
+    /// Active (not retired) questions of an exam, ordered by pack and question id; with
+    /// QuestionContent::Planning, without their text.
+    Result<std::vector<StoredQuestion>> activeQuestions(const std::string& examId,
+                                                        QuestionContent content = QuestionContent::Full);
 
     /// Active questions of an exam as assembly candidates, each with when a mock or practice exam last served
-    /// it.
-    Result<std::vector<Candidate>> candidates(const std::string& examId);
+    /// it; with QuestionContent::Planning, without their text.
+    Result<std::vector<Candidate>> candidates(const std::string& examId,
+                                              QuestionContent content = QuestionContent::Full);
 
     /// Imports validated packs atomically: all succeed or nothing changes. Every pack must be ok().
     /// Same version + same bytes is a no-op; a newer version updates questions by (pack id, question id)
@@ -188,6 +200,12 @@ public:
     /// A stored pack, not removed, as pack-file content: its identity, the exams it defines as stored, and
     /// its active questions; written with packToJson it validates and imports to the same content hashes.
     Result<ExportedPack> exportPack(const std::string& packId);
+
+    /// The files whose bytes are not those of a pack already imported (the SHA-256 the packs table keeps for
+    /// each pack's current version), in their order: the files an import could change. The app's start
+    /// imports only these, so an unchanged bundled pack is not parsed and validated again at every start. A
+    /// file that cannot be read is kept, for importFiles to report.
+    Result<std::vector<std::filesystem::path>> changedFiles(const std::vector<std::filesystem::path>& files);
 
     /// The value stored under `key` in the settings table (tracker thresholds, display preferences), or
     /// nothing when it was never set.
@@ -228,6 +246,7 @@ private:
     static constexpr TopicTable kObjectiveTable{"objectives", "objective_id", "objective_ref"};
     /// Writes a domain's topics of one kind as the definition has them, and drops the rest (questions that
     /// used a dropped topic keep no reference to it).
+    Result<std::vector<StoredQuestion>> planningQuestions(const std::string& examId);
     void syncTopics(const TopicTable& table, std::int64_t domainRef, const std::vector<Topic>& topics);
     Database m_db;
     const Clock& m_clock;

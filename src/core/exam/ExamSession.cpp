@@ -270,6 +270,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
         session->m_passPercent = s.getDouble(2);
         session->m_paused = s.getInt(5) != 0;
         session->m_finished = !s.isNull(6);
+        session->m_finishedAtMs = s.isNull(6) ? 0 : s.getInt(6);
         session->m_abandoned = s.getInt(8) != 0;
         session->m_reviewMs = s.getInt(9);
         session->m_lastPosition = static_cast<int>(s.getInt(10));
@@ -661,6 +662,7 @@ Result<void> ExamSession::finish(std::string_view reason)
         st.run();
         tx.commit();
         m_finished = true;
+        m_finishedAtMs = finishedAt;
         m_abandoned = abandoning;
         m_endRemaining = remaining;
         return {};

@@ -317,7 +317,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings)
 {
-    auto questions = store.activeQuestions(examId);
+    auto questions = store.activeQuestions(examId, QuestionContent::Planning);
     if (!questions) {
         return questions.error();
     }

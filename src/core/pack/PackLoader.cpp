@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <fcntl.h>
+#include <mutex>
 #include <optional>
 #include <regex>
 #include <set>
@@ -13,6 +14,8 @@
 #include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "certdrill/Text.h"
 #include "certdrill/pack/CategoryMap.h"
@@ -56,10 +59,18 @@ constexpr size_t kMaxQuestions = kMaxQuestionsPerPack;
 constexpr int kMinOptions = 2;
 constexpr int kMaxOptions = 10;
 
-const std::regex& idPattern()
+/// An id as the pack format allows it: ^[a-z0-9][a-z0-9._-]*$ (checked by hand: std::regex cost more per
+/// question than parsing it).
+bool isValidId(const std::string& s)
 {
-    static const std::regex pattern("^[a-z0-9][a-z0-9._-]*$");
-    return pattern;
+    const auto lowerOrDigit = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    };
+    if (s.empty() || !lowerOrDigit(s[0])) {
+        return false;
+    }
+    return std::all_of(s.begin() + 1, s.end(),
+                       [&](char c) { return lowerOrDigit(c) || c == '.' || c == '_' || c == '-'; });
 }
 
 const std::regex& versionPattern()
@@ -100,12 +111,23 @@ std::string plural(size_t n, const std::string& word)
 class Checker
 {
 public:
-    Checker(const JsonDocument& doc, std::string file, std::vector<Diagnostic>& out)
+    /// `announceLimit`: add "too many errors; stopping here" at the last error kept (off for a question
+    /// checked on its own, whose diagnostics are replayed into the pack's list later).
+    Checker(const JsonDocument& doc, std::string file, std::vector<Diagnostic>& out,
+            bool announceLimit = true)
         : m_doc(doc)
         , m_file(std::move(file))
         , m_out(out)
         , m_errors(errorCount(out))
+        , m_announceLimit(announceLimit)
     {
+    }
+
+    /// A checker over a loaded pack whose source may have been let go (the checks across a batch).
+    Checker(const LoadedPack& lp, std::vector<Diagnostic>& out)
+        : Checker(lp.document, lp.pack.sourcePath, out)
+    {
+        m_pack = &lp;
     }
 
     // Counted as they are added: counting the list at every check would make a file with thousands of
@@ -146,23 +168,27 @@ public:
     std::string string(const json& parent, const std::string& ptr, const std::string& key, size_t maxLength,
                        bool allowEmpty = false)
     {
-        if (!parent.contains(key)) {
+        const auto found = parent.find(key);
+        if (found == parent.end()) {
             return {};
         }
-        const json& v = parent.at(key);
-        const std::string p = ptr + "/" + key;
+        const json& v = *found;
+        // The member's pointer is built only for a diagnostic: most strings have none.
+        const auto p = [&] {
+            return ptr + "/" + key;
+        };
         if (!v.is_string()) {
-            error(p, "\"" + key + "\" must be a string, found " + typeName(v));
+            error(p(), "\"" + key + "\" must be a string, found " + typeName(v));
             return {};
         }
-        std::string s = v.get<std::string>();
-        if (!allowEmpty && trimmed(s).empty()) {
-            error(p, "\"" + key + "\" must not be empty");
+        const std::string& s = v.get_ref<const std::string&>();
+        if (!allowEmpty && isBlank(s)) {
+            error(p(), "\"" + key + "\" must not be empty");
         }
         controlCharacters(p, key, s);
-        if (codePoints(s) > maxLength) {
-            error(p, "\"" + key + "\" is " + std::to_string(codePoints(s)) +
-                         " characters long; the limit is " + std::to_string(maxLength));
+        if (const size_t length = codePoints(s); length > maxLength) {
+            error(p(), "\"" + key + "\" is " + std::to_string(length) + " characters long; the limit is " +
+                           std::to_string(maxLength));
         }
         return s;
     }
@@ -170,7 +196,7 @@ public:
     std::string id(const json& parent, const std::string& ptr, const std::string& key)
     {
         std::string s = string(parent, ptr, key, kMaxIdLength);
-        if (!s.empty() && !std::regex_match(s, idPattern())) {
+        if (!s.empty() && !isValidId(s)) {
             error(ptr + "/" + key,
                   "\"" + key + "\" \"" + echoed(s) +
                       "\" must use only a-z, 0-9, '.', '_' and '-' and start with a letter or digit");
@@ -181,21 +207,24 @@ public:
     std::optional<double> number(const json& parent, const std::string& ptr, const std::string& key,
                                  double min, double max, bool integer)
     {
-        if (!parent.contains(key)) {
+        const auto found = parent.find(key);
+        if (found == parent.end()) {
             return std::nullopt;
         }
-        const json& v = parent.at(key);
-        const std::string p = ptr + "/" + key;
+        const json& v = *found;
+        const auto p = [&] {
+            return ptr + "/" + key;
+        };
         if (integer ? !v.is_number_integer() : !v.is_number()) {
-            error(p, "\"" + key + "\" must be " + (integer ? "an integer" : "a number") + ", found " +
-                         typeName(v));
+            error(p(), "\"" + key + "\" must be " + (integer ? "an integer" : "a number") + ", found " +
+                           typeName(v));
             return std::nullopt;
         }
         const double d = v.get<double>();
         if (d < min || d > max) {
             std::ostringstream msg;
             msg << "\"" << key << "\" is " << d << "; it must be between " << min << " and " << max;
-            error(p, msg.str());
+            error(p(), msg.str());
             return std::nullopt;
         }
         return d;
@@ -219,29 +248,34 @@ public:
                          std::to_string(maxItems));
         }
         for (size_t i = 0; i < v.size(); ++i) {
-            const std::string ip = p + "/" + std::to_string(i);
-            if (!v[i].is_string() || trimmed(v[i].get<std::string>()).empty()) {
-                error(ip, "items of \"" + key + "\" must be non-empty strings");
+            const auto ip = [&] {
+                return p + "/" + std::to_string(i);
+            };
+            if (!v[i].is_string() || isBlank(v[i].get_ref<const std::string&>())) {
+                error(ip(), "items of \"" + key + "\" must be non-empty strings");
                 continue;
             }
-            if (codePoints(v[i].get<std::string>()) > maxLength) {
-                error(ip, "item is longer than " + std::to_string(maxLength) + " characters");
+            const std::string& item = v[i].get_ref<const std::string&>();
+            if (codePoints(item) > maxLength) {
+                error(ip(), "item is longer than " + std::to_string(maxLength) + " characters");
             }
-            controlCharacters(ip, key, v[i].get<std::string>());
-            out.push_back(v[i].get<std::string>());
+            controlCharacters(ip, key, item);
+            out.push_back(item);
         }
         return out;
     }
 
     /// Refuses a control character in a string (JSON lets one in as a \u escape): only tabs and line
     /// breaks are text. An ESC in an id would act on the terminal that prints a message naming it.
-    void controlCharacters(const std::string& pointer, const std::string& key, const std::string& s)
+    /// `pointer` makes the string's JSON pointer, called only for a diagnostic.
+    template <typename Pointer>
+    void controlCharacters(const Pointer& pointer, const std::string& key, const std::string& s)
     {
         if (const auto found = findControlCharacter(s)) {
             char name[8];
             std::snprintf(name, sizeof name, "U+%04X", found->codePoint);
-            error(pointer, "\"" + key + "\" holds the control character " + name +
-                               "; only printable text, tabs and line breaks are allowed");
+            error(pointer(), "\"" + key + "\" holds the control character " + name +
+                                 "; only printable text, tabs and line breaks are allowed");
         }
     }
 
@@ -255,10 +289,28 @@ public:
         return s.substr(b, e - b + 1);
     }
 
+    /// True when s is empty or only white space (trimmed(s).empty() without the copy).
+    static bool isBlank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
+
     static size_t codePoints(const std::string& s)
     {
         return static_cast<size_t>(std::count_if(
             s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    }
+
+    /// Adds a diagnostic found (and located) earlier by another Checker, under this one's limit.
+    void replay(Diagnostic d)
+    {
+        if (d.severity == Diagnostic::Severity::Error && full()) {
+            return;
+        }
+        const bool isError = d.severity == Diagnostic::Severity::Error;
+        m_out.push_back(std::move(d));
+        if (isError && ++m_errors == kMaxErrorsPerFile && m_announceLimit) {
+            const Diagnostic& last = m_out.back();
+            m_out.push_back(Diagnostic{Diagnostic::Severity::Error, m_file, last.pos, last.pointer,
+                                       "too many errors; stopping here"});
+        }
     }
 
 private:
@@ -268,18 +320,20 @@ private:
         if (severity == Diagnostic::Severity::Error && full()) {
             return;
         }
-        const SourcePos pos = atKey ? m_doc.keyPositionOf(pointer) : m_doc.positionOf(pointer);
-        m_out.push_back(Diagnostic{severity, m_file, pos, pointer.empty() ? "/" : pointer, message});
-        if (severity == Diagnostic::Severity::Error && ++m_errors == kMaxErrorsPerFile) {
-            m_out.push_back(Diagnostic{Diagnostic::Severity::Error, m_file, pos,
-                                       pointer.empty() ? "/" : pointer, "too many errors; stopping here"});
-        }
+        const SourcePos pos = m_pack && !atKey ? m_pack->positionOf(pointer)
+                              : atKey       ? m_doc.keyPositionOf(pointer)
+                                            : m_doc.positionOf(pointer);
+        replay(Diagnostic{severity, m_file, pos, pointer.empty() ? "/" : pointer, message});
     }
 
     const JsonDocument& m_doc;
+    /// Set for the checks across a batch, which run after the pack's source was let go: LoadedPack's
+    /// positionOf reads the file again when a diagnostic needs a place.
+    const LoadedPack* m_pack = nullptr;
     std::string m_file;
     std::vector<Diagnostic>& m_out;
     int m_errors;
+    bool m_announceLimit;
 };
 
 void checkPackInfo(Checker& c, const json& root, PackInfo& info)
@@ -419,8 +473,13 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
 
 void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& out)
 {
-    if (!c.object(q, ptr, {"id", "exam", "domain", "stem", "select", "options"},
-                  {"subtopic", "objective", "explanation", "difficulty", "tags", "references", "shuffle"})) {
+    // Built once: a set made at every call cost more than the check.
+    static const std::set<std::string> kRequired{"id", "exam", "domain", "stem", "select", "options"};
+    static const std::set<std::string> kOptional{"subtopic", "objective",  "explanation", "difficulty",
+                                                 "tags",     "references", "shuffle"};
+    static const std::set<std::string> kOptionRequired{"text", "correct"};
+    static const std::set<std::string> kOptionOptional{"why"};
+    if (!c.object(q, ptr, kRequired, kOptional)) {
         return;
     }
     out.id = c.id(q, ptr, "id");
@@ -464,7 +523,7 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     bool missingWhy = false;
     for (size_t i = 0; i < os.size(); ++i) {
         const std::string p = op + "/" + std::to_string(i);
-        if (!c.object(os[i], p, {"text", "correct"}, {"why"})) {
+        if (!c.object(os[i], p, kOptionRequired, kOptionOptional)) {
             continue;
         }
         Option o;
@@ -480,7 +539,7 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
         if (os[i].contains("why")) {
             o.why = c.string(os[i], p, "why", kMaxWhyLength, true);
         }
-        if (Checker::trimmed(o.why).empty()) {
+        if (Checker::isBlank(o.why)) {
             missingWhy = true;
         }
         const std::string key = Checker::trimmed(o.text);
@@ -523,7 +582,39 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     }
 }
 
-void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack& out, bool sourceHasErrors)
+/// A pack's questions, checked one at a time while the parser reads them (ArrayLimit::sink), with their
+/// diagnostics held back until checkDocument reaches /questions, so a pack's diagnostics keep their order
+/// and its error limit. The parsed JSON of a question is freed as soon as it is checked.
+struct StreamedQuestions
+{
+    std::vector<Question> questions;
+    /// (question index, diagnostic), in order.
+    std::vector<std::pair<std::size_t, Diagnostic>> diagnostics;
+    int errors = 0;
+
+    void take(const JsonDocument& doc, const std::string& file, std::size_t index, const json& element);
+};
+
+void StreamedQuestions::take(const JsonDocument& doc, const std::string& file, std::size_t index,
+                             const json& element)
+{
+    // Past the error limit no later question is reported (checkDocument stops there), so none is checked.
+    if (errors >= kMaxErrorsPerFile) {
+        return;
+    }
+    std::vector<Diagnostic> found;
+    Checker c(doc, file, found, false);
+    Question q;
+    checkQuestion(c, element, "/questions/" + std::to_string(index), q);
+    for (auto& d : found) {
+        errors += d.severity == Diagnostic::Severity::Error ? 1 : 0;
+        diagnostics.emplace_back(index, std::move(d));
+    }
+    questions.push_back(std::move(q));
+}
+
+void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack& out, bool sourceHasErrors,
+                   StreamedQuestions& streamed)
 {
     Checker c(doc, file, out.diagnostics);
     const json& root = doc.root;
@@ -557,18 +648,20 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
         const json& qs = root.at("questions");
         if (!qs.is_array()) {
             c.error("/questions", "\"questions\" must be an array, found " + typeName(qs));
-        } else if (qs.size() > kMaxQuestions) {
-            c.error("/questions", "more than " + std::to_string(kMaxQuestions) +
-                                      " questions: a pack may hold at most " + std::to_string(kMaxQuestions) +
-                                      "; split it into several packs");
         } else {
-            std::set<std::string> ids;
-            for (size_t i = 0; i < qs.size() && !c.full(); ++i) {
-                Question q;
-                const std::string p = "/questions/" + std::to_string(i);
-                checkQuestion(c, qs[i], p, q);
+            // The array is empty in the document: the parser handed each question to `streamed` (the
+            // question limit is the parser's too).
+            std::unordered_set<std::string> ids;
+            out.pack.questions.reserve(streamed.questions.size());
+            std::size_t next = 0;
+            for (size_t i = 0; i < streamed.questions.size() && !c.full(); ++i) {
+                for (; next < streamed.diagnostics.size() && streamed.diagnostics[next].first == i; ++next) {
+                    c.replay(std::move(streamed.diagnostics[next].second));
+                }
+                Question& q = streamed.questions[i];
                 if (!q.id.empty() && !ids.insert(q.id).second) {
-                    c.error(p + "/id", "duplicate question id \"" + echoed(q.id) + "\"");
+                    c.error("/questions/" + std::to_string(i) + "/id",
+                            "duplicate question id \"" + echoed(q.id) + "\"");
                 }
                 out.pack.questions.push_back(std::move(q));
             }
@@ -582,13 +675,14 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
     }
 }
 
-/// A stem as a reader compares it: lower case, white space folded.
+/// A stem as a reader compares it: lower case, white space folded (ASCII; other bytes of UTF-8 as they are).
 std::string stemKey(const std::string& stem)
 {
     std::string key;
+    key.reserve(stem.size());
     bool space = false;
-    for (const unsigned char ch : stem) {
-        if (std::isspace(ch)) {
+    for (const char ch : stem) {
+        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f') {
             space = !key.empty();
             continue;
         }
@@ -596,7 +690,7 @@ std::string stemKey(const std::string& stem)
             key += ' ';
             space = false;
         }
-        key += static_cast<char>(std::tolower(ch));
+        key += ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
     }
     return key;
 }
@@ -605,19 +699,24 @@ std::string stemKey(const std::string& stem)
 /// then the first gives the second away.
 void warnRepeatedStems(std::span<LoadedPack> packs)
 {
-    std::map<std::string, std::pair<std::string, std::string>> first; // stem key -> (question id, file)
-    for (LoadedPack& lp : packs) {
-        Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+    // stem key → (pack, question) where it first appeared; hashed, since 100,000 stems in a sorted map cost
+    // long string comparisons.
+    std::unordered_map<std::string, std::pair<std::size_t, std::size_t>> first;
+    for (std::size_t p = 0; p < packs.size(); ++p) {
+        LoadedPack& lp = packs[p];
+        Checker c(lp, lp.diagnostics);
         for (std::size_t i = 0; i < lp.pack.questions.size(); ++i) {
             const Question& q = lp.pack.questions[i];
             if (q.stem.empty()) {
                 continue;
             }
-            const auto [seen, added] = first.emplace(stemKey(q.stem), std::pair(q.id, lp.pack.sourcePath));
+            const auto [seen, added] = first.emplace(stemKey(q.stem), std::pair(p, i));
             if (!added) {
+                const LoadedPack& earlier = packs[seen->second.first];
                 c.warning("/questions/" + std::to_string(i) + "/stem",
-                          "the same stem as question \"" + echoed(seen->second.first) + "\" in " +
-                              seen->second.second + "; a mock exam could serve both");
+                          "the same stem as question \"" +
+                              echoed(earlier.pack.questions[seen->second.second].id) + "\" in " +
+                              earlier.pack.sourcePath + "; a mock exam could serve both");
             }
         }
     }
@@ -626,7 +725,7 @@ void warnRepeatedStems(std::span<LoadedPack> packs)
 /// Second pass: every question's exam, domain, subtopic and objective must exist.
 void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
 {
-    Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+    Checker c(lp, lp.diagnostics);
     for (size_t i = 0; i < lp.pack.questions.size() && !c.full(); ++i) {
         const Question& q = lp.pack.questions[i];
         const std::string p = "/questions/" + std::to_string(i);
@@ -666,23 +765,27 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
 
 /// Checks a pack's text; `sourceHasErrors` says that converting it (from a Moodle file) already failed, so
 /// an empty pack is a consequence, not a problem of its own.
-LoadedPack parseAndCheck(const std::string& text, const std::string& fileName, bool sourceHasErrors = false)
+LoadedPack parseAndCheck(std::string text, const std::string& fileName, bool sourceHasErrors = false)
 {
     LoadedPack lp;
     lp.pack.sourcePath = fileName;
     lp.pack.sha256 = sha256Hex(text);
     Diagnostic parseError;
+    StreamedQuestions streamed;
     const ArrayLimit questionLimit{"/questions", kMaxQuestions,
                                    "more than " + std::to_string(kMaxQuestions) +
                                        " questions: a pack may hold at most " +
-                                       std::to_string(kMaxQuestions) + "; split it into several packs"};
-    auto doc = parseJson(text, fileName, &parseError, questionLimit);
+                                       std::to_string(kMaxQuestions) + "; split it into several packs",
+                                   [&](const JsonDocument& doc, std::size_t index, json&& element) {
+                                       streamed.take(doc, fileName, index, element);
+                                   }};
+    auto doc = parseJson(std::move(text), fileName, &parseError, questionLimit);
     if (!doc) {
         lp.diagnostics.push_back(parseError);
         return lp;
     }
     lp.document = std::move(*doc);
-    checkDocument(lp.document, fileName, lp, sourceHasErrors);
+    checkDocument(lp.document, fileName, lp, sourceHasErrors, streamed);
     return lp;
 }
 
@@ -1001,7 +1104,10 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         // Moodle exports GIFT as *.txt: a name that does not decide the format leaves it to the content.
         const PackFormat format = packFormatOfName(file.string()).value_or(packFormatOfText(text));
         if (format == PackFormat::Json) {
-            packs.push_back(parseAndCheck(text, file.string()));
+            packs.push_back(parseAndCheck(std::move(text), file.string()));
+            // Its questions are checked and held as the model now; the text is not held beside them (a batch
+            // of 100,000 questions would hold both). A position asked for later reads the file again.
+            packs.back().document.dropSource();
         } else if (auto notText = notMoodleText(text, file.string())) {
             // The readers and the pack JSON need UTF-8 text; a Latin-1 file, or one with an ESC in it, gets
             // this one error and is not converted.
@@ -1057,7 +1163,7 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         }
         conversions[i] = format == PackFormat::Gift ? convertGift(text, name, exams, options, map)
                                                     : convertMoodleXml(text, name, exams, options, map);
-        packs[i] = parseAndCheck(conversions[i]->json, files[i].string(),
+        packs[i] = parseAndCheck(std::move(conversions[i]->json), files[i].string(),
                                  errorCount(conversions[i]->diagnostics) > 0);
     }
 
@@ -1066,7 +1172,7 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     std::map<std::string, std::string> packFiles;
     std::map<std::string, std::string> examFiles;
     for (auto& lp : packs) {
-        Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+        Checker c(lp, lp.diagnostics);
         const std::string& id = lp.pack.info.id;
         if (!id.empty() && !packFiles.emplace(id, lp.pack.sourcePath).second) {
             c.error("/pack/id",
@@ -1118,7 +1224,30 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
 
 SourcePos LoadedPack::positionOf(const std::string& pointer) const
 {
-    return conversion ? conversion->originOf(pointer) : document.positionOf(pointer);
+    if (conversion) {
+        return conversion->originOf(pointer);
+    }
+    if (document.source || pack.sourcePath.empty()) {
+        return document.positionOf(pointer);
+    }
+    // loadPacks let the source go; the file is read again, and kept for the next position asked of the same
+    // file (the lint asks for many, pack by pack). A file whose bytes changed since is not used: the
+    // positions of the marks (a question's start) are given instead.
+    static std::mutex mutex;
+    static std::optional<JsonDocument> reread;
+    static std::string rereadKey;
+    const std::lock_guard lock(mutex);
+    const std::string key = pack.sourcePath + '\n' + pack.sha256;
+    if (rereadKey != key) {
+        rereadKey = key;
+        reread.reset();
+        std::string text;
+        if (!readPackFile(pack.sourcePath, text) && sha256Hex(text) == pack.sha256) {
+            reread = document;
+            reread->source = std::make_shared<const std::string>(std::move(text));
+        }
+    }
+    return reread ? reread->positionOf(pointer) : document.positionOf(pointer);
 }
 
 } // namespace certdrill

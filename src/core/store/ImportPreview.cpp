@@ -34,16 +34,10 @@ std::string questionIdAt(const LoadedPack& pack, const std::string& pointer)
     if (index.empty() || index.size() > 6 || index.find_first_not_of("0123456789") != std::string::npos) {
         return {};
     }
-    const auto& root = pack.document.root;
+    // The loader keeps every question it read, with or without errors, in the file's order (the parsed JSON
+    // of a question is freed once it is checked), so the pointer's index is the question's place there.
     const std::size_t n = std::strtoul(index.c_str(), nullptr, 10);
-    if (!root.is_object() || !root.contains("questions") || !root["questions"].is_array() ||
-        n >= root["questions"].size()) {
-        return {};
-    }
-    const auto& question = root["questions"][n];
-    return question.is_object() && question.contains("id") && question["id"].is_string()
-               ? question["id"].get<std::string>()
-               : std::string();
+    return n < pack.pack.questions.size() ? pack.pack.questions[n].id : std::string();
 }
 
 ImportPreview previewImport(Store& store, const std::vector<std::filesystem::path>& files,

@@ -185,13 +185,23 @@ ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0 CHECK (aban
 ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-// Version 6: errata. A candidate reports a problem with a question (a wrong key, an unclear or outdated
+// Version 6: indexes for counting questions. `list exams`, the home screen and domainCounts count each
+// domain's active (and multi-select) questions; with no index on domain_ref SQLite built a temporary one over
+// every question at each call (100,000 questions: most of the home screen's start). The packs list counts
+// each pack's active and retired questions, which read every question's row for `retired`. Both indexes
+// cover their counts, so no question row is read.
+constexpr const char* kV6 = R"sql(
+CREATE INDEX questions_domain ON questions(domain_ref, retired, select_count);
+CREATE INDEX questions_pack ON questions(pack_ref, retired);
+)sql";
+
+// Version 7: errata. A candidate reports a problem with a question (a wrong key, an unclear or outdated
 // question, a typo) for the pack's author, with the pack version and the answer given at the time, since both
 // may change later. Separately, the candidate may exclude a disputed question from their scores: one row per
 // excluded question, apart from the reports so that including it again keeps them. Answers stay in
 // session_items untouched; scores are computed from them leaving excluded questions out, so excluding and
 // including again are exact inverses. Self-contained: it only adds tables.
-constexpr const char* kV6 = R"sql(
+constexpr const char* kV7 = R"sql(
 CREATE TABLE errata (
     id           INTEGER PRIMARY KEY,
     question_ref INTEGER NOT NULL REFERENCES questions(id),
@@ -219,7 +229,8 @@ const std::vector<Migration>& migrations()
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
         {5, "abandoned sessions and time on the review screen", kV5},
-        {6, "errata reports and questions excluded from scores", kV6},
+        {6, "indexes for counting a domain's and a pack's questions", kV6},
+        {7, "errata reports and questions excluded from scores", kV7},
     };
     return steps;
 }

@@ -1,15 +1,20 @@
 #include "certdrill/store/Store.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 #include <sqlite3.h>
 
+#include "certdrill/pack/Limits.h"
 #include "certdrill/pack/Sha256.h"
 #include "certdrill/store/Backup.h"
 #include "certdrill/store/Schema.h"
@@ -85,30 +90,134 @@ int compareVersions(const std::string& a, const std::string& b)
     }
 }
 
+namespace {
+
+/// Appends s as a JSON string exactly as nlohmann::json::dump() writes it (UTF-8 kept, control characters
+/// as \b \f \n \r \t or \u00xx).
+void appendJsonString(std::string& out, std::string_view s)
+{
+    out += '"';
+    // Runs of characters that need no escape are appended at once.
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            continue;
+        }
+        out.append(s.data() + run, i - run);
+        run = i + 1;
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default: {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+            out += buf;
+        }
+        }
+    }
+    out.append(s.data() + run, s.size() - run);
+    out += '"';
+}
+
+void appendJsonStrings(std::string& out, const std::vector<std::string>& list)
+{
+    out += '[';
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (i > 0) {
+            out += ',';
+        }
+        appendJsonString(out, list[i]);
+    }
+    out += ']';
+}
+
+/// A list of strings as nlohmann::json(list).dump() writes it.
+std::string jsonStringArray(const std::vector<std::string>& list)
+{
+    std::string out;
+    appendJsonStrings(out, list);
+    return out;
+}
+
+} // namespace
+
 std::string questionToJson(const Question& q)
 {
-    json options = json::array();
-    for (const auto& o : q.options) {
-        options.push_back({{"text", o.text}, {"correct", o.correct}, {"why", o.why}});
-    }
-    json j = {{"id", q.id},
-              {"exam", q.exam},
-              {"domain", q.domain},
-              {"subtopic", q.subtopic},
-              {"stem", q.stem},
-              {"select", q.select},
-              {"options", options},
-              {"explanation", q.explanation},
-              {"difficulty", q.difficulty},
-              {"tags", q.tags},
-              {"references", q.references},
-              {"shuffle", q.shuffle}};
+    // Written by hand, byte for byte what nlohmann::json::dump() makes of the object (members sorted by
+    // name, no spaces): the content hash of every stored question is taken over this text, so it must not
+    // change; building a json object per question to dump it cost more than the rest of the import's
+    // checks (StoreTest compares the two).
+    std::string out;
+    out.reserve(256 + q.stem.size() + q.explanation.size() + 64 * q.options.size());
+    const auto member = [&](const char* name) {
+        out += out.size() == 1 ? "\"" : ",\"";
+        out += name;
+        out += "\":";
+    };
+    out += '{';
+    member("difficulty");
+    out += std::to_string(q.difficulty);
+    member("domain");
+    appendJsonString(out, q.domain);
+    member("exam");
+    appendJsonString(out, q.exam);
+    member("explanation");
+    appendJsonString(out, q.explanation);
+    member("id");
+    appendJsonString(out, q.id);
     // Only when set: a question without an objective keeps the canonical JSON (and so the content hash) it
     // had before objectives existed, so re-importing an unchanged pack still changes nothing.
     if (!q.objective.empty()) {
-        j["objective"] = q.objective;
+        member("objective");
+        appendJsonString(out, q.objective);
     }
-    return j.dump();
+    member("options");
+    out += '[';
+    for (std::size_t i = 0; i < q.options.size(); ++i) {
+        const Option& o = q.options[i];
+        out += i > 0 ? ",{\"correct\":" : "{\"correct\":";
+        out += o.correct ? "true" : "false";
+        out += ",\"text\":";
+        appendJsonString(out, o.text);
+        out += ",\"why\":";
+        appendJsonString(out, o.why);
+        out += '}';
+    }
+    out += ']';
+    member("references");
+    appendJsonStrings(out, q.references);
+    member("select");
+    out += std::to_string(q.select);
+    member("shuffle");
+    out += q.shuffle ? "true" : "false";
+    member("stem");
+    appendJsonString(out, q.stem);
+    member("subtopic");
+    appendJsonString(out, q.subtopic);
+    member("tags");
+    appendJsonStrings(out, q.tags);
+    out += '}';
+    return out;
 }
 
 std::vector<int> jsonInts(const std::string& text)
@@ -372,8 +481,46 @@ Result<std::vector<DomainCount>> Store::domainCounts(const std::string& examId)
     });
 }
 
-Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& examId)
+namespace {
+
+// The columns every read of questions shares (readQuestions and planningQuestions), the tables they come
+// from, and the condition and order of an exam's active questions.
+constexpr const char* kQuestionColumns =
+    "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, COALESCE(s.subtopic_id, ''), "
+    "q.select_count, q.difficulty, q.tags, q.shuffle, COALESCE(o.objective_id, '')";
+constexpr const char* kQuestionsFrom =
+    " FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
+    "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
+    "LEFT JOIN objectives o ON o.id = q.objective_ref ";
+constexpr const char* kActiveQuestionsOrdered =
+    "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY p.pack_id, q.question_id";
+
+/// A row's kQuestionColumns as a StoredQuestion.
+StoredQuestion storedQuestion(Statement& st)
 {
+    StoredQuestion sq;
+    sq.rowId = st.getInt(0);
+    sq.packId = st.getText(1);
+    Question& q = sq.question;
+    q.id = st.getText(2);
+    q.exam = st.getText(3);
+    q.domain = st.getText(4);
+    q.subtopic = st.getText(5);
+    q.select = static_cast<int>(st.getInt(6));
+    q.difficulty = static_cast<int>(st.getInt(7));
+    q.tags = jsonStrings(st.getText(8));
+    q.shuffle = st.getInt(9) != 0;
+    q.objective = st.getText(10);
+    return sq;
+}
+
+} // namespace
+
+Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& examId, QuestionContent content)
+{
+    if (content == QuestionContent::Planning) {
+        return planningQuestions(examId);
+    }
     return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
         return readQuestions("e.exam_id = ? AND q.retired = 0", examId, "p.pack_id, q.question_id");
     });
@@ -383,43 +530,23 @@ std::vector<StoredQuestion> Store::readQuestions(const char* where, const std::s
                                                  const char* orderBy)
 {
     // `where` and `orderBy` are constants of this class, never input; the key is bound.
-    const std::string from = std::string("FROM questions q JOIN packs p ON p.id = q.pack_ref "
-                                         "JOIN exams e ON e.id = q.exam_ref WHERE ") +
-                             where;
     std::vector<StoredQuestion> out;
     std::map<std::int64_t, size_t> byRow;
-    Statement st(m_db, "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, "
-                       "COALESCE(s.subtopic_id, ''), q.stem, q.select_count, q.explanation, q.difficulty, "
-                       "q.tags, q.refs, q.shuffle, COALESCE(o.objective_id, ''), q.content_hash "
-                       "FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
-                       "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
-                       "LEFT JOIN objectives o ON o.id = q.objective_ref WHERE " +
-                           std::string(where) + " ORDER BY " + orderBy);
+    Statement st(m_db, std::string(kQuestionColumns) + ", q.stem, q.explanation, q.refs, q.content_hash" +
+                           kQuestionsFrom + "WHERE " + where + " ORDER BY " + orderBy);
     st.bind(1, key);
     while (st.step()) {
-        StoredQuestion sq;
-        sq.rowId = st.getInt(0);
-        sq.packId = st.getText(1);
-        Question& q = sq.question;
-        q.id = st.getText(2);
-        q.exam = st.getText(3);
-        q.domain = st.getText(4);
-        q.subtopic = st.getText(5);
-        q.stem = st.getText(6);
-        q.select = static_cast<int>(st.getInt(7));
-        q.explanation = st.getText(8);
-        q.difficulty = static_cast<int>(st.getInt(9));
-        q.tags = jsonStrings(st.getText(10));
-        q.references = jsonStrings(st.getText(11));
-        q.shuffle = st.getInt(12) != 0;
-        q.objective = st.getText(13);
+        StoredQuestion sq = storedQuestion(st);
+        sq.question.stem = st.getText(11);
+        sq.question.explanation = st.getText(12);
+        sq.question.references = jsonStrings(st.getText(13));
         sq.contentHash = st.getText(14);
         byRow[sq.rowId] = out.size();
         out.push_back(std::move(sq));
     }
-    Statement os(m_db, "SELECT o.question_ref, o.text, o.correct, o.why FROM options o "
-                       "JOIN questions q ON q.id = o.question_ref WHERE q.id IN (SELECT q.id " +
-                           from + ") ORDER BY o.question_ref, o.position");
+    Statement os(m_db, std::string("SELECT o.question_ref, o.text, o.correct, o.why FROM options o "
+                                   "WHERE o.question_ref IN (SELECT q.id") +
+                           kQuestionsFrom + "WHERE " + where + ") ORDER BY o.question_ref, o.position");
     os.bind(1, key);
     while (os.step()) {
         out[byRow.at(os.getInt(0))].question.options.push_back(
@@ -530,9 +657,29 @@ Result<ExportedPack> Store::exportPack(const std::string& packId)
     });
 }
 
-Result<std::vector<Candidate>> Store::candidates(const std::string& examId)
+Result<std::vector<StoredQuestion>> Store::planningQuestions(const std::string& examId)
 {
-    auto questions = activeQuestions(examId);
+    return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
+        std::vector<StoredQuestion> out;
+        // The columns planning and the tracker use, and the number of options (from the options' primary
+        // key, not their rows): at 100,000 questions the stems, options and explanations are most of the
+        // bytes, and reading them made mock-plan, drill-plan and tracker grow with the bank's text.
+        Statement st(m_db, std::string(kQuestionColumns) +
+                               ", (SELECT COUNT(*) FROM options x WHERE x.question_ref = q.id)" +
+                               kQuestionsFrom + kActiveQuestionsOrdered);
+        st.bind(1, examId);
+        while (st.step()) {
+            StoredQuestion sq = storedQuestion(st);
+            sq.question.options.resize(static_cast<std::size_t>(st.getInt(11)));
+            out.push_back(std::move(sq));
+        }
+        return out;
+    });
+}
+
+Result<std::vector<Candidate>> Store::candidates(const std::string& examId, QuestionContent content)
+{
+    auto questions = activeQuestions(examId, content);
     if (!questions) {
         return questions.error();
     }
@@ -680,6 +827,35 @@ std::vector<std::filesystem::path> packFilesIn(const std::filesystem::path& dir)
     return files;
 }
 
+Result<std::vector<std::filesystem::path>>
+Store::changedFiles(const std::vector<std::filesystem::path>& files)
+{
+    std::unordered_set<std::string> imported;
+    auto read = catchDbError("cannot read packs", [&]() -> Result<void> {
+        Statement st(m_db, "SELECT sha256 FROM packs");
+        while (st.step()) {
+            imported.insert(st.getText(0));
+        }
+        return {};
+    });
+    if (!read) {
+        return read.error();
+    }
+    std::vector<std::filesystem::path> changed;
+    for (const auto& file : files) {
+        std::ifstream in(file, std::ios::binary);
+        std::ostringstream bytes;
+        // A file over the pack size limit is left to importFiles, which refuses it without reading it all.
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(file, ec);
+        if (ec || size > kMaxPackBytes || !std::filesystem::is_regular_file(file, ec) ||
+            !(bytes << in.rdbuf()) || !imported.count(sha256Hex(bytes.str()))) {
+            changed.push_back(file);
+        }
+    }
+    return changed;
+}
+
 PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
 {
     const std::int64_t now = m_clock.wallMs();
@@ -784,26 +960,50 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
     Statement insertOption(m_db, "INSERT INTO options (question_ref, position, text, correct, why) "
                                  "VALUES (?, ?, ?, ?, ?)");
 
-    std::set<std::string> seen;
+    // The rows an (exam, domain, subtopic, objective) reference resolves to, looked up once per distinct
+    // reference rather than once per question.
+    struct Refs
+    {
+        std::int64_t exam;
+        std::int64_t domain;
+        std::optional<std::int64_t> subtopic;
+        std::optional<std::int64_t> objective;
+    };
+    std::unordered_map<std::string, Refs> resolved;
+    std::unordered_set<std::string> seen;
+    seen.reserve(pack.questions.size());
     for (const auto& q : pack.questions) {
         progress.step();
         seen.insert(q.id);
         const std::string hash = sha256Hex(questionToJson(q));
-        refs.reset();
-        refs.bind(1, q.subtopic).bind(2, q.objective).bind(3, q.exam).bind(4, q.domain);
-        if (!refs.step()) {
-            throw DbError(pack.sourcePath + ": question \"" + q.id + "\" references exam \"" + q.exam +
-                              "\" domain \"" + q.domain + "\", which the database does not have",
-                          0);
+        std::string refKey = q.exam;
+        for (const std::string* part : {&q.domain, &q.subtopic, &q.objective}) {
+            refKey += '\0';
+            refKey += *part;
         }
-        const std::int64_t examRef = refs.getInt(0);
-        const std::int64_t domainRef = refs.getInt(1);
-        const std::optional<std::int64_t> subRef =
-            refs.isNull(2) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(2));
-        const std::optional<std::int64_t> objectiveRef =
-            refs.isNull(3) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(3));
-        const std::string tags = json(q.tags).dump();
-        const std::string references = json(q.references).dump();
+        auto found = resolved.find(refKey);
+        if (found == resolved.end()) {
+            refs.reset();
+            refs.bind(1, q.subtopic).bind(2, q.objective).bind(3, q.exam).bind(4, q.domain);
+            if (!refs.step()) {
+                throw DbError(pack.sourcePath + ": question \"" + q.id + "\" references exam \"" + q.exam +
+                                  "\" domain \"" + q.domain + "\", which the database does not have",
+                              0);
+            }
+            found = resolved
+                        .emplace(
+                            std::move(refKey),
+                            Refs{refs.getInt(0), refs.getInt(1),
+                                 refs.isNull(2) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(2)),
+                                 refs.isNull(3) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(3))})
+                        .first;
+        }
+        const std::int64_t examRef = found->second.exam;
+        const std::int64_t domainRef = found->second.domain;
+        const std::optional<std::int64_t> subRef = found->second.subtopic;
+        const std::optional<std::int64_t> objectiveRef = found->second.objective;
+        const std::string tags = jsonStringArray(q.tags);
+        const std::string references = jsonStringArray(q.references);
 
         std::int64_t row = 0;
         const auto it = existing.find(q.id);
