@@ -270,13 +270,18 @@ void checkCertdrillDatabase(Database& db)
     int objects = 0;
     bool certdrillTables = false;
     try {
-        applicationId = db.applicationId();
-        version = db.userVersion();
-        Statement st(db, "SELECT count(*), count(CASE WHEN type = 'table' AND name IN ('packs', 'exams', "
-                         "'questions') THEN 1 END) FROM sqlite_master");
+        // One statement, so one read of the file: read apart, another program (the app and certdrill-cli
+        // started together) could create and mark the schema between the pragmas and the table count, and a
+        // file with tables but user_version 0 would be refused as another application's.
+        Statement st(db, "SELECT (SELECT application_id FROM pragma_application_id), "
+                         "(SELECT user_version FROM pragma_user_version), count(*), "
+                         "count(CASE WHEN type = 'table' AND name IN ('packs', 'exams', 'questions') THEN 1 END) "
+                         "FROM sqlite_master");
         st.step();
-        objects = static_cast<int>(st.getInt(0));
-        certdrillTables = st.getInt(1) == 3;
+        applicationId = static_cast<int>(st.getInt(0));
+        version = static_cast<int>(st.getInt(1));
+        objects = static_cast<int>(st.getInt(2));
+        certdrillTables = st.getInt(3) == 3;
     } catch (const DbError& e) {
         if ((e.code() & 0xFF) == SQLITE_NOTADB) {
             refuse(db, "not an SQLite file");
