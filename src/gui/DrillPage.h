@@ -50,6 +50,8 @@ protected:
 private:
     void toggleOption(int displayIndex);
     std::vector<int> chosenOptions() const;
+    /// Report a problem… on the question shown, with the answer chosen so far.
+    void reportProblem();
     void showFeedback(const DrillItem& item);
 
     Store& m_store;
@@ -69,6 +71,7 @@ private:
     QTextBrowser* m_feedback;
     QPushButton* m_checkButton;
     QPushButton* m_endButton;
+    QPushButton* m_reportButton;
     QLabel* m_summary;
 };
 

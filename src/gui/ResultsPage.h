@@ -1,5 +1,7 @@
 #pragma once
 
+#include <set>
+
 #include <QWidget>
 
 #include "certdrill/exam/ExamSession.h"
@@ -24,8 +26,13 @@ public:
     explicit ResultsPage(QWidget* parent = nullptr);
     ~ResultsPage() override;
 
+    /// The store reports are filed in (Report a problem…); without one the review offers no report link.
+    void setStore(Store* store) { m_store = store; }
     /// Shows a finished session.
     void showSession(const ExamSession& session);
+    /// Report a problem… on the question at `position`: the dialog, then the report filed and the session
+    /// shown again, scored without the question when the candidate excluded it.
+    void reportProblem(int position);
     /// Writes every question of the shown session as CSV (sessionCsv) to `path`.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
 
@@ -42,8 +49,11 @@ private:
     void renderChart(const SessionScore& s);
     void renderTopics(const SessionScore& s);
 
+    Store* m_store = nullptr;
+    std::int64_t m_sessionId = 0;
     ExamDef m_exam;
     std::vector<SessionItem> m_items;
+    std::set<std::int64_t> m_reported; ///< question rows with a report
     QLabel* m_verdict;
     QLabel* m_details;
     QTableWidget* m_domains;
