@@ -23,6 +23,7 @@ const std::vector<Command>& commands()
         {"tracker", trackerCommand},
         {"rate", rateCommand},
         {"set", setCommand},
+        {"plan", planCommand},
         {"backup", backupCommand},
         {"restore", restoreCommand},
         {"drill-plan", drillPlanCommand},
@@ -102,6 +103,16 @@ Commands:
   set target|readiness-score VALUE
                                   Green needs the lower bound >= target (0.50-0.99, default 0.80);
                                   readiness needs the last 3 mocks >= readiness-score (0.80-0.85)
+  plan [--exam ID] [--json] [--exam-date D|none] [--hours-per-week N] [--failed-attempt D]
+                                  where you stand and what to do next, as the app's home screen
+                                  shows it: the readiness verdict, the one recommended step and
+                                  why, questions due, the last exam scores, and the plan to your
+                                  exam date (days left, questions a day, hours studied against
+                                  your weekly budget and the guide's 120-160 h, when readiness
+                                  was last met, the 14-day retake wait and attempts left of 5 in
+                                  12 months); the options set the exam date D (YYYY-MM-DD; none
+                                  clears it) and the weekly hours (0-100), and record a failed
+                                  real attempt on day D
   backup FILE [--force]           write a consistent copy of the database to FILE (also while
                                   the app is open); an existing FILE only with --force
   restore FILE                    replace the database with the backup FILE after checking it

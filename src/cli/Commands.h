@@ -45,6 +45,9 @@ int backupCommand(Context& ctx, Args args);
 int restoreCommand(Context& ctx, Args args);
 /// `drill-plan [--exam ID] [--count N] [--seed S] [--json]`: the next drill, without starting it.
 int drillPlanCommand(Context& ctx, Args args);
+/// `plan [--exam ID] [--json] [--exam-date D|none] [--hours-per-week N] [--failed-attempt D]`: the readiness
+/// verdict, the next step and the plan to the exam date; the options set the date, the budget, an attempt.
+int planCommand(Context& ctx, Args args);
 /// `history [--json]`: finished mock and practice exams, newest first.
 int historyCommand(Context& ctx, Args args);
 /// `results ID [--csv [--anonymous]]`: one finished session, question by question.

@@ -60,6 +60,10 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     connect(m_home, &HomePage::practiceRequested, this, &MainWindow::startPractice);
     connect(m_home, &HomePage::drillRequested, this, &MainWindow::startPlannedDrill);
     connect(m_home, &HomePage::trackerRequested, this, &MainWindow::showTracker);
+    connect(m_home, &HomePage::plannedDrillRequested, this,
+            [this](const PlannerOptions& options) { startDrill(options, false); });
+    connect(m_home, &HomePage::trackerDomainRequested, this, &MainWindow::showTrackerAt);
+    connect(m_home, &HomePage::importRequested, this, &MainWindow::importPacks);
     connect(m_drill, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
     connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
     connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
@@ -547,6 +551,12 @@ void MainWindow::showTracker()
 {
     m_tracker->refresh(m_home->examId());
     m_stack->setCurrentWidget(m_tracker);
+}
+
+void MainWindow::showTrackerAt(const QString& domainId)
+{
+    showTracker();
+    m_tracker->showDomain(domainId);
 }
 
 void MainWindow::showHistory()

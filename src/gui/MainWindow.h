@@ -76,6 +76,8 @@ public slots:
     /// Asks for the length and extra time of the next mock and practice exams, and stores them.
     void examSettings();
     void showTracker();
+    /// The tracker with one domain's row selected and opened (the home screen's domain strip).
+    void showTrackerAt(const QString& domainId);
     /// The list of finished exams.
     void showHistory();
 

@@ -139,6 +139,20 @@ void TrackerPage::refresh(const QString& examId)
     }
 }
 
+void TrackerPage::showDomain(const QString& domainId)
+{
+    for (std::size_t d = 0; d < m_report.domains.size(); ++d) {
+        if (QString::fromStdString(m_report.domains[d].domainId) == domainId) {
+            QTreeWidgetItem* item = m_tree->topLevelItem(static_cast<int>(d));
+            item->setExpanded(true);
+            m_tree->setCurrentItem(item);
+            m_tree->scrollToItem(item, QAbstractItemView::PositionAtTop);
+            m_tree->setFocus();
+            return;
+        }
+    }
+}
+
 void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
 {
     const bool sub = !row.topicId.empty();

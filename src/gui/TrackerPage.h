@@ -24,6 +24,8 @@ public:
     /// Recomputes the sheet for `examId` from the store.
     void refresh(const QString& examId);
     const TrackerReport& report() const { return m_report; }
+    /// Selects, expands and scrolls to the domain's row, with the keyboard focus in the sheet.
+    void showDomain(const QString& domainId);
     /// Writes the sheet as CSV; false (and a message) when the file cannot be written.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
     /// The calibration report as text: accuracy per confidence tag and one sentence of advice.

@@ -6,11 +6,11 @@
 #include <cstdlib>
 #include <set>
 
+#include "certdrill/Text.h"
 #include "certdrill/exam/SessionHistory.h"
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
 #include "certdrill/store/Store.h"
-#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -210,6 +210,10 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
             const double days = static_cast<double>(nowMs - it->second.lastReviewMs) / kMsPerDay;
             pi.recall = fsrs.retrievability(days, it->second.state.stability);
             pi.due = pi.recall < settings.desiredRetention;
+            pi.dueInDays =
+                pi.due ? 0.0
+                       : std::max(0.0, fsrs.interval(it->second.state.stability, settings.desiredRetention) -
+                                           days);
             pi.missed = !it->second.lastCorrect;
         }
         report.planner.items.push_back(pi);
@@ -245,8 +249,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
     }
     const MasteryTable mastery = estimateMastery(evidence, topicCounts, nowMs, settings.model, prior);
 
-    const auto makeRow = [&](const Domain& dom, const Topic* topic, const Mastery& m,
-                             const RowItems& items) {
+    const auto makeRow = [&](const Domain& dom, const Topic* topic, const Mastery& m, const RowItems& items) {
         TrackerRow row;
         row.domainId = dom.id;
         row.topicId = topic ? topic->id : "";
@@ -328,12 +331,45 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
                                    const std::vector<Candidate>& questions)
 {
+    auto evidence = loadTrackerEvidence(store, examId, questions);
+    if (!evidence) {
+        return evidence.error();
+    }
+    return computeTracker(evidence.value(), store.clock().wallMs(), settings);
+}
+
+TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs,
+                             const TrackerSettings& settings)
+{
+    // Reviews are in time order, exam scores newest first: each is cut at nowMs without a sort.
+    std::vector<Review> reviews;
+    for (const auto& r : evidence.reviews) {
+        if (r.atMs > nowMs) {
+            break;
+        }
+        reviews.push_back(r);
+    }
+    std::vector<double> scores;
+    for (const auto& [finishedMs, score] : evidence.examScores) {
+        if (finishedMs <= nowMs && static_cast<int>(scores.size()) < settings.readinessExams) {
+            scores.push_back(score);
+        }
+    }
+    return computeTracker(evidence.exam, evidence.bank, reviews, evidence.selfRatings, scores, nowMs,
+                          settings);
+}
+
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+                                            const std::vector<Candidate>& questions)
+{
     auto exam = store.exam(examId);
     if (!exam) {
         return exam.error();
     }
-    return catchDbError("cannot read the tracker's evidence", [&]() -> Result<TrackerReport> {
+    return catchDbError("cannot read the tracker's evidence", [&]() -> Result<TrackerEvidence> {
         Database& db = store.database();
+        TrackerEvidence ev;
+        ev.exam = std::move(exam.value());
         std::set<std::int64_t> flagged;
         Statement f(db, "SELECT DISTINCT question_ref FROM session_items WHERE flagged = 1");
         while (f.step()) {
@@ -342,20 +378,18 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
         // A question's row under its domain: its objective, or its subtopic where the exam names none.
         const auto topicOf = [&](const std::string& domainId, const std::string& subtopic,
                                  const std::string& objective) -> const std::string& {
-            const Domain* d = exam->findDomain(domainId);
+            const Domain* d = ev.exam.findDomain(domainId);
             return d && !d->objectives.empty() ? objective : subtopic;
         };
-        std::vector<BankItem> bank;
         for (const auto& q : questions) {
-            bank.push_back({q.rowId, q.question.domain,
-                            topicOf(q.question.domain, q.question.subtopic, q.question.objective),
-                            flagged.count(q.rowId) > 0, q.question.difficulty});
+            ev.bank.push_back({q.rowId, q.question.domain,
+                               topicOf(q.question.domain, q.question.subtopic, q.question.objective),
+                               flagged.count(q.rowId) > 0, q.question.difficulty});
         }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
         // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
         // score is left out of readiness, below). An answer to a question the candidate excluded from scores
         // as disputed (Errata.h) is no evidence either way; the answer stays stored.
-        std::vector<Review> reviews;
         Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
                         "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty, "
                         "COALESCE(o.objective_id, '') FROM session_items i "
@@ -380,31 +414,28 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             rv.confidence = parseConfidence(r.getText(5));
             rv.cram = DrillSession::isCram(r.getText(6));
             rv.difficulty = static_cast<int>(r.getInt(7));
-            reviews.push_back(std::move(rv));
+            ev.reviews.push_back(std::move(rv));
         }
-        std::map<std::pair<std::string, std::string>, Band> ratings;
         Statement sr(db, "SELECT r.domain_id, r.topic_id, r.band FROM self_ratings r "
                          "JOIN exams e ON e.id = r.exam_ref WHERE e.exam_id = ?");
         sr.bind(1, examId);
         while (sr.step()) {
             if (const auto band = parseBand(sr.getText(2))) {
-                ratings[{sr.getText(0), sr.getText(1)}] = *band;
+                ev.selfRatings[{sr.getText(0), sr.getText(1)}] = *band;
             }
         }
-        // The last exam simulations' scores as history computes them now, questions the candidate excluded
-        // left out, so the readiness verdict and the history list never disagree.
+        // The exam simulations' scores as history computes them now, questions the candidate excluded left
+        // out, so the readiness verdict and the history list never disagree. Newest first.
         auto history = sessionHistory(store);
         if (!history) {
             return history.error();
         }
-        std::vector<double> scores;
         for (const SessionSummary& h : history.value()) {
-            if (h.examId == examId && h.countsForReadiness() &&
-                static_cast<int>(scores.size()) < settings.readinessExams) {
-                scores.push_back(h.score);
+            if (h.examId == examId && h.countsForReadiness()) {
+                ev.examScores.emplace_back(h.finishedAtMs, h.score);
             }
         }
-        return computeTracker(exam.value(), bank, reviews, ratings, scores, store.clock().wallMs(), settings);
+        return ev;
     });
 }
 
@@ -504,11 +535,10 @@ Result<void> setSelfRating(Store& store, const std::string& examId, const std::s
         Database& db = store.database();
         Transaction tx(db);
         if (band) {
-            Statement s(db,
-                        "INSERT INTO self_ratings (exam_ref, domain_id, topic_id, band, updated_at) "
-                        "SELECT id, ?, ?, ?, ? FROM exams WHERE exam_id = ? "
-                        "ON CONFLICT (exam_ref, domain_id, topic_id) DO UPDATE SET band = excluded.band, "
-                        "updated_at = excluded.updated_at");
+            Statement s(db, "INSERT INTO self_ratings (exam_ref, domain_id, topic_id, band, updated_at) "
+                            "SELECT id, ?, ?, ?, ? FROM exams WHERE exam_id = ? "
+                            "ON CONFLICT (exam_ref, domain_id, topic_id) DO UPDATE SET band = excluded.band, "
+                            "updated_at = excluded.updated_at");
             s.bind(1, domainId).bind(2, topicId).bind(3, bandName(*band));
             s.bind(4, store.clock().wallMs()).bind(5, examId);
             s.run();
@@ -531,8 +561,8 @@ std::string trackerCsv(const TrackerReport& report)
         char nums[160];
         std::snprintf(nums, sizeof nums, "%g,%d,%.3f,%.3f,%.3f", r.weight, r.mastery.answers, r.mastery.mean,
                       r.mastery.lower, r.mastery.upper);
-        out += csvField(r.domainId) + "," + csvField(r.topicId) + "," + csvField(r.name) + "," + nums +
-               "," + bandName(r.band) + "," + (r.selfRating ? bandName(*r.selfRating) : "") + "," +
+        out += csvField(r.domainId) + "," + csvField(r.topicId) + "," + csvField(r.name) + "," + nums + "," +
+               bandName(r.band) + "," + (r.selfRating ? bandName(*r.selfRating) : "") + "," +
                std::to_string(r.dueItems) + "," + std::to_string(r.seenItems) + "," +
                std::to_string(r.bankItems) + "\n";
     };
