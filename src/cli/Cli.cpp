@@ -150,7 +150,8 @@ Commands:
                                   the answer in the pack's letters, for item-stats;
                                   --anonymous replaces the label, the one field that tells who
                                   sat when (certdrill stores no name), with a stable hash
-  item-stats [--json] FILE.csv... per question over a class's results --csv files: facility
+  item-stats [--json] FILE.csv...
+                                  per question over a class's results --csv files: facility
                                   (share right), discrimination index (correlation with the
                                   rest score), discriminative efficiency and the upper-lower
                                   27% index as Moodle's quiz statistics define them, how often

@@ -59,6 +59,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     m_stack->addWidget(m_exam);
     m_stack->addWidget(m_start);
     m_stack->addWidget(m_results);
+    m_results->setStore(&m_store);
     m_stack->addWidget(m_drill);
     m_stack->addWidget(m_tracker);
     connect(m_home, &HomePage::mockRequested, this, &MainWindow::startMock);
