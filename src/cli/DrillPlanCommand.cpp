@@ -31,11 +31,11 @@ int drillPlanCommand(Context& ctx, Args args)
     if (options.count < 1 || options.count > 500) {
         return ctx.usage("drill-plan: --count must be between 1 and 500");
     }
-    Store* s = ctx.store();
+    Store* s = ctx.store(OpenMode::ReadOnly);
     if (!s || !ctx.resolveExam(examId)) {
         return kInvalid;
     }
-    auto bank = s->candidates(examId);
+    auto bank = s->candidates(examId, QuestionContent::Planning);
     if (!bank) {
         ctx.err() << "certdrill-cli: " << bank.error().message << "\n";
         return kInvalid;

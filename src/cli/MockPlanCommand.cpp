@@ -25,7 +25,7 @@ int mockPlanCommand(Context& ctx, Args args)
     const bool asJson = a.json;
     std::string& examId = a.examId;
     const std::uint64_t seed = a.seed;
-    Store* s = ctx.store();
+    Store* s = ctx.store(OpenMode::ReadOnly);
     if (!s || !ctx.resolveExam(examId)) {
         return kInvalid;
     }
@@ -39,7 +39,7 @@ int mockPlanCommand(Context& ctx, Args args)
         return ctx.usage("mock-plan: --count must be between " + std::to_string(exam->countMin) + " and " +
                          std::to_string(exam->countMax) + " for " + examId);
     }
-    auto pool = s->candidates(examId);
+    auto pool = s->candidates(examId, QuestionContent::Planning);
     if (!pool) {
         ctx.err() << "certdrill-cli: " << pool.error().message << "\n";
         return kInvalid;

@@ -7,12 +7,13 @@
 #include "certdrill/learn/DrillSession.h"
 #include "certdrill/learn/Tracker.h"
 
+#include "SafeTextView.h"
+
 class QAbstractButton;
 class QButtonGroup;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
-class QTextBrowser;
 class QVBoxLayout;
 
 namespace certdrill::gui {
@@ -52,6 +53,8 @@ protected:
 private:
     void toggleOption(int displayIndex);
     std::vector<int> chosenOptions() const;
+    /// Report a problem… on the question shown, with the answer chosen so far.
+    void reportProblem();
     void showFeedback(const DrillItem& item);
 
     Store& m_store;
@@ -62,16 +65,17 @@ private:
     QLabel* m_progress;
     QLabel* m_reason;
     AnnotationBar* m_marks; ///< the question's bookmark and note
-    QTextBrowser* m_stem;
+    SafeTextView* m_stem;
     QLabel* m_selectHint;
     QWidget* m_optionsBox;
     QVBoxLayout* m_optionsLayout;
     QButtonGroup* m_options = nullptr;
     QButtonGroup* m_confidence;
     QLabel* m_verdict;
-    QTextBrowser* m_feedback;
+    SafeTextView* m_feedback;
     QPushButton* m_checkButton;
     QPushButton* m_endButton;
+    QPushButton* m_reportButton;
     QLabel* m_summary;
 };
 

@@ -81,6 +81,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
     // 200% "Drill 20: GPU Acceleration & Optimization (Red), …" is wider than a 1024-pixel screen.
     m_nextText->setObjectName(QStringLiteral("nextStepText"));
     m_nextText->setWordWrap(true);
+    m_nextText->setTextFormat(Qt::PlainText); // names domains, which come from packs
     m_nextText->setAlignment(Qt::AlignCenter);
     m_nextText->setTextFormat(Qt::PlainText);
     m_nextText->setAttribute(Qt::WA_TransparentForMouseEvents);
@@ -162,8 +163,8 @@ void HomePage::refresh()
     auto exams = m_store.exams();
     const bool hasExam = exams && !exams.value().empty();
     m_examId = hasExam ? QString::fromStdString(exams.value().front().id) : QString();
-    m_titleLabel->setText(hasExam ? QString::fromStdString(exams.value().front().title)
-                                  : tr("No exam in the database"));
+    setPackText(m_titleLabel, hasExam ? QString::fromStdString(exams.value().front().title)
+                                      : tr("No exam in the database"));
     auto plan = buildStudyPlan(m_store, m_examId.toStdString(), utcOffsetMinutes(m_store.clock().wallMs()));
     if (!plan) {
         m_plan = StudyPlan{};

@@ -22,11 +22,14 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include "certdrill/exam/Errata.h"
 #include "certdrill/exam/SessionHistory.h"
 #include "certdrill/store/Annotations.h"
 
 #include "AnnotationBar.h"
 #include "Display.h"
+#include "PdfExport.h"
+#include "ReportProblemDialog.h"
 #include "Tables.h"
 #include "TextPane.h"
 
@@ -88,6 +91,7 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
           QStringLiteral("topicTable")))
     , m_filter(new QComboBox)
     , m_exportButton(new QPushButton(tr("E&xport CSV…")))
+    , m_pdfButton(new QPushButton(tr("Save &PDF…")))
     , m_review(new TextPane)
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
@@ -99,6 +103,9 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     m_exportButton->setObjectName(QStringLiteral("resultsExportButton"));
     m_exportButton->setToolTip(
         tr("Every question with its id, domain, your answer, the key, the result and the time spent"));
+    m_pdfButton->setObjectName(QStringLiteral("resultsPdfButton"));
+    m_pdfButton->setToolTip(tr("The whole report to print (Ctrl+P): verdict, score, time, domains and chart, "
+                               "pacing, and every wrong or flagged question with its explanation"));
     setRelativeFont(m_verdict, 2);
     m_details->setWordWrap(true);
     m_filter->addItems({tr("All questions"), tr("Wrong only"), tr("Flagged only")});
@@ -130,6 +137,7 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     filterRow->addWidget(m_filter);
     filterRow->addStretch();
     filterRow->addWidget(m_exportButton);
+    filterRow->addWidget(m_pdfButton);
     column->addLayout(filterRow);
     column->addWidget(m_review);
     column->addStretch(1);
@@ -143,15 +151,18 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
+    // The review's only links are its own (pack text is escaped): handled here, never followed.
+    m_review->setOpenLinks(false);
     connect(m_review, &QTextBrowser::anchorClicked, this, &ResultsPage::openReviewLink);
     connect(m_topicToggle, &QPushButton::toggled, this, [this](bool on) {
         m_topics->setVisible(on);
         fitHeightToRows(m_topics);
         m_topicToggle->setText(on ? tr("Hide o&bjectives") : tr("Show o&bjectives"));
     });
+    connect(m_pdfButton, &QPushButton::clicked, this, &ResultsPage::savePdfInteractively);
     connect(m_exportButton, &QPushButton::clicked, this, [this] {
         exportCsvInteractively(this, tr("Export answers"), QStringLiteral("exam-answers.csv"),
-                               sessionCsv(m_exam, m_items));
+                               sessionCsv(m_shown.exam, m_shown.items));
     });
 }
 
@@ -159,9 +170,12 @@ ResultsPage::~ResultsPage() = default;
 
 void ResultsPage::showSession(const ExamSession& session)
 {
-    m_exam = session.exam();
-    m_items = session.items();
-    const SessionScore s = session.score();
+    m_shown = report::sessionReport(session);
+    m_reported.clear();
+    if (auto reported = reportedQuestions(m_store)) {
+        m_reported = std::move(reported.value());
+    }
+    const SessionScore& s = m_shown.score;
     if (s.abandoned) {
         m_verdict->setText(tr("ABANDONED"));
         setTextColor(m_verdict, mutedColor());
@@ -170,7 +184,7 @@ void ResultsPage::showSession(const ExamSession& session)
         setTextColor(m_verdict, verdictColor(s.passed));
     }
     int flagged = 0;
-    for (const auto& it : m_items) {
+    for (const auto& it : m_shown.items) {
         flagged += it.flagged;
     }
     // The clock's time, as m:ss: what the countdown used, including the review screen and, for a strict
@@ -190,13 +204,16 @@ void ResultsPage::showSession(const ExamSession& session)
             .arg(s.correct)
             .arg(s.total)
             .arg(s.unanswered())
-            .arg(m_exam.passPercent)
+            .arg(m_shown.exam.passPercent)
             .arg(QString::fromStdString(minutesSecondsText(s.elapsedMs)))
-            .arg(m_exam.durationMinutes)
+            .arg(m_shown.exam.durationMinutes)
             .arg(pace)
             .arg(QString::fromStdString(minutesSecondsText(s.reviewMs)))
             .arg(flagged)
-            .arg(s.nearMisses));
+            .arg(s.nearMisses) +
+        (s.excluded == 1  ? tr(" 1 question excluded from your scores as disputed.")
+         : s.excluded > 1 ? tr(" %1 questions excluded from your scores as disputed.").arg(s.excluded)
+                          : QString()));
     renderDomains(s);
     renderChart(s);
     renderTopics(s);
@@ -239,18 +256,30 @@ void ResultsPage::fitToText()
 
 bool ResultsPage::exportCsv(const QString& path, QString* error) const
 {
-    return saveCsv(path, sessionCsv(m_exam, m_items), error);
+    return saveCsv(path, sessionCsv(m_shown.exam, m_shown.items), error);
+}
+
+Result<int> ResultsPage::savePdf(const QString& path) const
+{
+    return report::writeSessionPdf(m_shown, path);
+}
+
+void ResultsPage::savePdfInteractively()
+{
+    gui::savePdfInteractively(this, tr("Save the report as PDF"),
+                              QStringLiteral("certdrill-exam-%1.pdf").arg(m_shown.id),
+                              [this](const QString& path) { return savePdf(path); });
 }
 
 void ResultsPage::renderDomains(const SessionScore& s)
 {
     m_domains->setRowCount(0);
     for (const auto& t : s.domains) {
-        const Domain* d = m_exam.findDomain(t.id);
+        const Domain* d = m_shown.exam.findDomain(t.id);
         addTallyRow(
             m_domains,
             {QString::fromStdString(d ? d->name : t.id), QStringLiteral("%1%").arg(d ? d->weight : 0)}, t,
-            m_exam.passPercent, s.minutesAllowedPerQuestion);
+            m_shown.exam.passPercent, s.minutesAllowedPerQuestion);
     }
 }
 
@@ -265,12 +294,14 @@ void ResultsPage::renderChart(const SessionScore& s)
     fail->setColor(failColor());
     QStringList categories;
     for (auto it = s.domains.rbegin(); it != s.domains.rend(); ++it) {
-        const Domain* d = m_exam.findDomain(it->id);
+        const Domain* d = m_shown.exam.findDomain(it->id);
         const double p = percent(*it);
-        const bool ok = p >= m_exam.passPercent;
+        const bool ok = p >= m_shown.exam.passPercent;
         *pass << (ok ? p : 0.0);
         *fail << (ok ? 0.0 : p);
-        categories << QString::fromStdString(d ? d->name : it->id); // counts are in the table beside it
+        // Axis labels are HTML: escaped, a domain's name stays text and names no image to load. Counts are in
+        // the table beside the chart.
+        categories << QString::fromStdString(d ? d->name : it->id).toHtmlEscaped();
     }
     auto* bars = new QHorizontalStackedBarSeries;
     bars->append(pass);
@@ -281,7 +312,7 @@ void ResultsPage::renderChart(const SessionScore& s)
     applyChartTheme(chart);
     chart->addSeries(bars);
     chart->setTitle(
-        tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_exam.passPercent));
+        tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_shown.exam.passPercent));
     auto* domainsAxis = new QBarCategoryAxis;
     domainsAxis->append(categories);
     auto* percentAxis = new QValueAxis;
@@ -294,10 +325,10 @@ void ResultsPage::renderChart(const SessionScore& s)
     bars->attachAxis(percentAxis);
 
     // The pass mark as a vertical line over the bars, on a hidden axis spanning the category slots.
-    auto* mark = markSeries(tr("pass mark %1%").arg(m_exam.passPercent), markColor(), Qt::DashLine);
+    auto* mark = markSeries(tr("pass mark %1%").arg(m_shown.exam.passPercent), markColor(), Qt::DashLine);
     const double slotCount = static_cast<double>(categories.size());
-    mark->append(m_exam.passPercent, -0.5);
-    mark->append(m_exam.passPercent, slotCount - 0.5);
+    mark->append(m_shown.exam.passPercent, -0.5);
+    mark->append(m_shown.exam.passPercent, slotCount - 0.5);
     chart->addSeries(mark);
     auto* slotAxis = new QValueAxis;
     slotAxis->setRange(-0.5, slotCount - 0.5);
@@ -318,19 +349,41 @@ void ResultsPage::renderTopics(const SessionScore& s)
     for (const auto& t : s.topics) {
         // Tally ids are "domain/topic": an objective, or a subtopic where the exam names no objectives.
         const auto slash = t.id.find('/');
-        const Domain* d = m_exam.findDomain(t.id.substr(0, slash));
+        const Domain* d = m_shown.exam.findDomain(t.id.substr(0, slash));
         const std::string topicId = t.id.substr(slash + 1);
         const Topic* topic = d ? d->findTopic(topicId) : nullptr;
         const QString name = QString::fromStdString(topic ? d->topicLabel(*topic) : topicId);
         addTallyRow(m_topics, {name, QString::fromStdString(d ? d->name : t.id.substr(0, slash))}, t,
-                    m_exam.passPercent, s.minutesAllowedPerQuestion);
+                    m_shown.exam.passPercent, s.minutesAllowedPerQuestion);
+    }
+}
+
+void ResultsPage::reportProblem(int position)
+{
+    if (position < 0 || position >= static_cast<int>(m_shown.items.size())) {
+        return;
+    }
+    const SessionItem& it = m_shown.items[static_cast<size_t>(position)];
+    ProblemReport report;
+    report.questionRow = it.questionRow;
+    report.chosen = it.chosen;
+    report.sessionId = m_shown.id;
+    report.packVersion = it.packVersion; // the version this exam served, not a later one
+    if (!reportProblemInteractively(this, m_store, report, QString::fromStdString(it.question.id))) {
+        return;
+    }
+    // Scores follow the exclusion at once: the session read again is scored by the same rule as history.
+    if (auto session = ExamSession::open(m_store, m_shown.id)) {
+        const int filter = m_filter->currentIndex();
+        showSession(*session.value());
+        m_filter->setCurrentIndex(filter);
     }
 }
 
 void ResultsPage::renderReview()
 {
     QString html;
-    for (const auto& it : m_items) {
+    for (const auto& it : m_shown.items) {
         const bool ok = it.correct();
         if ((m_filter->currentIndex() == 1 && ok) || (m_filter->currentIndex() == 2 && !it.flagged)) {
             continue;
@@ -345,6 +398,11 @@ void ResultsPage::renderReview()
         }
         if (it.revealed) {
             notes += tr(" · answer revealed during practice");
+        }
+        if (it.excluded) {
+            notes += tr(" · excluded from your scores");
+        } else if (m_reported.count(it.questionRow)) {
+            notes += tr(" · reported");
         }
         html +=
             QStringLiteral("<h3 style='color:%1'>%2. %3<span style='color:%5; font-weight:normal'>%4</span>"
@@ -369,7 +427,10 @@ void ResultsPage::renderReview()
                                  .replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
         }
         html += stemHtml(it.question.stem);
-        html += answerHtml(it) + QStringLiteral("<hr/>");
+        html += answerHtml(it);
+        html += QStringLiteral("<p><a href='report:%1'>%2</a></p><hr/>")
+                    .arg(it.position)
+                    .arg(tr("Report a problem…"));
     }
     m_review->setHtml(html);
 }
@@ -377,9 +438,13 @@ void ResultsPage::renderReview()
 void ResultsPage::openReviewLink(const QUrl& link)
 {
     const int position = link.path().toInt();
-    const auto it = std::find_if(m_items.begin(), m_items.end(),
+    if (link.scheme() == QLatin1String("report")) {
+        reportProblem(position);
+        return;
+    }
+    const auto it = std::find_if(m_shown.items.begin(), m_shown.items.end(),
                                  [&](const SessionItem& item) { return item.position == position; });
-    if (it == m_items.end()) {
+    if (it == m_shown.items.end()) {
         return;
     }
     if (link.scheme() == QLatin1String("bookmark")) {

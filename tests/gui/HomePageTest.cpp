@@ -17,6 +17,7 @@
 #include "certdrill/learn/StudyPlan.h"
 #include "certdrill/store/Store.h"
 
+#include "Answers.h"
 #include "Display.h"
 #include "DrillPage.h"
 #include "ExamPage.h"
@@ -29,33 +30,6 @@
 using namespace certdrill;
 
 namespace {
-
-// A store in `dir` with the bundled bank imported; null if either step failed.
-std::unique_ptr<Store> bankStore(const QTemporaryDir& dir, FakeClock& clock)
-{
-    auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
-    if (!store || !store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
-        return nullptr;
-    }
-    return std::move(store.value());
-}
-
-/// A complete answer to q: its key, or one wrong option and right ones up to the count it asks for.
-std::vector<int> answerOf(const Question& q, bool correct)
-{
-    std::vector<int> chosen;
-    for (std::size_t i = 0; i < q.options.size() && !correct && chosen.empty(); ++i) {
-        if (!q.options[i].correct) {
-            chosen.push_back(static_cast<int>(i));
-        }
-    }
-    for (const int i : q.correctOptions()) {
-        if (static_cast<int>(chosen.size()) < q.select) {
-            chosen.push_back(i);
-        }
-    }
-    return chosen;
-}
 
 /// A drill through the core of `count` questions of each domain in `domains`, answered right or wrong, a
 /// minute apart; false if a step failed.
@@ -82,7 +56,7 @@ bool drill(Store& store, FakeClock& clock, const std::vector<std::string>& domai
     }
     for (const auto& it : session.value()->items()) {
         clock.advanceMinutes(1);
-        if (!session.value()->check(it.position, answerOf(it.question, correct), std::nullopt)) {
+        if (!session.value()->check(it.position, test::completeAnswer(it.question, correct), std::nullopt)) {
             return false;
         }
     }
@@ -106,7 +80,7 @@ bool exam(Store& store, FakeClock& clock, int right)
     for (const auto& it : session.value()->items()) {
         clock.advanceSeconds(90);
         if (!session.value()->visit(it.position) ||
-            !session.value()->choose(it.position, answerOf(it.question, it.position < right))) {
+            !session.value()->choose(it.position, test::completeAnswer(it.question, it.position < right))) {
             return false;
         }
     }
@@ -144,7 +118,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
         QVERIFY(certdrill::test::showActive(&window));
@@ -178,7 +152,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         auto exam = store->exam("ncp-genl");
         QVERIFY(exam.ok());
@@ -215,7 +189,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
         QVERIFY(certdrill::test::showActive(&window));
@@ -244,7 +218,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock; // 2026-01-01T00:00Z
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
         QVERIFY(certdrill::test::showActive(&window));

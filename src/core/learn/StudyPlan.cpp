@@ -550,7 +550,9 @@ Result<StudyPlan> buildStudyPlan(Store& store, const std::string& examId, int ut
         return exam.error();
     }
     in.exam = std::move(exam.value());
-    auto questions = store.candidates(examId);
+    // Without the text: the plan and the tracker use ids, domains, topics and difficulties, and the home
+    // screen computes this at every start (at 100,000 questions the text is most of the database).
+    auto questions = store.candidates(examId, QuestionContent::Planning);
     if (!questions) {
         return questions.error();
     }

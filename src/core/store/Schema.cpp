@@ -1,5 +1,9 @@
 #include "certdrill/store/Schema.h"
 
+#include <cstdio>
+
+#include <sqlite3.h>
+
 namespace certdrill {
 
 namespace {
@@ -181,7 +185,41 @@ ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0 CHECK (aban
 ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-// Version 6: the question browser. `question_search` is an FTS5 index of every active question: its stem,
+// Version 6: indexes for counting questions. `list exams`, the home screen and domainCounts count each
+// domain's active (and multi-select) questions; with no index on domain_ref SQLite built a temporary one over
+// every question at each call (100,000 questions: most of the home screen's start). The packs list counts
+// each pack's active and retired questions, which read every question's row for `retired`. Both indexes
+// cover their counts, so no question row is read.
+constexpr const char* kV6 = R"sql(
+CREATE INDEX questions_domain ON questions(domain_ref, retired, select_count);
+CREATE INDEX questions_pack ON questions(pack_ref, retired);
+)sql";
+
+// Version 7: errata. A candidate reports a problem with a question (a wrong key, an unclear or outdated
+// question, a typo) for the pack's author, with the pack version and the answer given at the time, since both
+// may change later. Separately, the candidate may exclude a disputed question from their scores: one row per
+// excluded question, apart from the reports so that including it again keeps them. Answers stay in
+// session_items untouched; scores are computed from them leaving excluded questions out, so excluding and
+// including again are exact inverses. Self-contained: it only adds tables.
+constexpr const char* kV7 = R"sql(
+CREATE TABLE errata (
+    id           INTEGER PRIMARY KEY,
+    question_ref INTEGER NOT NULL REFERENCES questions(id),
+    session_ref  INTEGER REFERENCES sessions(id) ON DELETE SET NULL, -- where it was reported from, if any
+    pack_version TEXT NOT NULL,             -- the version of the question's pack the candidate saw
+    kind         TEXT NOT NULL CHECK (kind IN ('wrong-key', 'unclear', 'outdated', 'typo', 'other')),
+    note         TEXT NOT NULL DEFAULT '',
+    answer       TEXT NOT NULL DEFAULT '',  -- the candidate's choice then, letters of the pack's order
+    reported_at  INTEGER NOT NULL           -- unix ms
+);
+CREATE INDEX errata_question ON errata(question_ref);
+CREATE TABLE score_exclusions (
+    question_ref INTEGER PRIMARY KEY REFERENCES questions(id),
+    excluded_at  INTEGER NOT NULL
+);
+)sql";
+
+// Version 8: the question browser. `question_search` is an FTS5 index of every active question: its stem,
 // its options' texts, its explanations (the question's and every option's why) and the candidate's own note,
 // with rowid = questions.id. Triggers keep it in step with whatever writes the tables (an import that adds,
 // updates or retires a question, an option rewritten, a note edited), so no code path can forget it, and an
@@ -191,7 +229,7 @@ ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
 // the one-item practice session that records an answer shown in the browser (ExamSession-like evidence of
 // having seen the key, never an exam the history lists). The step is self-contained: it reads only tables of
 // versions 1 to 5.
-constexpr const char* kV6 = R"sql(
+constexpr const char* kV8 = R"sql(
 CREATE TABLE bookmarks (
     pack_id     TEXT NOT NULL,
     question_id TEXT NOT NULL,
@@ -278,7 +316,9 @@ const std::vector<Migration>& migrations()
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
         {5, "abandoned sessions and time on the review screen", kV5},
-        {6, "question browser: full-text index, bookmarks, notes, reveals in the browser", kV6},
+        {6, "indexes for counting a domain's and a pack's questions", kV6},
+        {7, "errata reports and questions excluded from scores", kV7},
+        {8, "question browser: full-text index, bookmarks, notes, reveals in the browser", kV8},
     };
     return steps;
 }
@@ -288,6 +328,75 @@ int latestSchemaVersion()
     return migrations().back().version;
 }
 
+namespace {
+
+[[noreturn]] void refuse(const Database& db, const std::string& why)
+{
+    throw notCertdrillError(db.path(), why);
+}
+
+std::string newerMessage(const Database& db, int version)
+{
+    return "database " + db.path() + " has schema version " + std::to_string(version) +
+           ", newer than this certdrill understands (" + std::to_string(latestSchemaVersion()) +
+           "); update certdrill. The file was not changed.";
+}
+
+} // namespace
+
+DbError notCertdrillError(const std::string& path, const std::string& why)
+{
+    return DbError("database " + path + " is not a certdrill database (" + why +
+                       "); certdrill did not change it. Pass another file with --db, or move it away",
+                   0);
+}
+
+void checkCertdrillDatabase(Database& db)
+{
+    int applicationId = 0;
+    int version = 0;
+    int objects = 0;
+    bool certdrillTables = false;
+    try {
+        // One statement, so one read of the file: read apart, another program (the app and certdrill-cli
+        // started together) could create and mark the schema between the pragmas and the table count, and a
+        // file with tables but user_version 0 would be refused as another application's.
+        Statement st(db, "SELECT (SELECT application_id FROM pragma_application_id), "
+                         "(SELECT user_version FROM pragma_user_version), count(*), "
+                         "count(CASE WHEN type = 'table' AND name IN ('packs', 'exams', 'questions') THEN 1 END) "
+                         "FROM sqlite_master");
+        st.step();
+        applicationId = static_cast<int>(st.getInt(0));
+        version = static_cast<int>(st.getInt(1));
+        objects = static_cast<int>(st.getInt(2));
+        certdrillTables = st.getInt(3) == 3;
+    } catch (const DbError& e) {
+        if ((e.code() & 0xFF) == SQLITE_NOTADB) {
+            refuse(db, "not an SQLite file");
+        }
+        throw;
+    }
+    if (applicationId == kApplicationId) {
+        if (version > latestSchemaVersion()) {
+            throw DbError(newerMessage(db, version), 0);
+        }
+        return;
+    }
+    if (applicationId != 0) {
+        char id[16];
+        std::snprintf(id, sizeof id, "0x%08X", static_cast<unsigned>(applicationId));
+        refuse(db, std::string("it belongs to another application: application_id ") + id);
+    }
+    if (objects == 0 && version == 0) {
+        return; // a new, empty file
+    }
+    if (version >= 1 && certdrillTables) {
+        return; // written by a certdrill from before the mark; migrate() adds it
+    }
+    refuse(db, objects == 0 ? "user_version " + std::to_string(version) + " and no tables"
+                            : "it has other tables than certdrill's");
+}
+
 void migrate(Database& db, int target)
 {
     if (target < 0) {
@@ -295,29 +404,28 @@ void migrate(Database& db, int target)
     }
     const int current = db.userVersion();
     if (current > latestSchemaVersion()) {
-        throw DbError("database " + db.path() + " has schema version " + std::to_string(current) +
-                          ", newer than this certdrill understands (" +
-                          std::to_string(latestSchemaVersion()) +
-                          "); update certdrill. The file was not changed.",
-                      0);
+        throw DbError(newerMessage(db, current), 0);
     }
-    if (current >= target) {
+    const bool marked = db.applicationId() == kApplicationId;
+    if (current >= target && marked) {
         return;
     }
     Transaction tx(db);
     // Read again under the write lock: another program (the app and certdrill-cli started together) may
-    // have migrated the file while this one waited for the lock.
+    // have migrated and marked the file while this one waited for the lock.
     const int locked = db.userVersion();
-    if (locked >= target) {
-        tx.commit();
-        return;
-    }
     for (const auto& step : migrations()) {
         if (step.version > locked && step.version <= target) {
             db.exec(step.sql);
         }
     }
-    db.setUserVersion(target);
+    if (locked < target) {
+        db.setUserVersion(target);
+    }
+    if (db.applicationId() != kApplicationId) {
+        // PRAGMA takes no bound parameters; the value is our constant.
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+    }
     tx.commit();
 }
 

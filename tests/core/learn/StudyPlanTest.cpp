@@ -7,6 +7,7 @@
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/learn/DrillSession.h"
 
+#include "Answers.h"
 #include "TestSupport.h"
 
 using namespace certdrill;
@@ -16,23 +17,6 @@ namespace {
 constexpr std::int64_t kDay = 86'400'000;
 constexpr std::int64_t kHour = 3'600'000;
 const std::int64_t kJan1 = *parseDay("2026-01-01"); // FakeClock's start, at 00:00 UTC
-
-/// A complete answer to q: its key, or one wrong option and right ones up to the count it asks for.
-std::vector<int> answer(const Question& q, bool correct)
-{
-    std::vector<int> chosen;
-    for (std::size_t i = 0; i < q.options.size() && !correct && chosen.empty(); ++i) {
-        if (!q.options[i].correct) {
-            chosen.push_back(static_cast<int>(i));
-        }
-    }
-    for (const int i : q.correctOptions()) {
-        if (static_cast<int>(chosen.size()) < q.select) {
-            chosen.push_back(i);
-        }
-    }
-    return chosen;
-}
 
 struct Fixture
 {
@@ -73,7 +57,7 @@ struct Fixture
         REQUIRE(d.ok());
         for (const auto& it : d.value()->items()) {
             clock.advanceMinutes(minutes);
-            const std::vector<int> chosen = answer(it.question, correct);
+            const std::vector<int> chosen = test::completeAnswer(it.question, correct);
             REQUIRE(d.value()->check(it.position, chosen, std::nullopt).ok());
         }
         REQUIRE(d.value()->finish().ok());
@@ -88,7 +72,7 @@ struct Fixture
         for (const auto& it : s.value()->items()) {
             REQUIRE(s.value()->visit(it.position).ok());
             clock.advanceMinutes(minutes / 4);
-            const std::vector<int> chosen = answer(it.question, correct);
+            const std::vector<int> chosen = test::completeAnswer(it.question, correct);
             REQUIRE(s.value()->choose(it.position, chosen).ok());
         }
         REQUIRE(s.value()->submit().ok());
