@@ -1,4 +1,6 @@
 // certdrill GUI entry point: the one place where the pieces are wired together (clock, log, store, window).
+#include <csignal>
+
 #include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/spdlog.h>
 
@@ -11,6 +13,7 @@
 #include "certdrill/store/Paths.h"
 #include "certdrill/store/Store.h"
 
+#include "FirstPaintExit.h"
 #include "MainWindow.h"
 
 namespace {
@@ -58,6 +61,9 @@ void setUpLogging(const std::filesystem::path& dataDir)
 
 int main(int argc, char** argv)
 {
+    // As in the CLI: over a file-size limit a write fails with EFBIG, which the app reports, instead of
+    // SIGXFSZ ending it without a word.
+    std::signal(SIGXFSZ, SIG_IGN);
     QCoreApplication::setApplicationName(QStringLiteral("certdrill"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CERTDRILL_VERSION));
 
@@ -68,6 +74,12 @@ int main(int argc, char** argv)
     const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("Database file."),
                                       QStringLiteral("PATH"));
     parser.addOption(dbOption);
+    // For the start-up benchmark (tests/bench/ScaleBench.cpp): quit once the window has painted.
+    QCommandLineOption firstPaintOption(QStringLiteral("quit-after-first-paint"),
+                                        QStringLiteral("Quit once the window has painted (benchmarks)."));
+    firstPaintOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(firstPaintOption);
+
     // QApplication's own options (-platform offscreen, -style Fusion, ...) are taken out of the arguments by
     // QApplication itself; the parser knows them, hidden, only so that reading them before QApplication
     // exists is not an "unknown option" error. Like Qt, it reads -word as one option, not as -w -o -r -d.
@@ -118,22 +130,33 @@ int main(int argc, char** argv)
         return 1;
     }
 
-    // Every start brings the bundled packs up to date: a first start imports them, an unchanged pack is a
-    // no-op, and a newer bundled version updates the bank. A failure is logged; the app still opens.
+    // Every start brings the bundled packs up to date: a first start imports them, an unchanged pack is
+    // skipped (its bytes are those already imported, so it is not parsed and validated again), and a newer
+    // bundled version updates the bank. A bundled pack the user removed (certdrill-cli packs remove) stays
+    // removed. A failure is logged; the app still opens.
     const auto bundled = certdrill::packFilesIn(bundledQuestionsDir());
-    if (!bundled.empty()) {
-        const auto outcome = store.value()->importFiles(bundled);
+    auto changed = store.value()->changedFiles(bundled);
+    if (!changed) {
+        spdlog::warn("bundled packs not checked: {}", changed.error().message);
+    } else if (!changed.value().empty()) {
+        certdrill::ImportPolicy startup;
+        startup.restoreRemoved = false;
+        const auto outcome = store.value()->importFiles(changed.value(), {}, startup);
         for (const auto& d : outcome.diagnostics) {
             spdlog::warn("{}", d.format());
         }
         if (!outcome.ok()) {
             spdlog::warn("bundled packs not imported: {}", outcome.error);
         }
-    } else {
+    }
+    if (bundled.empty()) {
         spdlog::warn("no bundled packs found in {}", bundledQuestionsDir().string());
     }
 
     certdrill::gui::MainWindow window(*store.value(), clock);
+    if (parser.isSet(firstPaintOption)) {
+        new certdrill::gui::FirstPaintExit(&window);
+    }
     window.show();
     window.offerResume();
     return QApplication::exec();

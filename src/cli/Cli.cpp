@@ -15,11 +15,15 @@ const std::vector<Command>& commands()
         {"validate", validateCommand},
         {"lint", lintCommand},
         {"import", importCommand},
+        {"convert", convertCommand},
+        {"export", exportCommand},
+        {"packs", packsCommand},
         {"list", listCommand},
         {"mock-plan", mockPlanCommand},
         {"tracker", trackerCommand},
         {"rate", rateCommand},
         {"set", setCommand},
+        {"plan", planCommand},
         {"backup", backupCommand},
         {"restore", restoreCommand},
         {"drill-plan", drillPlanCommand},
@@ -27,6 +31,11 @@ const std::vector<Command>& commands()
         {"history", historyCommand},
         {"results", resultsCommand},
         {"compare", compareCommand},
+        {"search", searchCommand},
+        {"note", noteCommand},
+        {"bookmark", bookmarkCommand},
+        {"item-stats", itemStatsCommand},
+        {"errata", errataCommand},
     };
     return all;
 }
@@ -56,14 +65,37 @@ Commands:
                                   option would score against chance; --strict exits 1 when a
                                   strategy or cue beats chance by more than 5 points or a
                                   structural flaw occurs (docs/question-writing.md)
-  import [MOODLE OPTIONS] PACK...  validate and import packs atomically (all or nothing).
-                                  A PACK named *.gift or *.gift.txt is Moodle GIFT, *.xml is
-                                  Moodle XML; their categories name the blueprint domain.
+  import [--dry-run] [MOODLE OPTIONS] PACK...
+                                  validate and import packs atomically (all or nothing);
+                                  --dry-run shows what it would add, update, restore and
+                                  retire per pack, and writes nothing
+                                  A PACK named *.json is a certdrill pack, *.gift or *.gift.txt
+                                  Moodle GIFT, *.xml Moodle XML; any other name (Moodle
+                                  exports GIFT as *.txt) is read by its content: '{' starts
+                                  JSON, '<' XML, anything else is GIFT. Moodle categories
+                                  name the blueprint domain. A PACK is a regular file of at
+                                  most 64 MiB with at most 20000 questions.
                                   MOODLE OPTIONS: --exam ID (default: the only exam),
                                   --pack-id ID (default: gift-FILENAME or moodle-FILENAME),
                                   --pack-version V (default: the version already
                                   imported for the pack id, else 1.0.0),
-                                  --domain ID (for questions whose category names none)
+                                  --domain ID (for questions whose category names none),
+                                  --map MAP.json (Moodle categories and tags -> domain
+                                  and objective, with a default: docs/pack-format.md)
+  convert INPUT.gift|.txt|.xml [MOODLE OPTIONS] -o PACK.json
+                                  write a Moodle file (GIFT or XML, told apart as import
+                                  does) as a pack file (ids, options, whys and
+                                  explanations kept; importing it gives the same questions as
+                                  importing INPUT); skipped question types are warned about
+                                  at their line; --pack-version defaults to 1.0.0
+  export [--pack ID] -o FILE.json|DIR
+                                  write stored packs as pack files (one pack to a file, all
+                                  of them to a folder, PACK-ID.json each) that validate and
+                                  import to the same questions
+  packs remove ID                 take a pack out of the bank: its questions are retired,
+                                  their answers and history kept; importing it again brings
+                                  them back; refused for an exam's pack while questions of
+                                  other packs are in that exam
   list exams|packs|domains [--exam ID] [--json]
                                   show what the database holds
   mock-plan [--exam ID] [--count N] [--seed S] [--json]
@@ -71,15 +103,26 @@ Commands:
                                   counts, multi-select count, question ids, and every domain
                                   the bank cannot fill (exit 1 if any); N within the exam's
                                   question count range (default: the exam's default)
-  tracker [--exam ID] [--json|--csv]
+  tracker [--exam ID] [--json|--csv|--pdf FILE]
                                   the Red/Yellow/Green sheet from your answers: mastery with
                                   its 80% interval per domain and objective, bands, self-ratings,
-                                  due questions, the readiness verdict and calibration
+                                  due questions, the readiness verdict and calibration; --pdf
+                                  writes it as a printable PDF (A4) to FILE
   rate DOMAIN[/OBJECTIVE] red|yellow|green|none [--exam ID]
                                   set (or clear) your own rating of a row
   set target|readiness-score VALUE
                                   Green needs the lower bound >= target (0.50-0.99, default 0.80);
                                   readiness needs the last 3 mocks >= readiness-score (0.80-0.85)
+  plan [--exam ID] [--json] [--exam-date D|none] [--hours-per-week N] [--failed-attempt D]
+                                  where you stand and what to do next, as the app's home screen
+                                  shows it: the readiness verdict, the one recommended step and
+                                  why, questions due, the last exam scores, and the plan to your
+                                  exam date (days left, questions a day, hours studied against
+                                  your weekly budget and the guide's 120-160 h, when readiness
+                                  was last met, the 14-day retake wait and attempts left of 5 in
+                                  12 months); the options set the exam date D (YYYY-MM-DD; none
+                                  clears it) and the weekly hours (0-100), and record a failed
+                                  real attempt on day D
   backup FILE [--force]           write a consistent copy of the database to FILE (also while
                                   the app is open); an existing FILE only with --force
   restore FILE                    replace the database with the backup FILE after checking it
@@ -98,13 +141,51 @@ Commands:
                                   dates (UTC), how it ended (submitted, timeout, abandoned),
                                   score, pass/fail, time used (m:ss), unanswered questions and
                                   per-domain results
-  results ID [--csv]              every question of finished session ID (from history): its
+  results ID [--csv [--anonymous]|--pdf FILE]
+                                  every question of finished session ID (from history): its
                                   id, domain, your answer, the key, result and seconds spent,
-                                  under the time used and the unanswered count
+                                  under the time used and the unanswered count; --pdf writes
+                                  the report the app's Save PDF writes to FILE (A4): verdict,
+                                  score, time, per-domain table and chart, pacing, and every
+                                  wrong or flagged question with its options, your answer, the
+                                  key and the explanations (no display needed); --csv gives
+                                  every column, with per row an attempt label ("session ID
+                                  START UTC"), the pack id and version, the content hash and
+                                  the answer in the pack's letters, for item-stats;
+                                  --anonymous replaces the label, the one field that tells who
+                                  sat when (certdrill stores no name), with a stable hash
   compare ID1 ID2 [--json]        two finished exams (from history), the earlier as before:
                                   per shared question fixed, slipped, still missed or right
                                   both times; per domain and objective the score before,
                                   after and the change in points
+  item-stats [--json] FILE.csv...
+                                  per question over a class's results --csv files: facility
+                                  (share right), discrimination index (correlation with the
+                                  rest score), discriminative efficiency and the upper-lower
+                                  27% index as Moodle's quiz statistics define them, how often
+                                  each option was chosen, flags for negative discrimination
+                                  and distractors nobody chose, and the responses behind each
+                                  figure, marked when fewer than 30 (docs/item-analysis.md)
+  errata [--pack ID] [--csv]      the problems reported on questions (Report a problem… in
+                                  the app), oldest first: date (UTC), pack and question id,
+                                  the pack version seen, kind (wrong-key, unclear, outdated,
+                                  typo, other), the answer given then in the pack's letters,
+                                  whether the question is excluded from scores, and the note
+  search [TEXT...] [FILTERS] [--status S] [--limit N] [--offset N] [--json]
+                                  the question browser's search: questions whose stem,
+                                  options, explanations or your note contain every word of
+                                  TEXT (a word also matches the start of a longer one;
+                                  "a quoted phrase" as written; no TEXT lists all), best
+                                  matches first, printed as PACK/ID. FILTERS: --exam ID,
+                                  --domain ID, --objective ID, --difficulty N (1-5),
+                                  --pack ID, --multi or --single; a filter given twice
+                                  allows either value. S is unseen, right, missed (latest
+                                  answer wrong), missed-twice, flagged, bookmarked or noted;
+                                  every --status given must hold
+  note ID [TEXT]                  print the personal note of question ID (PACK/ID, or the id
+                                  alone when one pack has it); with TEXT store it (an empty
+                                  TEXT removes it)
+  bookmark ID [--remove]          bookmark question ID, or remove its bookmark
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";

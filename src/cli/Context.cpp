@@ -22,10 +22,14 @@ int Context::usage(const std::string& message)
     return kUsage;
 }
 
-Store* Context::store()
+Store* Context::store(OpenMode mode)
 {
+    if (m_store && mode == OpenMode::ReadWrite && m_storeMode == OpenMode::ReadOnly) {
+        m_store.reset(); // opened to read; reopened to write
+    }
     if (!m_store) {
-        auto opened = Store::open(m_dbPath, m_clock);
+        auto opened = Store::open(m_dbPath, m_clock, mode);
+        m_storeMode = mode;
         if (!opened) {
             m_err << "certdrill-cli: " << opened.error().message << "\n";
             return nullptr;
@@ -50,18 +54,22 @@ bool Context::resolveExam(std::string& examId)
     return true;
 }
 
-ExamCatalog Context::storedExams()
+std::optional<ExamCatalog> Context::storedExams()
 {
     std::error_code ec;
     if (!std::filesystem::exists(m_dbPath, ec)) {
-        return {};
+        return ExamCatalog{};
     }
-    if (Store* s = store()) {
-        if (auto catalog = s->examCatalog()) {
-            return std::move(catalog.value());
-        }
+    Store* s = store(OpenMode::ReadOnly);
+    if (!s) {
+        return std::nullopt;
     }
-    return {};
+    auto catalog = s->examCatalog();
+    if (!catalog) {
+        m_err << "certdrill-cli: " << catalog.error().message << "\n";
+        return std::nullopt;
+    }
+    return std::move(catalog.value());
 }
 
 int Context::printDiagnostics(const std::vector<Diagnostic>& diagnostics)
@@ -94,7 +102,11 @@ std::optional<TrackerReport> Context::loadTracker(std::string& examId,
 
 std::optional<std::vector<SessionSummary>> Context::finishedSessions()
 {
-    Store* s = store();
+    std::error_code ec;
+    if (!std::filesystem::exists(m_dbPath, ec)) {
+        return std::vector<SessionSummary>{}; // no database yet, so no exams; reading never creates one
+    }
+    Store* s = store(OpenMode::ReadOnly);
     if (!s) {
         return std::nullopt;
     }

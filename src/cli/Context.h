@@ -38,13 +38,15 @@ public:
 
     /// Prints a usage error with the pointer to --help and returns kUsage.
     int usage(const std::string& message);
-    /// Opens the store at dbPath() on first use, printing the reason on failure.
-    Store* store();
+    /// Opens the store at dbPath() on first use, printing the reason on failure. Commands that only read
+    /// pass OpenMode::ReadOnly: the file is then never written (nor created), also on read-only media.
+    Store* store(OpenMode mode = OpenMode::ReadWrite);
     /// Fills an empty exam id with the first exam in the store; false (reason printed) if there is none.
     bool resolveExam(std::string& examId);
     /// The exams already in the database, which packs being checked may reference; empty when there is no
-    /// database file. Checking packs must never create one, so this opens the store only if the file exists.
-    ExamCatalog storedExams();
+    /// database file. Checking packs must never create or change one, so this opens the store read-only and
+    /// only if the file exists; nothing (reason printed) when it cannot be read.
+    std::optional<ExamCatalog> storedExams();
     /// Prints the diagnostics to err() and returns how many are errors.
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);
     /// The tracker for examId (resolved as above); empty, with the reason printed, on failure. A caller that
@@ -60,6 +62,7 @@ private:
     const Clock& m_clock;
     std::filesystem::path m_dbPath;
     std::unique_ptr<Store> m_store;
+    OpenMode m_storeMode = OpenMode::ReadOnly;
 };
 
 } // namespace certdrill::cli

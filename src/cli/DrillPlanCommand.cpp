@@ -32,7 +32,7 @@ int drillPlanCommand(Context& ctx, Args args)
     if (options.count < 1 || options.count > 500) {
         return ctx.usage("drill-plan: --count must be between 1 and 500");
     }
-    Store* s = ctx.store();
+    Store* s = ctx.store(OpenMode::ReadOnly);
     if (!s || !ctx.resolveExam(examId)) {
         return kInvalid;
     }

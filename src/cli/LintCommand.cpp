@@ -71,8 +71,12 @@ int lintCommand(Context& ctx, Args args)
     if (args.empty()) {
         return ctx.usage("lint: name at least one pack file");
     }
+    const auto stored = ctx.storedExams();
+    if (!stored) {
+        return kInvalid;
+    }
     const auto loaded =
-        loadPacks(std::vector<std::filesystem::path>(args.begin(), args.end()), ctx.storedExams(), moodle);
+        loadPacks(std::vector<std::filesystem::path>(args.begin(), args.end()), *stored, moodle);
     // Only errors: a file that does not load cannot be linted. The validator's warnings are validate's to
     // show.
     int errors = 0;

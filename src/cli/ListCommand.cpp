@@ -27,7 +27,7 @@ int listCommand(Context& ctx, Args args)
     if (args.size() != 1 || (args[0] != "exams" && args[0] != "packs" && args[0] != "domains")) {
         return ctx.usage("list: say what to list: exams, packs or domains");
     }
-    Store* s = ctx.store();
+    Store* s = ctx.store(OpenMode::ReadOnly);
     if (!s) {
         return kInvalid;
     }
@@ -47,11 +47,14 @@ int listCommand(Context& ctx, Args args)
                          {"sha256", p.sha256},
                          {"source", p.sourcePath},
                          {"questions", p.activeQuestions},
-                         {"retired", p.retiredQuestions}});
+                         {"retired", p.retiredQuestions},
+                         {"authors", p.authors},
+                         {"removed", p.removed}});
             if (!asJson) {
                 ctx.out() << std::left << std::setw(36) << p.id << std::setw(10) << p.version << std::right
                           << std::setw(5) << p.activeQuestions
-                          << (p.activeQuestions == 1 ? " question   " : " questions  ") << p.title << "\n";
+                          << (p.activeQuestions == 1 ? " question   " : " questions  ") << p.title
+                          << (p.removed ? " (removed)" : "") << "\n";
             }
         }
         if (asJson) {

@@ -26,7 +26,7 @@ int mockPlanCommand(Context& ctx, Args args)
     const bool asJson = a.json;
     std::string& examId = a.examId;
     const std::uint64_t seed = a.seed;
-    Store* s = ctx.store();
+    Store* s = ctx.store(OpenMode::ReadOnly);
     if (!s || !ctx.resolveExam(examId)) {
         return kInvalid;
     }

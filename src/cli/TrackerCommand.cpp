@@ -8,6 +8,7 @@
 #include "Commands.h"
 #include "Context.h"
 #include "Output.h"
+#include "PdfOutput.h"
 
 namespace certdrill::cli {
 
@@ -20,10 +21,13 @@ int trackerCommand(Context& ctx, Args args)
     std::string examId;
     bool missing = false;
     takeOption(args, "--exam", examId, missing);
-    if (missing || !args.empty() || (asJson && asCsv)) {
-        return ctx.usage("tracker: usage is tracker [--exam ID] [--json|--csv]");
+    std::string pdfPath;
+    bool pdfMissing = false;
+    const bool asPdf = takeOption(args, "--pdf", pdfPath, pdfMissing);
+    if (missing || pdfMissing || !args.empty() || (asJson + asCsv + asPdf > 1)) {
+        return ctx.usage("tracker: usage is tracker [--exam ID] [--json|--csv|--pdf FILE]");
     }
-    Store* s = ctx.store();
+    Store* s = ctx.store(OpenMode::ReadOnly);
     const auto report = s ? ctx.loadTracker(examId) : std::nullopt;
     if (!report) {
         return kInvalid;
@@ -32,6 +36,14 @@ int trackerCommand(Context& ctx, Args args)
     if (asCsv) {
         ctx.out() << trackerCsv(t);
         return kOk;
+    }
+    if (asPdf) {
+        const auto exam = s->exam(examId);
+        if (!exam) {
+            ctx.err() << "certdrill-cli: " << exam.error().message << "\n";
+            return kInvalid;
+        }
+        return writeTrackerPdf(ctx, exam.value(), t, pdfPath);
     }
     if (asJson) {
         json domains = json::array();

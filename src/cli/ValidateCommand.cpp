@@ -39,12 +39,12 @@ void printCoverage(std::ostream& out, const CoverageReport& r, const ExamDef& ex
             << "\n";
         for (const auto& o : d.objectives) {
             out << "      " << std::left << std::setw(46) << (o.id + " " + o.name).substr(0, 46) << std::right
-                << std::setw(6) << o.questions << (o.questions < exam.coverage.minPerObjective ? "  THIN" : "")
-                << "\n";
+                << std::setw(6) << o.questions
+                << (o.questions < exam.coverage.minPerObjective ? "  THIN" : "") << "\n";
         }
         for (const auto& s : d.subtopics) {
-            out << "      " << std::left << std::setw(46) << ("subtopic: " + s.name).substr(0, 46) << std::right
-                << std::setw(6) << s.questions
+            out << "      " << std::left << std::setw(46) << ("subtopic: " + s.name).substr(0, 46)
+                << std::right << std::setw(6) << s.questions
                 << (s.questions < exam.coverage.minPerSubtopic ? "  SHORT" : "") << "\n";
         }
     }
@@ -73,7 +73,11 @@ int validateCommand(Context& ctx, Args args)
     if (args.empty()) {
         return ctx.usage("validate: name at least one pack file");
     }
-    const ExamCatalog catalog = ctx.storedExams();
+    const auto stored = ctx.storedExams();
+    if (!stored) {
+        return kInvalid;
+    }
+    const ExamCatalog& catalog = *stored;
     const std::vector<std::filesystem::path> files(args.begin(), args.end());
     const auto loaded = loadPacks(files, catalog, moodle);
     int errors = 0;
@@ -81,7 +85,7 @@ int validateCommand(Context& ctx, Args args)
     size_t questions = 0;
     for (const auto& lp : loaded) {
         errors += ctx.printDiagnostics(lp.diagnostics);
-        warnings += static_cast<int>(lp.diagnostics.size()) - errorCount(lp.diagnostics);
+        warnings += warningCount(lp.diagnostics); // summarised repeats counted too
         questions += lp.pack.questions.size();
     }
     if (errors > 0) {

@@ -6,15 +6,16 @@
 #include <QApplication>
 #include <QChart>
 #include <QCoreApplication>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPalette>
 #include <QPen>
 #include <QStyle>
 #include <QStyleFactory>
-#include <QTextBrowser>
 #include <QTextDocument>
 #include <QWidget>
 
+#include "SafeTextDocument.h"
 #include "Contrast.h"
 #include "ContrastStyle.h"
 
@@ -28,6 +29,42 @@ QString tr(const char* text)
 }
 
 } // namespace
+
+QString breakable(const QString& text)
+{
+    constexpr int kRun = 30;
+    QString out;
+    out.reserve(text.size() + text.size() / kRun);
+    int run = 0;
+    for (const QChar c : text) {
+        run = c.isSpace() ? 0 : run + 1;
+        if (run > kRun) {
+            out += QChar(0x200B); // ZERO WIDTH SPACE: a line-break opportunity that shows nothing
+            run = 1;
+        }
+        out += c;
+    }
+    return out;
+}
+
+QString plainToolTip(const QString& text)
+{
+    return Qt::convertFromPlainText(text, Qt::WhiteSpaceNormal);
+}
+
+void showPlainMessage(QWidget* parent, QMessageBox::Icon icon, const QString& title, const QString& text)
+{
+    QMessageBox box(icon, title, text, QMessageBox::Ok, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.exec();
+}
+
+void setPackText(QLabel* label, const QString& text)
+{
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setText(breakable(text));
+}
 
 QString statusText(ItemStatus s)
 {
@@ -186,57 +223,14 @@ QColor mutedColor()
     return onWindow(darkTheme() ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x55, 0x55, 0x55));
 }
 
-QColor cellTextColor()
-{
-    return {0x21, 0x21, 0x21};
-}
-
-QColor bandColor(Band band)
-{
-    switch (band) {
-    case Band::Red:
-        return {0xef, 0x9a, 0x9a};
-    case Band::Yellow:
-        return {0xff, 0xe0, 0x82};
-    case Band::Green:
-        return {0xa5, 0xd6, 0xa7};
-    }
-    return {};
-}
-
-QColor scoreBackground(bool passed)
-{
-    return passed ? QColor(0xc8, 0xe6, 0xc9) : QColor(0xff, 0xcd, 0xd2);
-}
-
 void applyChartTheme(QChart* chart)
 {
     chart->setTheme(darkTheme() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
 }
 
-namespace {
-
-/// GitHub's dialect without raw HTML: "<b>" is shown as the four characters, not read as a tag.
-constexpr auto kStemMarkdown =
-    QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub | QTextDocument::MarkdownNoHTML);
-
-} // namespace
-
-void showStem(QTextBrowser* view, const std::string& stem)
+void showStem(SafeTextView* view, const std::string& stem)
 {
-    view->document()->setMarkdown(QString::fromStdString(stem), kStemMarkdown);
-}
-
-QString stemHtml(const std::string& stem)
-{
-    QTextDocument doc;
-    doc.setMarkdown(QString::fromStdString(stem), kStemMarkdown);
-    // toHtml() is a whole document; the caller wants what is inside <body>.
-    const QString html = doc.toHtml();
-    const qsizetype open = html.indexOf(QLatin1Char('>'), html.indexOf(QStringLiteral("<body")));
-    const qsizetype close = html.lastIndexOf(QStringLiteral("</body>"));
-    return open >= 0 && close > open ? html.mid(open + 1, close - open - 1)
-                                     : QString::fromStdString(stem).toHtmlEscaped();
+    report::setStemMarkdown(view->document(), stem);
 }
 
 namespace {
@@ -332,11 +326,6 @@ QColor statusColor(ItemStatus s)
     return {};
 }
 
-QString verdictText(const SessionItem& item)
-{
-    return item.correct() ? tr("Correct") : item.answered() ? tr("Wrong") : tr("Unanswered");
-}
-
 QString selectHint(const Question& question)
 {
     static const char* const kCountWords[] = {"",     "ONE", "TWO",   "THREE", "FOUR",
@@ -345,63 +334,6 @@ QString selectHint(const Question& question)
         return {};
     }
     return tr("Select %1.").arg(QLatin1String(kCountWords[std::clamp(question.select, 0, 9)]));
-}
-
-QString confidenceText(Confidence c)
-{
-    switch (c) {
-    case Confidence::Sure:
-        return tr("Sure");
-    case Confidence::Unsure:
-        return tr("Unsure");
-    case Confidence::Guess:
-        return tr("Guess");
-    }
-    return {};
-}
-
-QString inlineHtml(const std::string& text)
-{
-    const QString escaped = QString::fromStdString(text).toHtmlEscaped();
-    QString html;
-    bool code = false;
-    for (const QChar c : escaped) {
-        if (c == QLatin1Char('`')) {
-            html += code ? QStringLiteral("</code>") : QStringLiteral("<code>");
-            code = !code;
-        } else {
-            html += c;
-        }
-    }
-    // An unpaired backtick is a backtick: the span it opened is given back as text.
-    if (code) {
-        const qsizetype open = html.lastIndexOf(QStringLiteral("<code>"));
-        html.replace(open, 6, QStringLiteral("`"));
-    }
-    return html;
-}
-
-QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
-                             const std::vector<int>& chosen)
-{
-    QString html = QStringLiteral("<ul>");
-    for (size_t d = 0; d < optionOrder.size(); ++d) {
-        const int o = optionOrder[d];
-        const Option& opt = question.options[static_cast<size_t>(o)];
-        const bool picked = std::find(chosen.begin(), chosen.end(), o) != chosen.end();
-        // One arg() call: a chain would read a "%2" inside a pack's text as the next placeholder.
-        html += QStringLiteral("<li><b>%1. %2</b>%3%4<br/><i>%5</i></li>")
-                    .arg(QString(QChar('A' + static_cast<int>(d))), inlineHtml(opt.text),
-                         opt.correct ? tr(" ✔ correct") : QString(),
-                         picked ? tr(" ← your answer") : QString(), inlineHtml(opt.why));
-    }
-    html += QStringLiteral("</ul><p>%1</p>").arg(inlineHtml(question.explanation));
-    return html;
-}
-
-QString answerHtml(const SessionItem& item)
-{
-    return explainedOptionsHtml(item.question, item.optionOrder, item.chosen);
 }
 
 } // namespace certdrill::gui

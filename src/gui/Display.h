@@ -3,21 +3,50 @@
 #include <vector>
 
 #include <QColor>
+#include <QMessageBox>
 #include <QString>
 
 class QAbstractButton;
 class QChart;
+class QLabel;
 class QLineSeries;
-class QTextBrowser;
 class QWidget;
 
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/ItemStatus.h"
 #include "certdrill/learn/Mastery.h"
 
+#include "SafeTextView.h"
+#include "ReportText.h"
+
 namespace certdrill::gui {
 
-// Display text and colors shared by the exam, review, results and history screens.
+// Display text and colors shared by the exam, review, results and history screens. What the printed reports
+// show as well (a stem's HTML, an answer's review, the fixed cell colors) is in ReportText.h, Qt Gui only.
+using report::answerHtml;
+using report::bandColor;
+using report::bandText;
+using report::cellTextColor;
+using report::confidenceText;
+using report::explainedOptionsHtml;
+using report::inlineHtml;
+using report::scoreBackground;
+using report::stemHtml;
+using report::verdictText;
+
+/// `text` with a zero-width space after every 30 characters of a run without white space, so a label that
+/// wraps can break a long word (a URL, a hostile 10,000-character "word") instead of growing as wide as it.
+/// Only for display: a label's own word wrap breaks at white space only.
+QString breakable(const QString& text);
+/// `text` from a pack or the core for a tooltip, shown as plain text: a tooltip, like a QLabel, renders text
+/// that looks like HTML as HTML, and HTML may name an image file to load.
+QString plainToolTip(const QString& text);
+/// A modal message box whose text is shown as written (Qt::PlainText): messages that quote a pack (an
+/// import's diagnostics, a core error naming a question) must never be read as HTML.
+void showPlainMessage(QWidget* parent, QMessageBox::Icon icon, const QString& title, const QString& text);
+/// Prepares a label for text that comes from a pack or the core: plain text (never HTML) that wraps, long
+/// words included (setText with breakable()).
+void setPackText(QLabel* label, const QString& text);
 
 /// "Complete", "Incomplete" or "Unseen".
 QString statusText(ItemStatus s);
@@ -50,13 +79,6 @@ QString sentence(const QString& text);
 QColor mutedColor();
 /// The pass-mark line: near-black, or near-white in the dark theme.
 QColor markColor();
-/// The text color on the pastel cells (statuses, bands, pass/fail percentages), which stay light in both
-/// themes, so their text must stay dark.
-QColor cellTextColor();
-/// A tracker band's cell: light red, amber or green.
-QColor bandColor(Band band);
-/// A results cell's background for a score at or above the pass mark (light green) or below it (light red).
-QColor scoreBackground(bool passed);
 /// A chart in the theme's colors (QChart's dark or light theme); call before adding series, whose colors
 /// the theme would otherwise reset.
 void applyChartTheme(QChart* chart);
@@ -65,11 +87,9 @@ void applyChartTheme(QChart* chart);
 QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style);
 /// Shows a question's stem (Markdown, docs/pack-format.md) in `view`. Raw HTML is off, so a stem that
 /// quotes "<question>" in a prompt template or "<tag>" in a command shows it as written instead of losing
-/// everything after it to an unknown HTML tag. Every screen that shows a stem goes through this or stemHtml.
-void showStem(QTextBrowser* view, const std::string& stem);
-/// A stem rendered by the same rules as an HTML fragment, for a page that puts many questions in one
-/// document (the results review).
-QString stemHtml(const std::string& stem);
+/// everything after it to an unknown HTML tag. Every screen that shows a stem goes through this or stemHtml;
+/// the view is a SafeTextView, so an image or link the Markdown names is never read or followed.
+void showStem(SafeTextView* view, const std::string& stem);
 /// Gives `w` a bold font `scale` times the application's text size (a title, the clock), and keeps it in
 /// that proportion when the text size changes (applyTextPercent); a font set by hand would stay fixed.
 void setRelativeFont(QWidget* w, double scale);
@@ -80,22 +100,7 @@ int stepTextPercent(int percent, int direction);
 /// Sets the whole application's text to `percent` of the system font (as it was when first called), and
 /// rescales every setRelativeFont widget to match.
 void applyTextPercent(int percent);
-/// "Correct", "Wrong" or "Unanswered" for a scored item.
-QString verdictText(const SessionItem& item);
 /// "Select TWO." for a multi-select question, as the real exam words it; empty for a single answer.
 QString selectHint(const Question& question);
-/// The display name of a confidence tag ("Sure", "Unsure", "Guess").
-QString confidenceText(Confidence c);
-/// The options of a question in display order as HTML: each with its letter, a mark on the correct ones and
-/// on the candidate's choice, and its `why`; then the question's explanation. Every screen that reviews an
-/// answer (results, practice reveal, drill check) explains it through this one function.
-/// A pack's short text (an option, a why, an explanation) as HTML: escaped, so it can never inject markup,
-/// with `code` spans shown as code, as the stems' Markdown shows them.
-QString inlineHtml(const std::string& text);
-QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
-                             const std::vector<int>& chosen);
-/// Every option of the item in display order, marking the correct ones and the candidate's choices, each with
-/// its why; then the explanation. Shared by the results review and the practice reveal.
-QString answerHtml(const SessionItem& item);
 
 } // namespace certdrill::gui

@@ -12,11 +12,12 @@
 #include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include "AnnotationBar.h"
 #include "Display.h"
 #include "OptionRow.h"
+#include "ReportProblemDialog.h"
 #include "TextPane.h"
 
 namespace certdrill::gui {
@@ -44,6 +45,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     , m_stack(new QStackedWidget)
     , m_progress(new QLabel)
     , m_reason(new QLabel)
+    , m_marks(new AnnotationBar(store))
     , m_stem(new TextPane)
     , m_selectHint(new QLabel)
     , m_optionsBox(new QWidget)
@@ -53,6 +55,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     , m_feedback(new TextPane)
     , m_checkButton(new QPushButton(tr("Check")))
     , m_endButton(new QPushButton(tr("End drill")))
+    , m_reportButton(new QPushButton(tr("Re&port a problem…")))
     , m_summary(new QLabel)
 {
     setObjectName(QStringLiteral("drillPage"));
@@ -89,6 +92,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     bodyScroll->setFrameShape(QFrame::NoFrame);
     bodyScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     outerQuestion->addWidget(bodyScroll, 1);
+    layout->addWidget(m_marks);
     layout->addWidget(m_stem);
     m_selectHint->setStyleSheet(QStringLiteral("font-weight: bold;"));
     m_selectHint->setWordWrap(true);
@@ -116,6 +120,11 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     layout->addStretch(1);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_endButton);
+    m_reportButton->setObjectName(QStringLiteral("drillReportButton"));
+    m_reportButton->setToolTip(
+        tr("A wrong key, an unclear or outdated question, a typo: tell the pack's author, "
+           "and exclude the question from your scores if you wish"));
+    buttons->addWidget(m_reportButton);
     buttons->addStretch();
     m_checkButton->setDefault(true);
     buttons->addWidget(m_checkButton);
@@ -150,6 +159,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
 
     connect(m_checkButton, &QPushButton::clicked, this, &DrillPage::checkOrNext);
     connect(m_endButton, &QPushButton::clicked, this, &DrillPage::finishDrill);
+    connect(m_reportButton, &QPushButton::clicked, this, &DrillPage::reportProblem);
     connect(again, &QPushButton::clicked, this, &DrillPage::nextDrillRequested);
     connect(tracker, &QPushButton::clicked, this, &DrillPage::trackerRequested);
     // The exam's keys: A–J and 1–9 toggle options. Enter checks, then moves on.
@@ -196,13 +206,14 @@ void DrillPage::showQuestion(int position)
         reason += tr(" · picked for your level: about a %1% chance you work it out, guessing aside")
                       .arg(std::lround(100 * item.solve));
     }
-    m_reason->setText(reason);
+    setPackText(m_reason, reason);
     m_reason->setToolTip(
         item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due
             ? tr("New questions are picked so that you work them out about half the time: those teach the "
                  "most. The chance comes from the question's difficulty tag and your answers so far.")
             : QString());
     setTextColor(m_reason, mutedColor());
+    m_marks->setQuestion(item.questionRow);
     showStem(m_stem, item.question.stem);
     if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
         scroll->verticalScrollBar()->setValue(0); // a new question starts at its stem
@@ -270,6 +281,19 @@ std::vector<int> DrillPage::chosenOptions() const
     return out;
 }
 
+void DrillPage::reportProblem()
+{
+    if (!m_session || m_position < 0 || m_position >= static_cast<int>(m_session->items().size())) {
+        return;
+    }
+    const DrillItem& item = m_session->items()[static_cast<std::size_t>(m_position)];
+    ProblemReport report;
+    report.questionRow = item.questionRow;
+    report.chosen = item.checked ? item.chosen : chosenOptions();
+    report.sessionId = m_session->id();
+    reportProblemInteractively(this, m_store, report, QString::fromStdString(item.question.id));
+}
+
 void DrillPage::checkOrNext()
 {
     if (!m_session || m_stack->currentIndex() != 0) {
@@ -291,7 +315,7 @@ void DrillPage::checkOrNext()
     auto result = m_session->check(m_position, chosenOptions(), tag);
     if (!result) {
         setTextColor(m_verdict, failColor());
-        m_verdict->setText(QString::fromStdString(result.error().message));
+        setPackText(m_verdict, QString::fromStdString(result.error().message));
         return;
     }
     showFeedback(m_session->items()[static_cast<std::size_t>(m_position)]);
@@ -349,11 +373,12 @@ void DrillPage::finishDrill()
     html += tr("<table cellpadding='4'><tr><th align='left'>Domain</th><th align='right'>Right</th>"
                "<th align='right'>Expected from your level</th></tr>");
     for (const auto& [id, t] : summary.domains) {
-        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2 / %3</td><td align='right'>%4</td></tr>")
-                    .arg(QString::fromStdString(m_session->exam().findDomain(id)->name).toHtmlEscaped())
-                    .arg(t.right)
-                    .arg(t.total)
-                    .arg(expectedCell(t));
+        // One arg(): a "%1" in a domain name must stay text, not take the next value.
+        html +=
+            QStringLiteral("<tr><td>%1</td><td align='right'>%2 / %3</td><td align='right'>%4</td></tr>")
+                .arg(
+                    breakable(QString::fromStdString(m_session->exam().findDomain(id)->name)).toHtmlEscaped(),
+                    QString::number(t.right), QString::number(t.total), expectedCell(t));
     }
     html += QStringLiteral("</table>");
     if (const DrillTally& all = summary.all; all.pitched > 0) {

@@ -7,15 +7,18 @@
 #include "certdrill/learn/DrillSession.h"
 #include "certdrill/learn/Tracker.h"
 
+#include "SafeTextView.h"
+
 class QAbstractButton;
 class QButtonGroup;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
-class QTextBrowser;
 class QVBoxLayout;
 
 namespace certdrill::gui {
+
+class AnnotationBar;
 
 /// The drill screen: one question at a time; Check shows right or wrong and the `why` of every option; a
 /// Sure / Unsure / Guess tag per answer; a summary at the end with accuracy per domain and band changes.
@@ -50,6 +53,8 @@ protected:
 private:
     void toggleOption(int displayIndex);
     std::vector<int> chosenOptions() const;
+    /// Report a problem… on the question shown, with the answer chosen so far.
+    void reportProblem();
     void showFeedback(const DrillItem& item);
 
     Store& m_store;
@@ -59,16 +64,18 @@ private:
     QStackedWidget* m_stack;
     QLabel* m_progress;
     QLabel* m_reason;
-    QTextBrowser* m_stem;
+    AnnotationBar* m_marks; ///< the question's bookmark and note
+    SafeTextView* m_stem;
     QLabel* m_selectHint;
     QWidget* m_optionsBox;
     QVBoxLayout* m_optionsLayout;
     QButtonGroup* m_options = nullptr;
     QButtonGroup* m_confidence;
     QLabel* m_verdict;
-    QTextBrowser* m_feedback;
+    SafeTextView* m_feedback;
     QPushButton* m_checkButton;
     QPushButton* m_endButton;
+    QPushButton* m_reportButton;
     QLabel* m_summary;
 };
 

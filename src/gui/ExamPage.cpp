@@ -11,7 +11,6 @@
 #include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
-#include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -291,7 +290,7 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
 {
     m_session = std::move(session);
     const bool practice = m_session->mode() == SessionMode::Practice;
-    m_titleLabel->setText(examTitle + (practice ? tr(" — practice exam") : tr(" — exam simulation")));
+    setPackText(m_titleLabel, examTitle + (practice ? tr(" — practice exam") : tr(" — exam simulation")));
     m_pauseButton->setVisible(practice);
     m_revealButton->setVisible(practice);
     m_warned30 = m_warned5 = false;
@@ -425,7 +424,7 @@ QString ExamPage::progressText() const
 void ExamPage::showMessage(const std::string& message)
 {
     setTextColor(m_message, failColor());
-    m_message->setText(sentence(QString::fromStdString(message)));
+    setPackText(m_message, sentence(QString::fromStdString(message)));
 }
 
 void ExamPage::optionToggled(QAbstractButton* button, bool checked)
@@ -622,7 +621,8 @@ void ExamPage::togglePause()
     const bool pausing = !m_session->paused();
     const auto r = pausing ? m_session->pause() : m_session->resume();
     if (!r) {
-        QMessageBox::warning(this, tr("Cannot pause"), QString::fromStdString(r.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot pause"),
+                         QString::fromStdString(r.error().message));
     }
     showPauseState();
     if (!m_session->paused()) {
@@ -755,7 +755,8 @@ void ExamPage::submitNow()
     }
     m_timer->stop();
     if (auto r = m_session->submit(); !r) {
-        QMessageBox::warning(this, tr("Submit failed"), QString::fromStdString(r.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Submit failed"),
+                         QString::fromStdString(r.error().message));
         return;
     }
     m_panels->setCurrentWidget(m_questionPanel);

@@ -8,6 +8,8 @@
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/ItemStatus.h"
 
+#include "SafeTextView.h"
+
 class QAbstractButton;
 class QButtonGroup;
 class QCheckBox;
@@ -17,7 +19,6 @@ class QListWidget;
 class QMessageBox;
 class QPushButton;
 class QStackedWidget;
-class QTextBrowser;
 class QTimer;
 class QVBoxLayout;
 
@@ -119,10 +120,10 @@ private:
     QWidget* m_questionPanel;
     QWidget* m_pausedPanel;
     ReviewPage* m_review;
-    QTextBrowser* m_stem;
+    SafeTextView* m_stem;
     QLabel* m_selectHint;
     QLabel* m_message;
-    QTextBrowser* m_revealView;
+    SafeTextView* m_revealView;
     QPushButton* m_revealButton;
     QWidget* m_confidenceBox;
     QButtonGroup* m_confidence;

@@ -112,11 +112,12 @@ ExamStartPage::~ExamStartPage() = default;
 void ExamStartPage::setExam(const ExamDef& exam, SessionMode mode, const Form& form, int extraMinutes)
 {
     const bool practice = mode == SessionMode::Practice;
-    m_title->setText(QString::fromStdString(exam.title) +
-                     (form.finalForm > 0
-                          ? tr(" — final exam %1 (questions you have never seen)").arg(form.finalForm)
-                      : practice ? tr(" — practice exam")
-                                 : tr(" — exam simulation")));
+    // The title and the shortfalls' domain names come from a pack: plain text, never HTML that loads files.
+    setPackText(m_title, QString::fromStdString(exam.title) +
+                             (form.finalForm > 0
+                                  ? tr(" — final exam %1 (questions you have never seen)").arg(form.finalForm)
+                              : practice ? tr(" — practice exam")
+                                         : tr(" — exam simulation")));
     int multi = 0;
     for (const FormItem& it : form.items) {
         multi += it.question.isMultiSelect();
@@ -140,8 +141,8 @@ void ExamStartPage::setExam(const ExamDef& exam, SessionMode mode, const Form& f
     m_shortfalls->setVisible(!shortfalls.isEmpty());
     if (!shortfalls.isEmpty()) {
         setTextColor(m_shortfalls, failColor());
-        m_shortfalls->setText(tr("The bank cannot fill the blueprint, so this form is short:\n%1")
-                                  .arg(shortfalls.join(QLatin1Char('\n'))));
+        setPackText(m_shortfalls, tr("The bank cannot fill the blueprint, so this form is short:\n%1")
+                                      .arg(shortfalls.join(QLatin1Char('\n'))));
     }
 
     QStringList rules;

@@ -104,10 +104,10 @@ void HistoryPage::refresh()
         QString weakest;
         if (weak.domain) {
             const Domain* dom = exam ? exam->findDomain(weak.domain->id) : nullptr;
+            // One arg() with every value: a "%2" in a domain's name must stay text.
             weakest = tr("%1 (%2 of %3 answered right)")
-                          .arg(QString::fromStdString(dom ? dom->name : weak.domain->id))
-                          .arg(weak.domain->correct)
-                          .arg(weak.domain->answered);
+                          .arg(QString::fromStdString(dom ? dom->name : weak.domain->id),
+                               QString::number(weak.domain->correct), QString::number(weak.domain->answered));
         } else if (weak.notReached == domainCount) {
             weakest = tr("none: no question answered");
         } else {
@@ -234,8 +234,9 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
 
     auto* chart = new QChart;
     applyChartTheme(chart);
+    // A chart title is HTML: the exam's title is escaped so it stays text and names no image to load.
     chart->setTitle(otherExams && exam ? tr("Score per finished exam of %1, oldest to newest")
-                                             .arg(QString::fromStdString(exam.value().title))
+                                             .arg(QString::fromStdString(exam.value().title).toHtmlEscaped())
                                        : tr("Score per finished exam, oldest to newest"));
     auto* xAxis = new QValueAxis;
     xAxis->setRange(0.5, n + 0.5);

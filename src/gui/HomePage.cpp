@@ -1,64 +1,47 @@
 #include "HomePage.h"
 
-#include <map>
+#include <algorithm>
+#include <cmath>
 
+#include <QDateTime>
 #include <QGridLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
-#include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
-#include <QTableWidget>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
-#include "certdrill/exam/ExamSession.h"
-#include "certdrill/pack/ItemLint.h"
-
 #include "Display.h"
-#include "Tables.h"
+#include "PlanDialog.h"
 
 namespace certdrill::gui {
 
 namespace {
 
-QTableWidgetItem* item(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
+/// The candidate's time zone at `unixMs`, in minutes east of UTC: the plan counts local calendar days.
+int utcOffsetMinutes(std::int64_t unixMs)
 {
-    auto* it = new QTableWidgetItem(text);
-    it->setTextAlignment(align);
-    it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    return it;
+    return QDateTime::fromMSecsSinceEpoch(unixMs).offsetFromUtc() / 60;
 }
 
-QTableWidgetItem* number(double value, const QString& suffix = {})
+QString bandWord(Band band)
 {
-    return item(QString::number(value) + suffix, Qt::AlignRight | Qt::AlignVCenter);
+    switch (band) {
+    case Band::Red:
+        return HomePage::tr("Red");
+    case Band::Yellow:
+        return HomePage::tr("Yellow");
+    case Band::Green:
+        return HomePage::tr("Green");
+    }
+    return {};
 }
 
-/// "19.8% (chance 20.1%)", with every strategy and the strict verdict in the tooltip; empty for a pack
-/// without questions (an exam definition).
-QTableWidgetItem* lintItem(const LintSummary& s)
+QString percentText(double share)
 {
-    if (s.questions == 0) {
-        return item(QString());
-    }
-    const double longest = s.share(s.strategyRight[static_cast<std::size_t>(Strategy::Longest)]);
-    const auto failures = s.strictFailures();
-    auto* it = item(HomePage::tr("%1 (chance %2)%3")
-                        .arg(QString::fromStdString(percentText(longest)))
-                        .arg(QString::fromStdString(percentText(s.share(s.chanceRight))))
-                        .arg(failures.empty() ? QString() : HomePage::tr(": cued")));
-    QStringList tip;
-    for (std::size_t i = 0; i < kStrategyCount; ++i) {
-        tip << QString::fromStdString(s.strategyLine(static_cast<Strategy>(i)));
-    }
-    for (const auto& f : failures) {
-        tip << QString::fromStdString(f);
-    }
-    it->setToolTip(tip.join(QLatin1Char('\n')));
-    if (!failures.empty()) {
-        it->setForeground(verdictColor(false));
-    }
-    return it;
+    return QStringLiteral("%1%").arg(std::lround(share * 100.0));
 }
 
 } // namespace
@@ -67,49 +50,103 @@ HomePage::HomePage(Store& store, QWidget* parent)
     : QWidget(parent)
     , m_store(store)
     , m_titleLabel(new QLabel)
-    , m_summaryLabel(new QLabel)
-    , m_domainsTable(makeReadOnlyTable(
-          {tr("Domain"), tr("Weight"), tr("Objectives"), tr("Questions"), tr("Multi-select")},
-          QStringLiteral("domainsTable")))
-    , m_packsTable(makeReadOnlyTable(
-          {tr("Pack"), tr("Version"), tr("Questions"), tr("Longest option scores"), tr("License")},
-          QStringLiteral("packsTable")))
+    , m_verdictLabel(new QLabel)
+    , m_nextButton(new QPushButton)
+    , m_nextText(new QLabel)
+    , m_reasonLabel(new QLabel)
+    , m_domainGrid(new QGridLayout)
+    , m_dueLabel(new QLabel)
+    , m_scoresLabel(new QLabel)
+    , m_planLabel(new QLabel)
+    , m_planButton(new QPushButton(tr("Set exam &date…")))
 {
+    setObjectName(QStringLiteral("homePage"));
     m_titleLabel->setObjectName(QStringLiteral("examTitleLabel"));
-    m_summaryLabel->setObjectName(QStringLiteral("examSummaryLabel"));
-    setRelativeFont(m_titleLabel, 1.5);
-    m_titleLabel->setWordWrap(true); // the exam's long name at 200% text is wider than a 1024-pixel screen
-    m_summaryLabel->setWordWrap(true);
-    auto* domainsBox = new QGroupBox(tr("Blueprint"));
-    auto* domainsLayout = new QVBoxLayout(domainsBox);
-    domainsLayout->addWidget(m_domainsTable);
-    auto* packsBox = new QGroupBox(tr("Question packs"));
-    auto* packsLayout = new QVBoxLayout(packsBox);
-    packsLayout->addWidget(m_packsTable);
+    m_verdictLabel->setObjectName(QStringLiteral("homeVerdictLabel"));
+    m_nextButton->setObjectName(QStringLiteral("nextStepButton"));
+    m_reasonLabel->setObjectName(QStringLiteral("nextStepReason"));
+    m_dueLabel->setObjectName(QStringLiteral("dueLabel"));
+    m_scoresLabel->setObjectName(QStringLiteral("scoresLabel"));
+    m_planLabel->setObjectName(QStringLiteral("planLabel"));
+    m_planButton->setObjectName(QStringLiteral("setExamDateButton"));
+    // Every text wraps: at 200% the exam's name and the longest step are wider than a 1024-pixel screen.
+    for (QLabel* l : {m_titleLabel, m_verdictLabel, m_reasonLabel, m_dueLabel, m_scoresLabel, m_planLabel}) {
+        l->setWordWrap(true);
+        l->setTextFormat(Qt::PlainText);
+    }
+    m_scoresLabel->setTextFormat(Qt::RichText); // our own numbers, colored; no pack text goes in
+    setRelativeFont(m_titleLabel, 1.1);
+    setRelativeFont(m_verdictLabel, 1.2);
+    // The step's text is a label inside the button, so that it wraps: a button's own text never does, and at
+    // 200% "Drill 20: GPU Acceleration & Optimization (Red), …" is wider than a 1024-pixel screen.
+    m_nextText->setObjectName(QStringLiteral("nextStepText"));
+    m_nextText->setWordWrap(true);
+    m_nextText->setTextFormat(Qt::PlainText); // names domains, which come from packs
+    m_nextText->setAlignment(Qt::AlignCenter);
+    m_nextText->setTextFormat(Qt::PlainText);
+    m_nextText->setAttribute(Qt::WA_TransparentForMouseEvents);
+    setRelativeFont(m_nextText, 1.3);
+    auto* nextLayout = new QVBoxLayout(m_nextButton);
+    nextLayout->setContentsMargins(16, 12, 16, 12);
+    nextLayout->addWidget(m_nextText);
+    m_nextButton->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    m_nextButton->setToolTip(tr("Enter"));
+    connect(m_nextButton, &QPushButton::clicked, this, &HomePage::runNextStep);
+    connect(m_planButton, &QPushButton::clicked, this, &HomePage::editPlan);
 
-    // The four things a candidate comes here to do, one click (or one shortcut) away.
-    // Two by two: in one row their labels at 200% text need more than a 1024-pixel screen.
+    auto* domainsBox = new QGroupBox(tr("Domains (blueprint weight)"));
+    domainsBox->setLayout(m_domainGrid);
+    m_domainGrid->setSpacing(4);
+
+    auto* planBox = new QGroupBox(tr("Plan"));
+    auto* planLayout = new QVBoxLayout(planBox);
+    planLayout->addWidget(m_planLabel);
+    auto* planButtons = new QHBoxLayout;
+    planButtons->addWidget(m_planButton);
+    planButtons->addStretch();
+    planLayout->addLayout(planButtons);
+
+    // Everything else a candidate may want, smaller, below: the next step is the one obvious action.
     auto* actions = new QGridLayout;
     const std::pair<QString, void (HomePage::*)()> starts[] = {
-        {tr("Start mock exam (Ctrl+M)"), &HomePage::mockRequested},
+        {tr("Mock exam (Ctrl+M)"), &HomePage::mockRequested},
         {tr("Practice exam"), &HomePage::practiceRequested},
-        {tr("Drill weak areas (Ctrl+D)"), &HomePage::drillRequested},
+        {tr("Planned drill (Ctrl+D)"), &HomePage::drillRequested},
         {tr("Tracker (Ctrl+T)"), &HomePage::trackerRequested}};
     const char* names[] = {"homeMockButton", "homePracticeButton", "homeDrillButton", "homeTrackerButton"};
     for (std::size_t i = 0; i < std::size(starts); ++i) {
         auto* b = new QPushButton(starts[i].first);
         b->setObjectName(QLatin1String(names[i]));
-        b->setMinimumHeight(36);
         connect(b, &QPushButton::clicked, this, starts[i].second);
+        // Two by two: in one row their labels at 200% text need more than a 1024-pixel screen.
         actions->addWidget(b, static_cast<int>(i / 2), static_cast<int>(i % 2));
     }
 
-    auto* layout = new QVBoxLayout(this);
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    // Taller than the screen, the page scrolls instead of squeezing its rows.
+    layout->setSizeConstraint(QLayout::SetMinimumSize);
     layout->addWidget(m_titleLabel);
-    layout->addWidget(m_summaryLabel);
+    layout->addWidget(m_verdictLabel);
+    layout->addSpacing(6);
+    layout->addWidget(m_nextButton);
+    layout->addWidget(m_reasonLabel);
+    layout->addSpacing(6);
+    layout->addWidget(domainsBox);
+    layout->addWidget(m_dueLabel);
+    layout->addWidget(m_scoresLabel);
+    layout->addWidget(planBox);
     layout->addLayout(actions);
-    layout->addWidget(domainsBox, 3);
-    layout->addWidget(packsBox, 2);
+    layout->addStretch();
+    // At 200% text the page is taller than a laptop screen: it scrolls, and never widens the window.
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     refresh();
 }
@@ -123,74 +160,196 @@ QString HomePage::examId() const
 
 void HomePage::refresh()
 {
-    m_domainsTable->setRowCount(0);
-    m_packsTable->setRowCount(0);
     auto exams = m_store.exams();
-    if (!exams || exams.value().empty()) {
-        m_examId.clear();
-        m_titleLabel->setText(tr("No exam in the database"));
-        m_summaryLabel->setText(tr("Import a question pack with File ▸ Import pack…"));
+    const bool hasExam = exams && !exams.value().empty();
+    m_examId = hasExam ? QString::fromStdString(exams.value().front().id) : QString();
+    setPackText(m_titleLabel, hasExam ? QString::fromStdString(exams.value().front().title)
+                                      : tr("No exam in the database"));
+    auto plan = buildStudyPlan(m_store, m_examId.toStdString(), utcOffsetMinutes(m_store.clock().wallMs()));
+    if (!plan) {
+        m_plan = StudyPlan{};
+        m_verdictLabel->setText(sentence(QString::fromStdString(plan.error().message)));
+        m_nextText->clear();
+        m_nextButton->setEnabled(false);
         return;
     }
-    const ExamDef& exam = exams.value().front();
-    m_examId = QString::fromStdString(exam.id);
-    std::map<std::string, DomainCount> counts;
-    if (auto c = m_store.domainCounts(exam.id)) {
-        for (const auto& dc : c.value()) {
-            counts[dc.domainId] = dc;
-        }
+    m_plan = std::move(plan.value());
+    m_verdictLabel->setText((m_plan.ready ? QStringLiteral("✓ ") : QString()) +
+                            QString::fromStdString(m_plan.verdict));
+    if (m_plan.ready) {
+        setTextColor(m_verdictLabel, passColor());
+    } else {
+        m_verdictLabel->setStyleSheet(QString()); // the theme's own text color
     }
-    int total = 0;
-    for (const Domain& d : exam.domains) {
-        const int row = m_domainsTable->rowCount();
-        m_domainsTable->insertRow(row);
-        const DomainCount& dc = counts[d.id];
-        total += dc.questions;
-        m_domainsTable->setItem(row, 0, item(QString::fromStdString(d.name)));
-        m_domainsTable->setItem(row, 1, number(d.weight, QStringLiteral("%")));
-        m_domainsTable->setItem(row, 2, number(static_cast<double>(d.topics().size())));
-        m_domainsTable->setItem(row, 3, number(dc.questions));
-        m_domainsTable->setItem(row, 4, number(dc.multiSelect));
+    m_nextButton->setEnabled(true);
+    m_nextText->setText(QStringLiteral("▶  ") + QString::fromStdString(m_plan.next.title));
+    m_nextButton->setAccessibleName(tr("Next step: %1").arg(QString::fromStdString(m_plan.next.title)));
+    m_reasonLabel->setText(QString::fromStdString(m_plan.next.reason));
+    setTextColor(m_reasonLabel, mutedColor());
+    const bool hasBank = m_plan.bankItems > 0;
+    m_dueLabel->setVisible(hasBank);
+    m_scoresLabel->setVisible(hasBank);
+    m_dueLabel->setText(m_plan.dueToday == 1
+                            ? tr("Due today: 1 question for review.")
+                            : tr("Due today: %1 questions for review; %2 of %3 not seen yet.")
+                                  .arg(m_plan.dueToday)
+                                  .arg(m_plan.unseen)
+                                  .arg(m_plan.bankItems));
+    showDomains();
+    showScores();
+    QStringList lines;
+    for (const auto& line : m_plan.lines) {
+        lines << QString::fromStdString(line);
     }
-    m_titleLabel->setText(QString::fromStdString(exam.title));
-    // The length and time of the candidate's own mocks (Exam ▸ Exam settings…).
-    MockSettings mock;
-    if (auto stored = loadMockSettings(m_store, exam)) {
-        mock = stored.value();
+    m_planLabel->setText(lines.join(QLatin1Char('\n')));
+    m_planButton->setText(m_plan.examDay ? tr("Change exam &date…") : tr("Set exam &date…"));
+    if (isVisible()) {
+        m_nextButton->setFocus();
     }
-    const QString time = mock.extraMinutes == 0 ? tr("%1 minutes").arg(exam.durationMinutes)
-                                                : tr("%1 minutes (%2 + %3 extra)")
-                                                      .arg(exam.durationMinutes + mock.extraMinutes)
-                                                      .arg(exam.durationMinutes)
-                                                      .arg(mock.extraMinutes);
-    m_summaryLabel->setText(tr("%1 questions in %2 (%3 to %4 possible), pass mark %5% (a community "
-                               "estimate; NVIDIA does not publish it). The bank holds %6 questions.")
-                                .arg(mock.length(exam))
-                                .arg(time)
-                                .arg(exam.countMin)
-                                .arg(exam.countMax)
-                                .arg(exam.passPercent)
-                                .arg(total));
+}
 
-    // Each pack's surface-cue check (the item-quality lint): what always picking the longest option scores
-    // against blind guessing, so a pack whose scores cannot be trusted is seen before it is used.
-    std::map<std::string, std::vector<Question>> questionsByPack;
-    if (auto stored = m_store.activeQuestions(exam.id)) {
-        for (auto& sq : stored.value()) {
-            questionsByPack[sq.packId].push_back(std::move(sq.question));
-        }
+void HomePage::showDomains()
+{
+    qDeleteAll(m_domainButtons);
+    m_domainButtons.clear();
+    for (std::size_t d = 0; d < m_plan.domains.size(); ++d) {
+        const TrackerRow& row = m_plan.domains[d];
+        const QString name = QString::fromStdString(row.name);
+        // The band as a letter too, never by colour alone.
+        auto* b = new QPushButton(QStringLiteral("%1  %2  %3%")
+                                      .arg(bandWord(row.band).left(1),
+                                           // A button reads "&" as its mnemonic marker.
+                                           QString(name).replace(QLatin1Char('&'), QStringLiteral("&&")))
+                                      .arg(row.weight));
+        b->setObjectName(QStringLiteral("domainButton_%1").arg(QString::fromStdString(row.domainId)));
+        b->setAccessibleName(tr("%1, %2% of the exam, %3").arg(name).arg(row.weight).arg(bandWord(row.band)));
+        b->setToolTip(tr("%1: %2, %3 answers, %4 due. Open it in the tracker.")
+                          .arg(name, bandWord(row.band))
+                          .arg(row.mastery.answers)
+                          .arg(row.dueItems));
+        // The band's pastel with dark text stays readable in both themes (cellTextColor); the border keeps
+        // the button's outline at 3:1 and a focus ring visible.
+        b->setStyleSheet(
+            QStringLiteral("QPushButton { background: %1; color: %2; text-align: left; padding: 4px "
+                           "8px; border: 1px solid %3; border-radius: 3px }"
+                           "QPushButton:focus { border: 2px solid %4 }")
+                .arg(bandColor(row.band).name(), cellTextColor().name(), markColor().name(),
+                     palette().color(QPalette::Highlight).name()));
+        // A style-sheeted button's hint leaves no room for descenders at large text sizes.
+        b->setMinimumHeight(b->fontMetrics().height() + 14);
+        const QString id = QString::fromStdString(row.domainId);
+        connect(b, &QPushButton::clicked, this, [this, id] { emit trackerDomainRequested(id); });
+        m_domainButtons << b;
     }
-    if (auto packs = m_store.packs()) {
-        for (const auto& p : packs.value()) {
-            const int row = m_packsTable->rowCount();
-            m_packsTable->insertRow(row);
-            m_packsTable->setItem(row, 0, item(QString::fromStdString(p.title)));
-            m_packsTable->setItem(row, 1, item(QString::fromStdString(p.version)));
-            m_packsTable->setItem(row, 2, number(p.activeQuestions));
-            m_packsTable->setItem(row, 3, lintItem(lintQuestions(questionsByPack[p.id])));
-            m_packsTable->setItem(row, 4, item(QString::fromStdString(p.license)));
-        }
+    arrangeDomains();
+}
+
+void HomePage::arrangeDomains()
+{
+    // Two columns when two of the widest fit beside each other, else one: at 200% text the longest names
+    // side by side are wider than a 1024-pixel screen.
+    int widest = 0;
+    for (QPushButton* b : std::as_const(m_domainButtons)) {
+        widest = std::max(widest, b->sizeHint().width());
+        m_domainGrid->removeWidget(b);
     }
+    const int available = width() - 60;
+    const int columns = m_domainButtons.isEmpty() || 2 * widest + 12 <= available ? 2 : 1;
+    for (int i = 0; i < m_domainButtons.size(); ++i) {
+        m_domainGrid->addWidget(m_domainButtons[i], i / columns, i % columns);
+    }
+    m_columns = columns;
+}
+
+void HomePage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    int widest = 0;
+    for (QPushButton* b : std::as_const(m_domainButtons)) {
+        widest = std::max(widest, b->sizeHint().width());
+    }
+    if ((2 * widest + 12 <= width() - 60 ? 2 : 1) != m_columns) {
+        arrangeDomains();
+    }
+}
+
+void HomePage::showScores()
+{
+    const QString pass = percentText(m_plan.passMark);
+    const QString ready = percentText(m_plan.readinessScore);
+    if (m_plan.recentExamScores.empty()) {
+        m_scoresLabel->setText(
+            tr("Last exam simulations: none yet (pass mark %1, ready at %2 three times).").arg(pass, ready));
+        return;
+    }
+    // Each score colored against the pass mark, and marked in words too: ✓ at the readiness line, ✗ below
+    // the pass mark.
+    QStringList scores;
+    for (const double s : m_plan.recentExamScores) {
+        const bool passed = s + 1e-9 >= m_plan.passMark;
+        const QString mark = s + 1e-9 >= m_plan.readinessScore ? tr(" ✓") : passed ? QString() : tr(" ✗");
+        scores << QStringLiteral("<span style='color:%1'><b>%2%3</b></span>")
+                      .arg(verdictColor(passed).name(), percentText(s), mark);
+    }
+    m_scoresLabel->setText(
+        tr("Last exam simulations, newest first: %1 (pass mark %2, ready at %3 three times).")
+            .arg(scores.join(QStringLiteral(" · ")), pass, ready));
+}
+
+void HomePage::runNextStep()
+{
+    switch (m_plan.next.kind) {
+    case NextStep::Kind::ImportPack:
+        emit importRequested();
+        break;
+    case NextStep::Kind::PracticeExam:
+        emit practiceRequested();
+        break;
+    case NextStep::Kind::ExamSimulation:
+        emit mockRequested();
+        break;
+    case NextStep::Kind::Review:
+    case NextStep::Kind::Drill:
+        emit plannedDrillRequested(m_plan.next.drill);
+        break;
+    case NextStep::Kind::SetExamDate:
+        editPlan();
+        break;
+    }
+}
+
+void HomePage::editPlan()
+{
+    auto current = loadPlanSettings(m_store);
+    if (!current) {
+        QMessageBox::warning(this, tr("Cannot read the plan"),
+                             QString::fromStdString(current.error().message));
+        return;
+    }
+    PlanDialog dialog(current.value(), m_plan.today, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    if (auto saved = savePlanSettings(m_store, dialog.settings(), m_plan.today); !saved) {
+        QMessageBox::warning(this, tr("Cannot save the plan"),
+                             sentence(QString::fromStdString(saved.error().message)));
+    }
+    refresh();
+}
+
+void HomePage::keyPressEvent(QKeyEvent* event)
+{
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) &&
+        event->modifiers() == Qt::NoModifier) {
+        // On a focused button Enter presses that button, as Space does; anywhere else it does the next step.
+        if (auto* b = qobject_cast<QAbstractButton*>(focusWidget()); b && b->isEnabled()) {
+            b->click();
+        } else if (m_nextButton->isEnabled()) {
+            runNextStep();
+        }
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 } // namespace certdrill::gui

@@ -1,15 +1,21 @@
 #pragma once
 
+#include <QList>
 #include <QWidget>
 
+#include "certdrill/learn/StudyPlan.h"
 #include "certdrill/store/Store.h"
 
+class QGridLayout;
 class QLabel;
-class QTableWidget;
+class QPushButton;
 
 namespace certdrill::gui {
 
-/// The landing screen: the exam, its blueprint with the bank's question counts, and the imported packs.
+/// The daily screen, on the model of Anki's deck list: the readiness verdict in one line, the one recommended
+/// next step as a button that does it, the ten domains as a Red/Yellow/Green strip (each opens the tracker
+/// there), the questions due, the last exam scores against the pass mark and the readiness line, and the plan
+/// to the exam date. Everything it shows is computed by the core (buildStudyPlan).
 class HomePage : public QWidget
 {
     Q_OBJECT
@@ -20,24 +26,55 @@ public:
 
     /// The exam shown (the first in the database), empty if none.
     QString examId() const;
+    /// The plan as last computed.
+    const StudyPlan& plan() const { return m_plan; }
 
 signals:
     void mockRequested();
     void practiceRequested();
     void drillRequested();
     void trackerRequested();
+    /// The next step's drill or review: start exactly this drill.
+    void plannedDrillRequested(const certdrill::PlannerOptions& options);
+    /// A domain of the strip: the tracker, at that domain.
+    void trackerDomainRequested(const QString& domainId);
+    void importRequested();
 
 public slots:
-    /// Re-reads exams, counts and packs from the store.
+    /// Recomputes the plan from the store and shows it.
     void refresh();
+    /// Does the recommended next step.
+    void runNextStep();
+    /// Asks for the exam date, the weekly hours and a failed attempt, and stores them.
+    void editPlan();
+
+protected:
+    /// Enter on the home screen does the next step, as Anki's deck list studies the selected deck.
+    void keyPressEvent(QKeyEvent* event) override;
+
+    /// Lays the domain strip out in two columns, or in one when two do not fit the width.
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void showDomains();
+    void arrangeDomains();
+    void showScores();
+
     Store& m_store;
     QString m_examId;
+    StudyPlan m_plan;
     QLabel* m_titleLabel;
-    QLabel* m_summaryLabel;
-    QTableWidget* m_domainsTable;
-    QTableWidget* m_packsTable;
+    QLabel* m_verdictLabel;
+    QPushButton* m_nextButton;
+    QLabel* m_nextText;
+    QLabel* m_reasonLabel;
+    QGridLayout* m_domainGrid;
+    QList<QPushButton*> m_domainButtons;
+    int m_columns = 2;
+    QLabel* m_dueLabel;
+    QLabel* m_scoresLabel;
+    QLabel* m_planLabel;
+    QPushButton* m_planButton;
 };
 
 } // namespace certdrill::gui

@@ -5,18 +5,22 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 
 #include "certdrill/exam/FinalExams.h"
 #include "certdrill/exam/ItemStatus.h"
-#include "certdrill/pack/ItemLint.h"
 
+#include "BrowserPage.h"
 #include "Display.h"
 #include "DrillDialog.h"
 #include "DrillPage.h"
@@ -26,7 +30,8 @@
 #include "FinalExamDialog.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
-#include "MoodleImportDialog.h"
+#include "ImportFlow.h"
+#include "PacksPage.h"
 #include "ProgressBackup.h"
 #include "ResultsPage.h"
 #include "ShortcutSheet.h"
@@ -47,6 +52,9 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_drill(new DrillPage(store, m_stack))
     , m_tracker(new TrackerPage(store, m_stack))
     , m_history(new HistoryPage(store, m_stack))
+    , m_browser(new BrowserPage(store, m_stack))
+    , m_packs(new PacksPage(store, m_stack))
+    , m_importFlow(new ImportFlow(store, this))
     , m_status(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -61,11 +69,34 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     connect(m_home, &HomePage::practiceRequested, this, &MainWindow::startPractice);
     connect(m_home, &HomePage::drillRequested, this, &MainWindow::startPlannedDrill);
     connect(m_home, &HomePage::trackerRequested, this, &MainWindow::showTracker);
+    connect(m_home, &HomePage::plannedDrillRequested, this,
+            [this](const PlannerOptions& options) { startDrill(options, false); });
+    connect(m_home, &HomePage::trackerDomainRequested, this, &MainWindow::showTrackerAt);
+    connect(m_home, &HomePage::importRequested, this, &MainWindow::importPacks);
     connect(m_drill, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
     connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
     connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
     connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
     m_stack->addWidget(m_history);
+    m_stack->addWidget(m_browser);
+    m_stack->addWidget(m_packs);
+    connect(m_packs, &PacksPage::importRequested, this, &MainWindow::importPacks);
+    connect(m_packs, &PacksPage::packsChanged, m_home, &HomePage::refresh);
+    connect(m_importFlow, &ImportFlow::imported, this,
+            [this](const QStringList& packIds, const QString& summary) {
+                m_home->refresh();
+                showPacks();
+                if (!packIds.isEmpty()) {
+                    m_packs->selectPack(packIds.front());
+                }
+                m_packs->setStatus(summary);
+            });
+    connect(m_importFlow, &ImportFlow::notImported, this, [this](const QString& reason) {
+        showPacks();
+        m_packs->setStatus(reason);
+    });
+    // Pack files dropped anywhere on the window start an import (dragEnterEvent, dropEvent).
+    setAcceptDrops(true);
     connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
     connect(m_start, &ExamStartPage::beginRequested, this, [this] {
         if (m_pending) {
@@ -105,6 +136,12 @@ void MainWindow::createMenus()
     QAction* import = file->addAction(tr("&Import pack…"), this, &MainWindow::importPacks);
     import->setObjectName(QStringLiteral("importAction"));
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    m_importAction = import;
+    // A screen, like History and the Tracker, not a dialog: it is where an instructor works on the bank.
+    QAction* packs = file->addAction(tr("&Packs"), this, &MainWindow::showPacks);
+    packs->setObjectName(QStringLiteral("packsAction"));
+    packs->setShortcut(QKeySequence(tr("Ctrl+Shift+P")));
+    packs->setStatusTip(tr("The question packs in the database: import, export and remove them"));
     QAction* backup = file->addAction(tr("&Back up progress…"), this,
                                       [this] { backUpProgressInteractively(this, m_store, m_clock); });
     backup->setObjectName(QStringLiteral("backupAction"));
@@ -114,6 +151,21 @@ void MainWindow::createMenus()
         }
     });
     restore->setObjectName(QStringLiteral("restoreAction"));
+    // The report of the screen showing, to print: on the results and tracker screens only.
+    QAction* pdf = file->addAction(tr("Save as &PDF…"), this, [this] {
+        if (m_stack->currentWidget() == m_results) {
+            m_results->savePdfInteractively();
+        } else if (m_stack->currentWidget() == m_tracker) {
+            m_tracker->savePdfInteractively();
+        }
+    });
+    pdf->setObjectName(QStringLiteral("savePdfAction"));
+    pdf->setShortcut(QKeySequence(tr("Ctrl+P")));
+    const auto printable = [this, pdf] {
+        pdf->setEnabled(m_stack->currentWidget() == m_results || m_stack->currentWidget() == m_tracker);
+    };
+    connect(m_stack, &QStackedWidget::currentChanged, pdf, printable);
+    printable();
     file->addSeparator();
     // Through close(), so closeEvent can warn during a strict exam; the app ends with its last window.
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -152,9 +204,13 @@ void MainWindow::createMenus()
     QAction* tracker = learn->addAction(tr("&Tracker"), this, &MainWindow::showTracker);
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
+    QAction* browse = learn->addAction(tr("&Browse questions"), this, &MainWindow::showBrowser);
+    browse->setObjectName(QStringLiteral("browseAction"));
+    browse->setShortcut(QKeySequence(tr("Ctrl+F")));
 
-    m_leavingActions = {import,   restore, home,  mock,   practice, finalExam,
-                        settings, history, drill, custom, tracker};
+    // The browser shows keys: like every other screen, it stays closed while an exam runs.
+    m_leavingActions = {import,   packs,  restore, home,  mock,   practice, finalExam,
+                        settings, history, drill,  custom, tracker, browse};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -235,7 +291,8 @@ void MainWindow::examSettings()
         return;
     }
     if (auto saved = saveMockSettings(m_store, exam.value(), dialog.settings()); !saved) {
-        QMessageBox::warning(this, tr("Exam settings"), QString::fromStdString(saved.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Exam settings"),
+                         QString::fromStdString(saved.error().message));
         return;
     }
     m_home->refresh();
@@ -300,11 +357,14 @@ bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
         for (const auto& l : pending->form.shortfalls()) {
             lines << QString::fromStdString(l);
         }
-        const auto answer = QMessageBox::question(this, tr("The bank cannot fill the blueprint"),
-                                                  tr("%1\n\nContinue with %2 questions?")
-                                                      .arg(lines.join(QLatin1Char('\n')))
-                                                      .arg(pending->form.items.size()));
-        if (answer != QMessageBox::Yes) {
+        // The shortfalls name domains and objectives from the packs: plain text, and one arg() so a "%2" in
+        // a name stays text.
+        QMessageBox box(QMessageBox::Question, tr("The bank cannot fill the blueprint"),
+                        tr("%1\n\nContinue with %2 questions?")
+                            .arg(lines.join(QLatin1Char('\n')), QString::number(pending->form.items.size())),
+                        QMessageBox::Yes | QMessageBox::No, this);
+        box.setTextFormat(Qt::PlainText);
+        if (box.exec() != QMessageBox::Yes) {
             return false;
         }
     }
@@ -329,7 +389,8 @@ bool MainWindow::beginExam(PendingExam pending)
     auto session =
         ExamSession::start(m_store, pending.exam, pending.form, pending.mode, pending.extraMinutes);
     if (!session) {
-        QMessageBox::warning(this, tr("Cannot start"), QString::fromStdString(session.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
+                         QString::fromStdString(session.error().message));
         return false;
     }
     enterExam(std::move(session.value()), QString::fromStdString(pending.exam.title));
@@ -558,7 +619,8 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
     const DrillPlan plan = planDrill(before->planner, options);
     auto session = DrillSession::start(m_store, exam.value(), plan, pool.value(), options.seed, cram);
     if (!session) {
-        QMessageBox::information(this, tr("No drill"), QString::fromStdString(session.error().message));
+        showPlainMessage(this, QMessageBox::Information, tr("No drill"),
+                         QString::fromStdString(session.error().message));
         return false;
     }
     m_drill->setSession(std::move(session.value()), std::move(before.value()));
@@ -594,110 +656,80 @@ void MainWindow::showTracker()
     m_stack->setCurrentWidget(m_tracker);
 }
 
+void MainWindow::showTrackerAt(const QString& domainId)
+{
+    showTracker();
+    m_tracker->showDomain(domainId);
+}
+
 void MainWindow::showHistory()
 {
     m_history->refresh();
     m_stack->setCurrentWidget(m_history);
 }
 
+void MainWindow::showBrowser()
+{
+    m_browser->setExam(m_home->examId());
+    m_stack->setCurrentWidget(m_browser);
+    m_browser->focusSearch();
+}
+
+QString MainWindow::importFileFilters()
+{
+    // Moodle exports GIFT as *.txt, and a file of any other name is read by its content (packFormatOf), so
+    // every dialog entry shows .txt files and "All files" shows the rest.
+    return tr("Question packs (*.json *.gift *.txt *.xml);;certdrill packs (*.json);;Moodle GIFT (*.gift "
+              "*.txt);;Moodle XML (*.xml);;All files (*)");
+}
+
 void MainWindow::importPacks()
 {
     const QStringList files =
-        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(),
-                                      tr("Question packs (*.json *.gift *.gift.txt *.xml);;certdrill packs "
-                                         "(*.json);;Moodle GIFT (*.gift *.gift.txt);;Moodle XML (*.xml)"));
-    if (files.isEmpty()) {
+        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(), importFileFilters());
+    importWithPreview(files);
+}
+
+bool MainWindow::importWithPreview(const QStringList& files)
+{
+    return m_importFlow->run(files);
+}
+
+void MainWindow::showPacks()
+{
+    m_packs->refresh();
+    m_stack->setCurrentWidget(m_packs);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    // Only pack files, and never during an exam: its screen must not be left, nor the bank change under it.
+    if (!m_importAction->isEnabled() || !event->mimeData()->hasUrls()) {
         return;
     }
-    // Moodle files cannot name their exam, pack and version; ask, as certdrill-cli import's options do.
-    QStringList moodleFiles;
-    for (const QString& f : files) {
-        if (isMoodleFile(f.toStdString())) {
-            moodleFiles << f;
-        }
-    }
-    ImportOptions moodle;
-    if (!moodleFiles.isEmpty()) {
-        auto exams = m_store.exams();
-        auto packs = m_store.packs();
-        MoodleImportDialog dialog(moodleFiles, exams.ok() ? exams.value() : std::vector<ExamDef>{},
-                                  packs.ok() ? packs.value() : std::vector<StoredPack>{}, this);
-        if (dialog.exec() != QDialog::Accepted) {
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (!url.isLocalFile() || !ImportFlow::isImportable(url.toLocalFile())) {
             return;
         }
-        moodle = dialog.options();
     }
-    if (!confirmLint(files, moodle)) {
+    event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    if (!m_importAction->isEnabled() || !event->mimeData()->hasUrls()) {
         return;
     }
-    importAndReport(files, moodle);
-}
-
-bool MainWindow::importAndReport(const QStringList& files, const ImportOptions& moodle)
-{
-    QString report;
-    const bool ok = importFiles(files, &report, moodle);
-    // The reason is in the box itself: behind "Show Details" a candidate would not find it.
-    QMessageBox box(ok ? QMessageBox::Information : QMessageBox::Warning,
-                    ok ? tr("Import finished") : tr("Import failed"),
-                    ok ? report : tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok,
-                    this);
-    box.setObjectName(QStringLiteral("importResult"));
-    if (!ok) {
-        box.setInformativeText(report);
-    }
-    box.exec();
-    return ok;
-}
-
-bool MainWindow::confirmLint(const QStringList& files, const ImportOptions& moodle)
-{
-    std::vector<std::filesystem::path> paths;
-    for (const QString& f : files) {
-        paths.emplace_back(f.toStdString());
-    }
-    auto catalog = m_store.examCatalog();
-    const auto loaded = loadPacks(paths, catalog.ok() ? catalog.value() : ExamCatalog{}, moodle);
-    // A batch that does not load is refused by the import itself, which names every error.
-    if (std::any_of(loaded.begin(), loaded.end(), [](const LoadedPack& lp) { return !lp.ok(); })) {
-        return true;
-    }
-    const LintReport lint = lintPacks(loaded);
-    if (lint.total.questions == 0) {
-        return true; // an exam definition alone: nothing to judge
-    }
-    QStringList lines;
-    for (const PackLint& p : lint.packs) {
-        if (p.summary.questions == 0) {
-            continue;
+    QStringList files;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (!url.isLocalFile() || !ImportFlow::isImportable(url.toLocalFile())) {
+            return;
         }
-        lines << QStringLiteral("%1: %2").arg(
-            QString::fromStdString(p.packId),
-            QString::fromStdString(p.summary.strategyLine(Strategy::Longest)));
+        files << url.toLocalFile();
     }
-    const auto failures = lint.total.strictFailures();
-    QMessageBox box(failures.empty() ? QMessageBox::Question : QMessageBox::Warning,
-                    tr("Import question packs"),
-                    failures.empty()
-                        ? tr("These questions pass the item-quality check: a candidate who picks answers by "
-                             "their surface (the longest option, no absolute words, words from the question) "
-                             "scores about what guessing scores.")
-                        : tr("These questions can be answered from surface cues, so scores on them overstate "
-                             "knowledge. You can import them anyway."),
-                    QMessageBox::NoButton, this);
-    box.setObjectName(QStringLiteral("lintPreview"));
-    QStringList details = lines;
-    if (!failures.empty()) {
-        details << QString() << tr("Cues beyond chance:");
-    }
-    for (const auto& f : failures) {
-        details << QStringLiteral("• ") + QString::fromStdString(f);
-    }
-    box.setInformativeText(details.join(QLatin1Char('\n')));
-    box.addButton(tr("&Import"), QMessageBox::AcceptRole);
-    QPushButton* cancel = box.addButton(QMessageBox::Cancel);
-    box.exec();
-    return box.clickedButton() != cancel;
+    event->acceptProposedAction();
+    // After the drop returns: the drag source (a file manager) must not wait while the preview is open.
+    QTimer::singleShot(0, this, [this, files] { importWithPreview(files); });
 }
 
 bool MainWindow::importFiles(const QStringList& files, QString* report, const ImportOptions& moodle)
@@ -706,22 +738,12 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
     for (const QString& f : files) {
         paths.emplace_back(f.toStdString());
     }
-    ImportOptions options = moodle;
-    options.domainHint =
-        tr("choose one under \"Uncategorised questions\" when you import the file").toStdString();
-    const ImportOutcome outcome = m_store.importFiles(paths, options);
+    const ImportOutcome outcome = m_store.importFiles(paths, ImportFlow::withAppHints(moodle));
     // What happened first, then why: the summary of every pack, then the errors and warnings, each file
     // by its name (the absolute path is noise in a dialog, and the file was just picked).
     QStringList lines;
     for (const PackImportSummary& s : outcome.summaries) {
-        lines << (s.unchanged ? tr("%1 %2: already imported")
-                                    .arg(QString::fromStdString(s.packId), QString::fromStdString(s.version))
-                              : tr("%1 %2: %3 added, %4 updated, %5 retired, %6 unchanged")
-                                    .arg(QString::fromStdString(s.packId), QString::fromStdString(s.version))
-                                    .arg(s.added)
-                                    .arg(s.updated)
-                                    .arg(s.retired)
-                                    .arg(s.unchangedQuestions));
+        lines << importSummaryText(s);
     }
     if (!outcome.ok()) {
         lines << QString::fromStdString(outcome.error);
@@ -734,6 +756,7 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
         *report = lines.join(QLatin1Char('\n'));
     }
     m_home->refresh();
+    m_packs->refresh();
     return outcome.ok();
 }
 

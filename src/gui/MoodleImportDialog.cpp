@@ -29,6 +29,7 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     m_packId->setObjectName(QStringLiteral("moodlePackId"));
     m_version->setObjectName(QStringLiteral("moodleVersion"));
     m_packState->setObjectName(QStringLiteral("moodlePackState"));
+    m_packState->setTextFormat(Qt::PlainText);
     m_packState->setWordWrap(true);
     m_domain->setObjectName(QStringLiteral("moodleDomain"));
 
@@ -47,8 +48,10 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     // One pack id serves one file; several files each keep their own default id.
     const bool single = moodleFiles.size() == 1;
     m_packId->setEnabled(single);
-    m_packId->setPlaceholderText(single ? QString::fromStdString(defaultPackId(moodleFiles[0].toStdString()))
-                                        : tr("one per file: gift- or moodle- and the file name"));
+    m_packId->setPlaceholderText(
+        single ? QString::fromStdString(
+                     defaultPackId(moodleFiles[0].toStdString(), packFormatOf(moodleFiles[0].toStdString())))
+               : tr("one per file: gift- or moodle- and the file name"));
     const StoredPack* stored = single ? storedPack(packId()) : nullptr;
     m_version->setText(stored ? QString::fromStdString(stored->version) : QStringLiteral("1.0.0"));
 
@@ -59,6 +62,7 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     auto* intro = new QLabel(tr("%1 will be read as Moodle questions. Their categories name the blueprint "
                                 "domain, e.g. \"$course$/ncp-genl/Fine-Tuning\".")
                                  .arg(names.join(QStringLiteral(", "))));
+    intro->setTextFormat(Qt::PlainText); // file names are text
     intro->setWordWrap(true);
     auto* form = new QFormLayout;
     form->addRow(tr("&Exam:"), m_exam);

@@ -13,15 +13,18 @@ namespace certdrill::gui {
 
 OptionRow::OptionRow(bool multiSelect, int displayIndex, const QString& text, QWidget* parent)
     : QWidget(parent)
-    , m_text(new QLabel(
-          QStringLiteral("%1.&nbsp; %2").arg(QChar('A' + displayIndex)).arg(inlineHtml(text.toStdString()))))
+    // Escaped by inlineHtml (only its <code> spans are markup), long words breakable, and one arg() so a "%2"
+    // in the option stays text.
+    , m_text(
+          new QLabel(QStringLiteral("%1.&nbsp; %2")
+                         .arg(QString(QChar('A' + displayIndex)), inlineHtml(breakable(text).toStdString()))))
 {
     // The button is only the indicator; the letter starts the label, so the two line up on the first line.
     m_button = multiSelect ? static_cast<QAbstractButton*>(new QCheckBox)
                            : static_cast<QAbstractButton*>(new QRadioButton);
     // Screen readers read the whole option from the button, which has the focus.
-    m_button->setAccessibleName(
-        QStringLiteral("%1.  %2").arg(QChar('A' + displayIndex)).arg(QString(text).remove(QLatin1Char('`'))));
+    m_button->setAccessibleName(QStringLiteral("%1.  %2").arg(QString(QChar('A' + displayIndex)),
+                                                              QString(text).remove(QLatin1Char('`'))));
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::RichText); // escaped by inlineHtml: only its <code> spans are markup
     m_text->setAlignment(Qt::AlignLeft | Qt::AlignTop);

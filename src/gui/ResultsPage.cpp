@@ -1,5 +1,7 @@
 #include "ResultsPage.h"
 
+#include <algorithm>
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -13,15 +15,22 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include "certdrill/exam/Errata.h"
 #include "certdrill/exam/SessionHistory.h"
+#include "certdrill/store/Annotations.h"
 
+#include "AnnotationBar.h"
 #include "Display.h"
 #include "MissReasonPanel.h"
+#include "PdfExport.h"
+#include "ReportProblemDialog.h"
 #include "Tables.h"
 #include "TextPane.h"
 
@@ -84,6 +93,7 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     , m_missPanel(new MissReasonPanel(store))
     , m_filter(new QComboBox)
     , m_exportButton(new QPushButton(tr("E&xport CSV…")))
+    , m_pdfButton(new QPushButton(tr("Save &PDF…")))
     , m_review(new TextPane)
 {
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
@@ -95,6 +105,9 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     m_exportButton->setObjectName(QStringLiteral("resultsExportButton"));
     m_exportButton->setToolTip(
         tr("Every question with its id, domain, your answer, the key, the result and the time spent"));
+    m_pdfButton->setObjectName(QStringLiteral("resultsPdfButton"));
+    m_pdfButton->setToolTip(tr("The whole report to print (Ctrl+P): verdict, score, time, domains and chart, "
+                               "pacing, and every wrong or flagged question with its explanation"));
     setRelativeFont(m_verdict, 2);
     m_details->setWordWrap(true);
     m_filter->addItems({tr("All questions"), tr("Wrong only"), tr("Flagged only")});
@@ -127,6 +140,7 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     filterRow->addWidget(m_filter);
     filterRow->addStretch();
     filterRow->addWidget(m_exportButton);
+    filterRow->addWidget(m_pdfButton);
     column->addLayout(filterRow);
     column->addWidget(m_review);
     column->addStretch(1);
@@ -142,17 +156,29 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
     connect(m_missPanel, &MissReasonPanel::reasonsChanged, this,
             [this](const std::vector<SessionItem>& items) {
-                m_items = items;
+                // Only the reasons changed: the shown items keep what the report added (exclusions).
+                for (SessionItem& shown : m_shown.items) {
+                    const auto it = std::find_if(items.begin(), items.end(), [&](const SessionItem& i) {
+                        return i.position == shown.position;
+                    });
+                    if (it != items.end()) {
+                        shown.missReason = it->missReason;
+                    }
+                }
                 renderReview();
             });
+    // The review's only links are its own (pack text is escaped): handled here, never followed.
+    m_review->setOpenLinks(false);
+    connect(m_review, &QTextBrowser::anchorClicked, this, &ResultsPage::openReviewLink);
     connect(m_topicToggle, &QPushButton::toggled, this, [this](bool on) {
         m_topics->setVisible(on);
         fitHeightToRows(m_topics);
         m_topicToggle->setText(on ? tr("Hide o&bjectives") : tr("Show o&bjectives"));
     });
+    connect(m_pdfButton, &QPushButton::clicked, this, &ResultsPage::savePdfInteractively);
     connect(m_exportButton, &QPushButton::clicked, this, [this] {
         exportCsvInteractively(this, tr("Export answers"), QStringLiteral("exam-answers.csv"),
-                               sessionCsv(m_exam, m_items));
+                               sessionCsv(m_shown.exam, m_shown.items));
     });
 }
 
@@ -160,9 +186,12 @@ ResultsPage::~ResultsPage() = default;
 
 void ResultsPage::showSession(const ExamSession& session)
 {
-    m_exam = session.exam();
-    m_items = session.items();
-    const SessionScore s = session.score();
+    m_shown = report::sessionReport(session);
+    m_reported.clear();
+    if (auto reported = reportedQuestions(m_store)) {
+        m_reported = std::move(reported.value());
+    }
+    const SessionScore& s = m_shown.score;
     if (s.abandoned) {
         m_verdict->setText(tr("ABANDONED"));
         setTextColor(m_verdict, mutedColor());
@@ -171,7 +200,7 @@ void ResultsPage::showSession(const ExamSession& session)
         setTextColor(m_verdict, verdictColor(s.passed));
     }
     int flagged = 0;
-    for (const auto& it : m_items) {
+    for (const auto& it : m_shown.items) {
         flagged += it.flagged;
     }
     // The clock's time, as m:ss: what the countdown used, including the review screen and, for a strict
@@ -191,13 +220,16 @@ void ResultsPage::showSession(const ExamSession& session)
             .arg(s.correct)
             .arg(s.total)
             .arg(s.unanswered())
-            .arg(m_exam.passPercent)
+            .arg(m_shown.exam.passPercent)
             .arg(QString::fromStdString(minutesSecondsText(s.elapsedMs)))
-            .arg(m_exam.durationMinutes)
+            .arg(m_shown.exam.durationMinutes)
             .arg(pace)
             .arg(QString::fromStdString(minutesSecondsText(s.reviewMs)))
             .arg(flagged)
-            .arg(s.nearMisses));
+            .arg(s.nearMisses) +
+        (s.excluded == 1  ? tr(" 1 question excluded from your scores as disputed.")
+         : s.excluded > 1 ? tr(" %1 questions excluded from your scores as disputed.").arg(s.excluded)
+                          : QString()));
     renderDomains(s);
     renderChart(s);
     renderTopics(s);
@@ -242,18 +274,30 @@ void ResultsPage::fitToText()
 
 bool ResultsPage::exportCsv(const QString& path, QString* error) const
 {
-    return saveCsv(path, sessionCsv(m_exam, m_items), error);
+    return saveCsv(path, sessionCsv(m_shown.exam, m_shown.items), error);
+}
+
+Result<int> ResultsPage::savePdf(const QString& path) const
+{
+    return report::writeSessionPdf(m_shown, path);
+}
+
+void ResultsPage::savePdfInteractively()
+{
+    gui::savePdfInteractively(this, tr("Save the report as PDF"),
+                              QStringLiteral("certdrill-exam-%1.pdf").arg(m_shown.id),
+                              [this](const QString& path) { return savePdf(path); });
 }
 
 void ResultsPage::renderDomains(const SessionScore& s)
 {
     m_domains->setRowCount(0);
     for (const auto& t : s.domains) {
-        const Domain* d = m_exam.findDomain(t.id);
+        const Domain* d = m_shown.exam.findDomain(t.id);
         addTallyRow(
             m_domains,
             {QString::fromStdString(d ? d->name : t.id), QStringLiteral("%1%").arg(d ? d->weight : 0)}, t,
-            m_exam.passPercent, s.minutesAllowedPerQuestion);
+            m_shown.exam.passPercent, s.minutesAllowedPerQuestion);
     }
 }
 
@@ -268,12 +312,14 @@ void ResultsPage::renderChart(const SessionScore& s)
     fail->setColor(failColor());
     QStringList categories;
     for (auto it = s.domains.rbegin(); it != s.domains.rend(); ++it) {
-        const Domain* d = m_exam.findDomain(it->id);
+        const Domain* d = m_shown.exam.findDomain(it->id);
         const double p = percent(*it);
-        const bool ok = p >= m_exam.passPercent;
+        const bool ok = p >= m_shown.exam.passPercent;
         *pass << (ok ? p : 0.0);
         *fail << (ok ? 0.0 : p);
-        categories << QString::fromStdString(d ? d->name : it->id); // counts are in the table beside it
+        // Axis labels are HTML: escaped, a domain's name stays text and names no image to load. Counts are in
+        // the table beside the chart.
+        categories << QString::fromStdString(d ? d->name : it->id).toHtmlEscaped();
     }
     auto* bars = new QHorizontalStackedBarSeries;
     bars->append(pass);
@@ -284,7 +330,7 @@ void ResultsPage::renderChart(const SessionScore& s)
     applyChartTheme(chart);
     chart->addSeries(bars);
     chart->setTitle(
-        tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_exam.passPercent));
+        tr("Percent correct per domain; the line is the pass mark (%1%)").arg(m_shown.exam.passPercent));
     auto* domainsAxis = new QBarCategoryAxis;
     domainsAxis->append(categories);
     auto* percentAxis = new QValueAxis;
@@ -297,10 +343,10 @@ void ResultsPage::renderChart(const SessionScore& s)
     bars->attachAxis(percentAxis);
 
     // The pass mark as a vertical line over the bars, on a hidden axis spanning the category slots.
-    auto* mark = markSeries(tr("pass mark %1%").arg(m_exam.passPercent), markColor(), Qt::DashLine);
+    auto* mark = markSeries(tr("pass mark %1%").arg(m_shown.exam.passPercent), markColor(), Qt::DashLine);
     const double slotCount = static_cast<double>(categories.size());
-    mark->append(m_exam.passPercent, -0.5);
-    mark->append(m_exam.passPercent, slotCount - 0.5);
+    mark->append(m_shown.exam.passPercent, -0.5);
+    mark->append(m_shown.exam.passPercent, slotCount - 0.5);
     chart->addSeries(mark);
     auto* slotAxis = new QValueAxis;
     slotAxis->setRange(-0.5, slotCount - 0.5);
@@ -321,19 +367,41 @@ void ResultsPage::renderTopics(const SessionScore& s)
     for (const auto& t : s.topics) {
         // Tally ids are "domain/topic": an objective, or a subtopic where the exam names no objectives.
         const auto slash = t.id.find('/');
-        const Domain* d = m_exam.findDomain(t.id.substr(0, slash));
+        const Domain* d = m_shown.exam.findDomain(t.id.substr(0, slash));
         const std::string topicId = t.id.substr(slash + 1);
         const Topic* topic = d ? d->findTopic(topicId) : nullptr;
         const QString name = QString::fromStdString(topic ? d->topicLabel(*topic) : topicId);
         addTallyRow(m_topics, {name, QString::fromStdString(d ? d->name : t.id.substr(0, slash))}, t,
-                    m_exam.passPercent, s.minutesAllowedPerQuestion);
+                    m_shown.exam.passPercent, s.minutesAllowedPerQuestion);
+    }
+}
+
+void ResultsPage::reportProblem(int position)
+{
+    if (position < 0 || position >= static_cast<int>(m_shown.items.size())) {
+        return;
+    }
+    const SessionItem& it = m_shown.items[static_cast<size_t>(position)];
+    ProblemReport report;
+    report.questionRow = it.questionRow;
+    report.chosen = it.chosen;
+    report.sessionId = m_shown.id;
+    report.packVersion = it.packVersion; // the version this exam served, not a later one
+    if (!reportProblemInteractively(this, m_store, report, QString::fromStdString(it.question.id))) {
+        return;
+    }
+    // Scores follow the exclusion at once: the session read again is scored by the same rule as history.
+    if (auto session = ExamSession::open(m_store, m_shown.id)) {
+        const int filter = m_filter->currentIndex();
+        showSession(*session.value());
+        m_filter->setCurrentIndex(filter);
     }
 }
 
 void ResultsPage::renderReview()
 {
     QString html;
-    for (const auto& it : m_items) {
+    for (const auto& it : m_shown.items) {
         const bool ok = it.correct();
         if ((m_filter->currentIndex() == 1 && ok) || (m_filter->currentIndex() == 2 && !it.flagged)) {
             continue;
@@ -357,6 +425,11 @@ void ResultsPage::renderReview()
         if (it.missReason) {
             notes += tr(" · missed: %1").arg(tr(missReasonText(*it.missReason)));
         }
+        if (it.excluded) {
+            notes += tr(" · excluded from your scores");
+        } else if (m_reported.count(it.questionRow)) {
+            notes += tr(" · reported");
+        }
         html +=
             QStringLiteral("<h3 style='color:%1'>%2. %3<span style='color:%5; font-weight:normal'>%4</span>"
                            "</h3>")
@@ -365,10 +438,57 @@ void ResultsPage::renderReview()
                 .arg(verdictText(it))
                 .arg(notes.toHtmlEscaped())
                 .arg(mutedColor().name());
+        // The candidate's marks, as links the review handles itself (TextPane never follows a link).
+        const auto marks = annotation(m_store, it.questionRow);
+        const bool bookmarked = marks && marks->bookmarked;
+        const bool noted = marks && !marks->note.empty();
+        html += QStringLiteral("<p><a href='bookmark:%1'>%2</a> · <a href='note:%1'>%3</a></p>")
+                    .arg(it.position)
+                    .arg(bookmarked ? tr("★ Bookmarked (remove)") : tr("☆ Bookmark"),
+                         noted ? tr("✎ Edit note") : tr("✎ Add a note"));
+        if (noted) {
+            html += tr("<p><i>Your note:</i> %1</p>")
+                        .arg(QString::fromStdString(marks->note)
+                                 .toHtmlEscaped()
+                                 .replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+        }
         html += stemHtml(it.question.stem);
-        html += answerHtml(it) + QStringLiteral("<hr/>");
+        html += answerHtml(it);
+        html += QStringLiteral("<p><a href='report:%1'>%2</a></p><hr/>")
+                    .arg(it.position)
+                    .arg(tr("Report a problem…"));
     }
     m_review->setHtml(html);
+}
+
+void ResultsPage::openReviewLink(const QUrl& link)
+{
+    const int position = link.path().toInt();
+    if (link.scheme() == QLatin1String("report")) {
+        reportProblem(position);
+        return;
+    }
+    const auto it = std::find_if(m_shown.items.begin(), m_shown.items.end(),
+                                 [&](const SessionItem& item) { return item.position == position; });
+    if (it == m_shown.items.end()) {
+        return;
+    }
+    if (link.scheme() == QLatin1String("bookmark")) {
+        const auto marks = annotation(m_store, it->questionRow);
+        if (!marks || !setBookmark(m_store, it->questionRow, !marks->bookmarked)) {
+            return;
+        }
+    } else if (link.scheme() != QLatin1String("note") ||
+               !editNoteInteractively(this, m_store, it->questionRow)) {
+        return;
+    }
+    // The page stays where it was: the review is rendered again in place.
+    auto* scroll = findChild<QScrollArea*>(QStringLiteral("resultsScroll"));
+    const int at = scroll ? scroll->verticalScrollBar()->value() : 0;
+    renderReview();
+    if (scroll) {
+        scroll->verticalScrollBar()->setValue(at);
+    }
 }
 
 } // namespace certdrill::gui

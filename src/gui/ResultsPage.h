@@ -1,8 +1,13 @@
 #pragma once
 
+#include <set>
+
 #include <QWidget>
 
 #include "certdrill/exam/ExamSession.h"
+
+#include "SafeTextView.h"
+#include "PdfReport.h"
 
 class QChartView;
 class QComboBox;
@@ -10,26 +15,36 @@ class QLabel;
 class QPushButton;
 class QTableWidget;
 class QTextBrowser;
+class QUrl;
 
 namespace certdrill::gui {
 
 class MissReasonPanel;
 
 /// After an exam: pass/fail, the per-domain breakdown (table, bar chart against the pass mark, objectives on
-/// demand), and a review of every question with every option's
-/// why.
+/// demand), and a review of every question with every option's why; the whole report saves as a PDF.
 class ResultsPage : public QWidget
 {
     Q_OBJECT
 
 public:
+    /// `store` keeps the bookmarks and notes the answer review sets and the reports it files.
     explicit ResultsPage(Store& store, QWidget* parent = nullptr);
     ~ResultsPage() override;
 
     /// Shows a finished session.
     void showSession(const ExamSession& session);
+    /// Report a problem… on the question at `position`: the dialog, then the report filed and the session
+    /// shown again, scored without the question when the candidate excluded it.
+    void reportProblem(int position);
     /// Writes every question of the shown session as CSV (sessionCsv) to `path`.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
+    /// Writes the shown session's report as PDF (report::writeSessionPdf): the number of pages, or why not.
+    Result<int> savePdf(const QString& path) const;
+
+public slots:
+    /// Save PDF… (the button, File ▸ Save as PDF…): asks where, then writes the report.
+    void savePdfInteractively();
 
 protected:
     /// Refits the tables and the chart when the text size changes.
@@ -43,10 +58,13 @@ private:
     void renderDomains(const SessionScore& s);
     void renderChart(const SessionScore& s);
     void renderTopics(const SessionScore& s);
+    /// A link of the answer review: "bookmark:POSITION" toggles that question's bookmark, "note:POSITION"
+    /// edits its note, "report:POSITION" reports a problem (reportProblem).
+    void openReviewLink(const QUrl& link);
 
+    report::SessionReport m_shown; ///< the session shown, as the PDF report prints it
     Store& m_store;
-    ExamDef m_exam;
-    std::vector<SessionItem> m_items;
+    std::set<std::int64_t> m_reported; ///< question rows with a report
     QLabel* m_verdict;
     QLabel* m_details;
     QTableWidget* m_domains;
@@ -56,7 +74,8 @@ private:
     MissReasonPanel* m_missPanel;
     QComboBox* m_filter;
     QPushButton* m_exportButton;
-    QTextBrowser* m_review;
+    QPushButton* m_pdfButton;
+    SafeTextView* m_review;
 };
 
 } // namespace certdrill::gui

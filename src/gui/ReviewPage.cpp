@@ -97,7 +97,7 @@ void ReviewPage::setItems(const std::vector<SessionItem>& items)
             stem = stem.left(107) + QStringLiteral("…");
         }
         auto* q = new QTableWidgetItem(tr("Question %1: %2").arg(position + 1).arg(stem));
-        q->setToolTip(QString::fromStdString(it.question.stem));
+        q->setToolTip(plainToolTip(QString::fromStdString(it.question.stem)));
         q->setData(Qt::UserRole, position);
         auto* s = new QTableWidgetItem(statusText(statusOf(it)));
         s->setBackground(statusColor(statusOf(it)));

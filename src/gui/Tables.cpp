@@ -8,6 +8,8 @@
 #include <QScrollBar>
 #include <QTableWidget>
 
+#include "Display.h"
+
 namespace certdrill::gui {
 
 QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objectName)
@@ -62,7 +64,8 @@ void exportCsvInteractively(QWidget* parent, const QString& title, const QString
         parent, title, suggestedName, QCoreApplication::translate("Tables", "CSV files (*.csv)"));
     QString error;
     if (!path.isEmpty() && !saveCsv(path, csv, &error)) {
-        QMessageBox::warning(parent, QCoreApplication::translate("Tables", "Export failed"), error);
+        showPlainMessage(parent, QMessageBox::Warning, QCoreApplication::translate("Tables", "Export failed"),
+                         error);
     }
 }
 

@@ -15,10 +15,8 @@ constexpr int kMinimumWidth = 160;
 } // namespace
 
 TextPane::TextPane(QWidget* parent)
-    : QTextBrowser(parent)
+    : SafeTextView(parent)
 {
-    setOpenExternalLinks(false);
-    setOpenLinks(false); // an untrusted pack's link must not navigate anywhere
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
@@ -27,7 +25,7 @@ TextPane::TextPane(QWidget* parent)
 
 QSize TextPane::sizeHint() const
 {
-    return {QTextBrowser::sizeHint().width(), height()};
+    return {SafeTextView::sizeHint().width(), height()};
 }
 
 QSize TextPane::minimumSizeHint() const
@@ -37,7 +35,7 @@ QSize TextPane::minimumSizeHint() const
 
 void TextPane::resizeEvent(QResizeEvent* event)
 {
-    QTextBrowser::resizeEvent(event);
+    SafeTextView::resizeEvent(event);
     fitHeight();
 }
 

@@ -1,6 +1,7 @@
 #include "TrackerPage.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -11,6 +12,8 @@
 #include <QVBoxLayout>
 
 #include "Display.h"
+#include "PdfExport.h"
+#include "PdfReport.h"
 #include "Tables.h"
 
 namespace certdrill::gui {
@@ -29,19 +32,6 @@ enum Column
     kNote,
     kColumns
 };
-
-QString bandLabel(Band band)
-{
-    switch (band) {
-    case Band::Red:
-        return TrackerPage::tr("Red");
-    case Band::Yellow:
-        return TrackerPage::tr("Yellow");
-    case Band::Green:
-        return TrackerPage::tr("Green");
-    }
-    return {};
-}
 
 } // namespace
 
@@ -75,11 +65,16 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
     calibration->setObjectName(QStringLiteral("calibrationButton"));
     auto* csv = new QPushButton(tr("E&xport CSV…"));
     csv->setObjectName(QStringLiteral("exportCsvButton"));
+    auto* pdf = new QPushButton(tr("Save &PDF…"));
+    pdf->setObjectName(QStringLiteral("trackerPdfButton"));
+    pdf->setToolTip(tr("The sheet to print (Ctrl+P): domains with their weights and objectives, estimates, "
+                       "bands, your ratings and the readiness verdict"));
     buttons->addWidget(drill);
     buttons->addWidget(custom);
     buttons->addStretch();
     buttons->addWidget(calibration);
     buttons->addWidget(csv);
+    buttons->addWidget(pdf);
 
     auto* layout = new QVBoxLayout(this);
     auto* title = new QLabel(tr("<h2>Blueprint tracker</h2>"));
@@ -102,6 +97,7 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
     connect(custom, &QPushButton::clicked, this, &TrackerPage::customDrillRequested);
     connect(calibration, &QPushButton::clicked, this,
             [this] { QMessageBox::information(this, tr("Confidence calibration"), calibrationText()); });
+    connect(pdf, &QPushButton::clicked, this, &TrackerPage::savePdfInteractively);
     connect(csv, &QPushButton::clicked, this, [this] {
         exportCsvInteractively(this, tr("Export tracker"), QStringLiteral("tracker.csv"),
                                trackerCsv(m_report));
@@ -147,6 +143,20 @@ void TrackerPage::refresh(const QString& examId)
     }
 }
 
+void TrackerPage::showDomain(const QString& domainId)
+{
+    for (std::size_t d = 0; d < m_report.domains.size(); ++d) {
+        if (QString::fromStdString(m_report.domains[d].domainId) == domainId) {
+            QTreeWidgetItem* item = m_tree->topLevelItem(static_cast<int>(d));
+            item->setExpanded(true);
+            m_tree->setCurrentItem(item);
+            m_tree->scrollToItem(item, QAbstractItemView::PositionAtTop);
+            m_tree->setFocus();
+            return;
+        }
+    }
+}
+
 void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
 {
     const bool sub = !row.topicId.empty();
@@ -159,7 +169,7 @@ void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
     }
     item->setText(kAnswers, QString::number(row.mastery.answers));
     item->setText(kMastery, QString::fromStdString(intervalText(row.mastery)));
-    item->setText(kBand, bandLabel(row.band));
+    item->setText(kBand, bandText(row.band));
     item->setBackground(kBand, bandColor(row.band));
     item->setForeground(kBand, cellTextColor());
     item->setText(kDue, QString::number(row.dueItems));
@@ -182,7 +192,8 @@ void TrackerPage::rate(const TrackerRow& row, int comboIndex)
     const std::optional<Band> band =
         comboIndex <= 0 ? std::nullopt : std::optional<Band>(static_cast<Band>(comboIndex - 1));
     if (auto r = setSelfRating(m_store, m_examId.toStdString(), row.domainId, row.topicId, band); !r) {
-        QMessageBox::warning(this, tr("Cannot save the rating"), QString::fromStdString(r.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot save the rating"),
+                         QString::fromStdString(r.error().message));
     }
     // Rebuilding the tree deletes the combo box that emitted this signal, so wait for the event loop.
     QMetaObject::invokeMethod(
@@ -192,6 +203,24 @@ void TrackerPage::rate(const TrackerRow& row, int comboIndex)
 bool TrackerPage::exportCsv(const QString& path, QString* error) const
 {
     return saveCsv(path, trackerCsv(m_report), error);
+}
+
+Result<int> TrackerPage::savePdf(const QString& path) const
+{
+    auto exam = m_store.exam(m_examId.toStdString());
+    if (!exam) {
+        return exam.error();
+    }
+    return report::writeTrackerPdf(exam.value(), m_report, m_store.clock().wallMs(), path);
+}
+
+void TrackerPage::savePdfInteractively()
+{
+    const QString date =
+        QDateTime::fromMSecsSinceEpoch(m_store.clock().wallMs()).toString(QStringLiteral("yyyy-MM-dd"));
+    gui::savePdfInteractively(this, tr("Save the tracker as PDF"),
+                              QStringLiteral("certdrill-tracker-%1.pdf").arg(date),
+                              [this](const QString& path) { return savePdf(path); });
 }
 
 QString TrackerPage::calibrationText() const

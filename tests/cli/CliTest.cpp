@@ -1,5 +1,6 @@
 // End-to-end tests of the certdrill-cli binary: exit codes, messages, and the database left alone on failure.
 #include <cstdio>
+#include <regex>
 #include <sstream>
 #include <sys/wait.h>
 
@@ -7,16 +8,12 @@
 #include <nlohmann/json.hpp>
 
 #include "certdrill/exam/ExamSession.h"
+#include "certdrill/store/Database.h"
 
 #include "CliSupport.h"
 #include "TestSupport.h"
 
 namespace {
-
-std::string data(const std::string& name)
-{
-    return dataFile(name).string();
-}
 
 int countLines(const std::string& text, const std::string& needle)
 {
@@ -255,15 +252,19 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
     std::string line;
     std::getline(lines, line);
     CHECK(line == "position,question_id,domain,domain_name,subtopic,subtopic_name,objective,objective_name,"
-                  "select,your_answer,correct_answer,result,confidence,flagged,revealed,seconds,stem");
+                  "select,your_answer,correct_answer,result,confidence,flagged,revealed,seconds,stem,attempt,"
+                  "pack_id,pack_version,content_hash,options,chosen_options,key_options");
     int rows = 0;
+    // Every row names the sitting, the pack and its version when the session started.
+    const std::string sitting = ",session " + id + " 2026-01-01 00:00 UTC,mini-questions,1.0.0,";
     while (std::getline(lines, line)) {
         ++rows;
+        CHECK_THAT(line, Catch::Contains(sitting));
         if (line.find(",q1,") != std::string::npos) {
             // q1 answered right: the candidate's letter is the key's letter.
-            CHECK_THAT(line,
-                       Catch::Matches(
-                           R"(\d,q1,alpha,Alpha,a1,[^,]*,,,1,([AB]),\1,correct,,0,0,\d+,Which is first\?)"));
+            CHECK_THAT(line, Catch::Matches(
+                                 R"(\d,q1,alpha,Alpha,a1,[^,]*,,,1,([AB]),\1,correct,,0,0,\d+,Which is )"
+                                 R"(first\?,session \d+ [^,]+,mini-questions,1\.0\.0,[0-9a-f]{16},2,A,A)"));
         } else {
             CHECK_THAT(line, Catch::Contains(",unanswered,"));
         }
@@ -275,6 +276,17 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
         }
     }
     CHECK(rows == 4);
+
+    // --anonymous: the same file but for the attempt label, a hash that stays the same for the session.
+    const Run anonymous = cli(db + " results " + id + " --csv --anonymous");
+    CHECK(anonymous.exitCode == 0);
+    CHECK(cli(db + " results " + id + " --csv --anonymous").out == anonymous.out);
+    std::smatch label;
+    REQUIRE(std::regex_search(anonymous.out, label, std::regex(",([0-9a-f]{16}),mini-questions,")));
+    CHECK(std::regex_replace(csv.out, std::regex("session " + id + " 2026-01-01 00:00 UTC"),
+                             label[1].str()) == anonymous.out);
+    CHECK(anonymous.out.find("session " + id) == std::string::npos);
+    CHECK(cli(db + " results " + id + " --anonymous").exitCode == 2); // only with --csv
     CHECK(cli(db + " results 999").exitCode == 1);
     CHECK_THAT(cli(db + " results 999").err, Catch::Contains("no finished exam with ID 999"));
     CHECK(cli(db + " results one").exitCode == 2);
@@ -376,7 +388,8 @@ TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-v
     writeFile(loose, "Which is right?{=this ~that}\n");
     const Run unplaced = cli(db + " import " + loose.string());
     CHECK(unplaced.exitCode == 1);
-    CHECK_THAT(unplaced.err, Catch::Contains("loose.gift:1:1: error: the question has no category"));
+    CHECK_THAT(unplaced.err,
+               Catch::Contains("loose.gift:1:1: error: question \"which-is-right\" has no category"));
     const Run placed = cli(db + " import --domain beta --pack-id my-loose " + loose.string());
     CHECK(placed.exitCode == 0);
     CHECK_THAT(placed.out, Catch::Contains("my-loose 1.0.0 (new): 1 added"));
@@ -390,6 +403,138 @@ TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-v
 
     CHECK(cli(db + " import --exam nope " + data("sample.gift")).exitCode == 1);
     CHECK(cli(db + " import --pack-version").exitCode == 2);
+}
+
+TEST_CASE("no command writes into another application's database; read-only commands never write", "[cli]")
+{
+    TempDir dir;
+    const auto foreign = dir / "places.sqlite";
+    {
+        certdrill::Database db(foreign.string());
+        db.exec("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO moz_places (url) "
+                "VALUES ('https://example.com')");
+    }
+    const std::string before = readFile(foreign);
+    const std::string db = "--db " + foreign.string() + " ";
+    for (const std::string& command :
+         std::vector<std::string>{"list exams", "list packs", "validate " + data("mini-exam.json"),
+                                  "lint " + data("mini-questions.json"), "tracker", "mock-plan", "history",
+                                  "import " + data("mini-exam.json"), "set target 0.9"}) {
+        const Run r = cli(db + command);
+        INFO(command);
+        CHECK(r.exitCode == 1);
+        CHECK(countLines(r.err, "\n") == 1); // said once
+        CHECK_THAT(r.err, Catch::StartsWith("certdrill-cli: database " + foreign.string() +
+                                            " is not a certdrill database (it has other tables than "
+                                            "certdrill's); certdrill did not change it."));
+    }
+    CHECK(readFile(foreign) == before);
+    CHECK_FALSE(std::filesystem::exists(foreign.string() + "-wal"));
+
+    // A read-only command on a missing database says so and creates nothing.
+    const auto missing = dir / "none.db";
+    const Run list = cli("--db " + missing.string() + " list exams");
+    CHECK(list.exitCode == 1);
+    CHECK(list.err == "certdrill-cli: no database at " + missing.string() + " (import a pack first)\n");
+    CHECK_FALSE(std::filesystem::exists(missing));
+
+    // On a certdrill database they leave every byte as it was.
+    const auto mine = dir / "mine.db";
+    REQUIRE(
+        cli("--db " + mine.string() + " import " + data("mini-exam.json") + " " + data("mini-questions.json"))
+            .exitCode == 0);
+    const std::string imported = readFile(mine);
+    for (const std::string& command :
+         std::vector<std::string>{"list exams", "list domains --json", "tracker", "mock-plan --count 2",
+                                  "drill-plan", "history", "validate " + data("mini-questions.json")}) {
+        INFO(command);
+        CHECK(cli("--db " + mine.string() + " " + command).exitCode == 0);
+    }
+    CHECK(readFile(mine) == imported);
+}
+
+TEST_CASE("repeated warnings are summarised, hostile text is escaped, a corrupt database is named once",
+          "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string() + " ";
+    REQUIRE(cli(db + "import " + data("mini-exam.json")).exitCode == 0);
+    std::string gift = "$CATEGORY: alpha\n\n";
+    for (int i = 0; i < 50; ++i) {
+        gift += "::q" + std::to_string(i) + ":: Question " + std::to_string(i) + "?{=a ~b}\n\n";
+    }
+    const auto nowhy = dir / "nowhy.gift";
+    writeFile(nowhy, gift);
+    const Run valid = cli(db + "validate " + nowhy.string());
+    CHECK(valid.exitCode == 0);
+    CHECK(countLines(valid.err, "\n") == 3);
+    CHECK_THAT(valid.err, Catch::Contains("(and 47 more like it in this file)"));
+    CHECK_THAT(valid.out, Catch::Contains("50 questions, 50 warnings"));
+
+    // An id that would clear the terminal is printed escaped.
+    const auto esc = dir / "esc.json";
+    writeFile(esc, R"({"format": "certdrill-pack/1", "pack": {"id": "\u001b[2J", "title": "T", "version": "1",
+        "authors": ["a"], "license": "MIT"}, "exams": []})");
+    const Run escaped = cli(db + "validate " + esc.string());
+    CHECK(escaped.exitCode == 1);
+    CHECK(escaped.err.find('\x1b') == std::string::npos);
+    CHECK_THAT(escaped.err, Catch::Contains("\\u001B[2J"));
+
+    // A database whose pages are garbage: the reason, with the path, once.
+    const auto corrupt = dir / "corrupt.db";
+    REQUIRE(cli("--db " + corrupt.string() + " import " + data("mini-exam.json") + " " +
+                data("mini-questions.json"))
+                .exitCode == 0);
+    std::string bytes = readFile(corrupt);
+    REQUIRE(bytes.size() > 8192);
+    for (std::size_t i = 4096; i < bytes.size(); ++i) {
+        bytes[i] = static_cast<char>(i * 7);
+    }
+    writeFile(corrupt, bytes);
+    const Run broken = cli("--db " + corrupt.string() + " list packs");
+    CHECK(broken.exitCode == 1);
+    CHECK(countLines(broken.err, "\n") == 1);
+    CHECK_THAT(broken.err, Catch::Contains(corrupt.string()));
+    CHECK_THAT(broken.err, Catch::Contains("malformed"));
+}
+
+TEST_CASE("a file-size limit (SIGXFSZ) ends an import with a message naming the database", "[cli]")
+{
+    TempDir dir;
+    const auto db = dir / "db.sqlite";
+    // 200 blocks of 512 bytes: the bundled bank does not fit. Without the signal ignored the shell would
+    // report a kill by SIGXFSZ and the CLI would say nothing.
+    const std::string command = "ulimit -f 200; " + std::string(CERTDRILL_CLI) + " --db " + db.string() +
+                                " import " + std::string(CERTDRILL_QUESTIONS_DIR) + "/*.json >" +
+                                (dir / "out").string() + " 2>" + (dir / "err").string();
+    const int status = std::system(("sh -c '" + command + "'").c_str());
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 1);
+    const std::string err = readFile(dir / "err");
+    CHECK_THAT(err, Catch::Contains("certdrill-cli: "));
+    CHECK_THAT(err, Catch::Contains(db.string()));
+    CHECK_THAT(err, Catch::Contains("File too large"));
+}
+
+TEST_CASE("validate and import read a GIFT file named .txt, as Moodle exports it, as GIFT", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string();
+    REQUIRE(cli(db + " import " + data("mini-exam.json")).exitCode == 0);
+    const auto txt = dir / "moodle-export.txt";
+    writeFile(txt, readFile(dataFile("sample.gift")));
+    const Run valid = cli(db + " validate " + txt.string());
+    CHECK(valid.exitCode == 0);
+    CHECK_THAT(valid.out, Catch::Contains("1 file(s) valid: 4 questions"));
+    CHECK_THAT(valid.err,
+               Catch::Contains("moodle-export.txt:24:1: warning: numerical questions are not imported"));
+    const Run imported = cli(db + " import " + txt.string());
+    CHECK(imported.exitCode == 0);
+    CHECK_THAT(imported.out, Catch::Contains("gift-moodle-export 1.0.0 (new): 4 added"));
+    // Moodle XML under another name likewise.
+    const auto xml = dir / "quiz-export";
+    writeFile(xml, readFile(dataFile("sample.xml")));
+    CHECK_THAT(cli(db + " import " + xml.string()).out, Catch::Contains("moodle-quiz-export 1.0.0 (new)"));
 }
 
 TEST_CASE("import reads Moodle XML, and a malformed XML file changes nothing", "[cli]")

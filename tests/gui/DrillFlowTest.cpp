@@ -42,22 +42,12 @@ class DrillFlowTest : public QObject
         return out;
     }
 
-    // A store in `dir` with the bundled bank imported; null if either step failed.
-    static std::unique_ptr<Store> bankStore(const QTemporaryDir& dir, FakeClock& clock)
-    {
-        auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
-        if (!store || !store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
-            return nullptr;
-        }
-        return std::move(store.value());
-    }
-
 private slots:
     void unfinishedDrillResumesAtStartup()
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         std::int64_t first = 0;
         {
@@ -121,7 +111,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
         QVERIFY(certdrill::test::showActive(&window));
@@ -158,7 +148,7 @@ private slots:
     {
         QTemporaryDir dir;
         FakeClock clock;
-        const auto store = bankStore(dir, clock);
+        const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
         gui::MainWindow window(*store, clock);
         QVERIFY(certdrill::test::showActive(&window));

@@ -527,9 +527,11 @@ private slots:
             dialog->accept();
         });
         w->window->findChild<QAction*>(QStringLiteral("examSettingsAction"))->trigger();
-        QVERIFY(w->window->findChild<QLabel*>(QStringLiteral("examSummaryLabel"))
+        w->window->startMock(); // the start screen says what the next mock is
+        QVERIFY(w->window->findChild<QLabel*>(QStringLiteral("startSummaryLabel"))
                     ->text()
-                    .contains(QStringLiteral("60 questions in 150 minutes (120 + 30 extra)")));
+                    .contains(QStringLiteral("60 questions in 150 minutes (120 + 30 extra time)")));
+        w->window->showHome();
 
         QVERIFY(w->window->startExam(SessionMode::Exam, 11));
         gui::ExamPage* page = w->window->examPage();

@@ -20,9 +20,12 @@
 #include "ExamPage.h"
 #include "GuiTestSupport.h"
 #include "HomePage.h"
+#include "ImportPreviewDialog.h"
 #include "MainWindow.h"
 #include "MoodleImportDialog.h"
 #include "OptionRow.h"
+#include "PacksPage.h"
+#include "SafeTextView.h"
 #include "TrackerPage.h"
 
 using namespace certdrill;
@@ -58,9 +61,13 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
-        auto* table = window.findChild<QTableWidget*>(QStringLiteral("domainsTable"));
-        QVERIFY(table);
-        QCOMPARE(table->rowCount(), 0);
+        const auto strip = [&] {
+            return window.homePage()->findChildren<QPushButton*>(
+                QRegularExpression(QStringLiteral("^domainButton_")));
+        };
+        QCOMPARE(strip().size(), 0);
+        QCOMPARE(window.findChild<QPushButton*>(QStringLiteral("nextStepButton"))->accessibleName(),
+                 QStringLiteral("Next step: Import a question pack"));
 
         QStringList files;
         for (const auto& f : packFilesIn(CERTDRILL_QUESTIONS_DIR)) {
@@ -68,15 +75,13 @@ private slots:
         }
         QString report;
         QVERIFY2(window.importFiles(files, &report), qPrintable(report));
-        QCOMPARE(table->rowCount(), 10);
-        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("Model Optimization"));
-        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("17%"));
-        QCOMPARE(table->item(9, 0)->text(), QStringLiteral("Safety, Ethics & Compliance"));
-        QVERIFY(table->item(0, 3)->text().toInt() > 0);
-        QVERIFY(window.findChild<QLabel*>(QStringLiteral("examSummaryLabel"))
+        // The home screen's strip: the ten domains in blueprint order with their weights and bands.
+        QCOMPARE(strip().size(), 10);
+        QCOMPARE(strip()[0]->text(), QStringLiteral("R  Model Optimization  17%"));
+        QCOMPARE(strip()[9]->text(), QStringLiteral("R  Safety, Ethics && Compliance  5%"));
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("dueLabel"))
                     ->text()
-                    .contains(QStringLiteral("65 questions")));
-        QVERIFY(window.findChild<QTableWidget*>(QStringLiteral("packsTable"))->rowCount() >= 2);
+                    .contains(QRegularExpression(QStringLiteral("\\d+ of \\d+ not seen yet"))));
 
         // The home screen's buttons lead to the tracker and to a drill.
         window.findChild<QPushButton*>(QStringLiteral("homeTrackerButton"))->click();
@@ -98,7 +103,7 @@ private slots:
         auto questions = fixture.store->activeQuestions("ncp-genl");
         QVERIFY(questions.ok());
         QVERIFY(questions.value().size() > 300);
-        QTextBrowser view;
+        gui::SafeTextView view;
         const QRegularExpression word(QStringLiteral("[A-Za-z0-9]+"));
         int checked = 0;
         for (const auto& q : questions.value()) {
@@ -149,12 +154,12 @@ private slots:
         const qreal normal = QApplication::font().pointSizeF();
         auto* title = window.findChild<QLabel*>(QStringLiteral("examTitleLabel"));
         QVERIFY(title);
-        QCOMPARE(title->font().pointSizeF(), normal * 1.5);
+        QCOMPARE(title->font().pointSizeF(), normal * 1.1);
         auto* larger = window.findChild<QAction*>(QStringLiteral("largerTextAction"));
         larger->trigger();
         larger->trigger();
         QCOMPARE(QApplication::font().pointSizeF(), normal * 1.25);
-        QCOMPARE(title->font().pointSizeF(), normal * 1.25 * 1.5); // the title keeps its proportion
+        QCOMPARE(title->font().pointSizeF(), normal * 1.25 * 1.1); // the title keeps its proportion
         QVERIFY(title->font().bold());
 
         // Kept for the next start, in the database.
@@ -224,39 +229,51 @@ private slots:
         const QString data = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
         QVERIFY(!window.importFiles({data + "/mini-exam.json", data + "/five-errors.json"}, &report));
         QVERIFY(report.contains(QStringLiteral("unknown field \"colour\"")));
-        QCOMPARE(window.findChild<QTableWidget*>(QStringLiteral("domainsTable"))->rowCount(), 0);
+        QVERIFY(window.homePage()
+                    ->findChildren<QPushButton*>(QRegularExpression(QStringLiteral("^domainButton_")))
+                    .isEmpty());
     }
 
-    // The import's message box: what was imported first, then the warnings; files by name, not by absolute
-    // path; a failure's reason in the box itself, not behind "Show Details"; no command-line flags.
-    void importResultReadsSummaryFirst()
+    // A refused import's preview: Import is off, the reason is in the headline, every error is in the table
+    // with its file by name (the full path only in its tooltip), and a Moodle question without a domain is
+    // told what to do in the app, not given a command-line flag.
+    void refusedImportPreviewNamesFilesAndReasons()
     {
         WindowOnTemporaryDatabase fixture;
         QVERIFY(fixture.window);
         gui::MainWindow& window = *fixture.window;
         const QString data = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
-        const auto shown = [&](const QStringList& files) {
+        // The preview's headline and problems, as shown; Cancel closes it.
+        const auto previewOf = [&](const QStringList& files) -> QString {
             QString text;
-            QTimer::singleShot(0, [&text] {
-                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-                QVERIFY(box);
-                text = box->text() + QStringLiteral("\n") + box->informativeText();
-                box->accept();
+            test::onNextModal<gui::ImportPreviewDialog>([&text](gui::ImportPreviewDialog* preview) {
+                QVERIFY(
+                    !preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->isEnabled());
+                text = preview->findChild<QLabel*>(QStringLiteral("previewHeadline"))->text();
+                auto* problems = preview->findChild<QTableWidget*>(QStringLiteral("previewProblemsTable"));
+                for (int r = 0; r < problems->rowCount(); ++r) {
+                    text += QStringLiteral("\n%1 %2 %3")
+                                .arg(problems->item(r, 0)->text(), problems->item(r, 1)->text(),
+                                     problems->item(r, 3)->text());
+                }
+                preview->reject();
             });
-            window.importAndReport(files, {});
+            if (files.last().endsWith(QStringLiteral(".gift"))) { // first the Moodle options
+                test::onNextModal<gui::MoodleImportDialog>(
+                    [](gui::MoodleImportDialog* moodle) { moodle->accept(); });
+            }
+            if (window.importWithPreview(files)) {
+                text += QStringLiteral("\nIMPORTED"); // a refused import must not run
+            }
             return text;
         };
-        const QString ok = shown({data + "/mini-exam.json", data + "/sample.gift"});
-        const qsizetype summary = ok.indexOf(QStringLiteral("gift-sample 1.0.0: 4 added"));
-        const qsizetype warning = ok.indexOf(QStringLiteral("sample.gift:24:1: warning"));
-        QVERIFY2(summary >= 0 && warning > summary, qPrintable(ok));
-        QVERIFY2(!ok.contains(data), qPrintable(ok)); // no absolute paths
-
-        const QString failed = shown({data + "/five-errors.json"});
-        QVERIFY2(failed.contains(QStringLiteral("Nothing was imported")), qPrintable(failed));
-        QVERIFY2(failed.contains(QStringLiteral("five-errors.json:")), qPrintable(failed));
+        const QString failed = previewOf({data + "/five-errors.json"});
+        QVERIFY2(failed.contains(QStringLiteral("would be refused")), qPrintable(failed));
+        QVERIFY2(!failed.contains(QStringLiteral("IMPORTED")), qPrintable(failed));
+        QVERIFY2(failed.contains(QStringLiteral("error five-errors.json:")), qPrintable(failed));
         QVERIFY2(failed.contains(QStringLiteral("unknown field \"colour\"")), qPrintable(failed));
         QVERIFY2(!failed.contains(data), qPrintable(failed));
+        QVERIFY(fixture.store->packs().value().empty());
 
         // A Moodle question without a domain: the reason names what to do in the app, not a CLI flag.
         const QString loose = fixture.dir.filePath(QStringLiteral("loose.gift"));
@@ -264,8 +281,9 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("::q1:: Which is prime? {=7 ~8 ~9}\n");
         f.close();
-        const QString moodle = shown({data + "/mini-exam.json", loose});
+        const QString moodle = previewOf({data + "/mini-exam.json", loose});
         QVERIFY2(moodle.contains(QStringLiteral("no blueprint domain")), qPrintable(moodle));
+        QVERIFY2(!moodle.contains(QStringLiteral("IMPORTED")), qPrintable(moodle));
         QVERIFY2(!moodle.contains(QStringLiteral("--domain")), qPrintable(moodle));
         QVERIFY2(moodle.contains(QStringLiteral("Uncategorised questions")), qPrintable(moodle));
     }
@@ -305,7 +323,7 @@ private slots:
 
         QString message;
         // Drives the modal dialogs importPacks opens, in order: the file dialog, the Moodle options, the
-        // result.
+        // preview; the Packs screen then says what was imported.
         const auto importThroughMenu = [&](const std::function<void(gui::MoodleImportDialog*)>& fill) {
             test::onNextModal<QFileDialog>([&](QFileDialog* files) {
                 // Typed as a user would: selectFile() does not always reach a dialog still reading its
@@ -316,21 +334,18 @@ private slots:
                 test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
                     test::screenshot(moodle, "moodle-import");
                     fill(moodle);
-                    // First the item-quality preview, then the result.
-                    test::onNextModal<QMessageBox>([&](QMessageBox* preview) {
-                        QCOMPARE(preview->objectName(), QStringLiteral("lintPreview"));
-                        QVERIFY(preview->informativeText().contains(QStringLiteral("longest option: ")));
-                        test::onNextModal<QMessageBox>([&](QMessageBox* box) {
-                            message = box->text() + QLatin1Char('\n') + box->detailedText();
-                            box->accept();
-                        });
-                        preview->buttons().first()->click(); // Import
+                    test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                        QVERIFY(preview->findChild<QLabel*>(QStringLiteral("previewLint"))
+                                    ->text()
+                                    .contains(QStringLiteral("longest option: ")));
+                        preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->click();
                     });
                     moodle->accept();
                 });
                 static_cast<QDialog*>(files)->accept(); // QFileDialog::accept is protected
             });
             window.importPacks();
+            message = window.packsPage()->findChild<QLabel*>(QStringLiteral("packsStatusLabel"))->text();
         };
 
         importThroughMenu([](gui::MoodleImportDialog* d) {
@@ -362,39 +377,83 @@ private slots:
         QCOMPARE(fixture.store->candidates("mini").value().size(), std::size_t{2});
     }
 
-    // Before an import, the item-quality check shows each pack's longest-option score against chance; a
-    // cued pack is flagged, Cancel imports nothing, and the home screen's pack list shows the same score.
-    void importShowsTheLintAndHomeShowsEachPacksScore()
+    // Moodle exports GIFT as .txt: the import dialog shows .txt files and all files, and a .txt file whose
+    // content is GIFT gets the Moodle options and imports as GIFT.
+    void importOffersTxtAndAllFilesAndReadsGiftByContent()
+    {
+        WindowOnTemporaryDatabase fixture;
+        QVERIFY(fixture.window);
+        gui::MainWindow& window = *fixture.window;
+        QVERIFY(window.importFiles({QStringLiteral(CERTDRILL_TEST_DATA_DIR "/mini-exam.json")}));
+        const QString quiz = fixture.dir.filePath(QStringLiteral("quiz.txt"));
+        QFile f(quiz);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("// exported from Moodle\n$CATEGORY: mini/alpha\n\n::q1:: Which is right?{=this ~that}\n");
+        f.close();
+
+        QStringList filters;
+        QString packIdShown;
+        QString message;
+        test::onNextModal<QFileDialog>([&](QFileDialog* files) {
+            filters = files->nameFilters();
+            files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(quiz);
+            test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
+                packIdShown =
+                    moodle->findChild<QLineEdit*>(QStringLiteral("moodlePackId"))->placeholderText();
+                test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                    preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->click();
+                });
+                moodle->accept();
+            });
+            static_cast<QDialog*>(files)->accept();
+        });
+        window.importPacks();
+        message = window.packsPage()->findChild<QLabel*>(QStringLiteral("packsStatusLabel"))->text();
+        QVERIFY2(filters.contains(QStringLiteral("All files (*)")), qPrintable(filters.join(';')));
+        QVERIFY2(filters.first().contains(QStringLiteral("*.txt")), qPrintable(filters.first()));
+        QVERIFY2(filters.first().contains(QStringLiteral("*.gift")), qPrintable(filters.first()));
+        QCOMPARE(packIdShown, QStringLiteral("gift-quiz"));
+        QVERIFY2(message.contains(QStringLiteral("gift-quiz 1.0.0: 1 added")), qPrintable(message));
+        QCOMPARE(fixture.store->candidates("mini").value().size(), std::size_t{1});
+    }
+
+    // Before an import, the preview shows the item-quality check: each pack's longest-option score against
+    // chance, a cued pack flagged; Cancel imports nothing, and the Packs screen shows the same score.
+    void importPreviewShowsTheLintAndPacksShowEachScore()
     {
         WindowOnTemporaryDatabase fixture;
         QVERIFY(fixture.window);
         gui::MainWindow& window = *fixture.window;
         const QString cued = QStringLiteral(CERTDRILL_TEST_DATA_DIR "/lint-cued.json");
 
-        QString preview;
+        QString lint;
+        QString score;
         test::onNextModal<QFileDialog>([&](QFileDialog* files) {
             files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(cued);
-            test::onNextModal<QMessageBox>([&](QMessageBox* box) {
-                QCOMPARE(box->objectName(), QStringLiteral("lintPreview"));
-                QCOMPARE(box->icon(), QMessageBox::Warning);
-                preview = box->text() + QLatin1Char('\n') + box->informativeText();
-                test::screenshot(box, "import-lint");
-                box->button(QMessageBox::Cancel)->click();
+            test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                lint = preview->findChild<QLabel*>(QStringLiteral("previewLint"))->text();
+                score = preview->findChild<QTableWidget*>(QStringLiteral("previewPacksTable"))
+                            ->item(0, 7)
+                            ->text();
+                test::screenshot(preview, "import-lint");
+                preview->findChild<QPushButton*>(QStringLiteral("previewCancelButton"))->click();
             });
             static_cast<QDialog*>(files)->accept();
         });
         window.importPacks();
-        QVERIFY2(preview.contains(QStringLiteral("lint-cued: longest option: 100.0% (4/4), chance 21.2%")),
-                 qPrintable(preview));
-        QVERIFY2(preview.contains(QStringLiteral("answered from surface cues")), qPrintable(preview));
+        QVERIFY2(lint.contains(QStringLiteral("longest option: 100.0% (4/4), chance 21.2%")),
+                 qPrintable(lint));
+        QVERIFY2(lint.contains(QStringLiteral("answered from surface cues")), qPrintable(lint));
+        QCOMPARE(score, QStringLiteral("100.0% (chance 21.2%): cued"));
         QVERIFY(fixture.store->packs().value().empty()); // Cancel: nothing imported
 
         QVERIFY(window.importFiles({cued}));
-        auto* packs = window.findChild<QTableWidget*>(QStringLiteral("packsTable"));
+        window.showPacks();
+        auto* packs = window.packsPage()->findChild<QTableWidget*>(QStringLiteral("packListTable"));
         QVERIFY(packs);
         QCOMPARE(packs->rowCount(), 1);
-        QCOMPARE(packs->item(0, 3)->text(), QStringLiteral("100.0% (chance 21.2%): cued"));
-        QVERIFY(packs->item(0, 3)->toolTip().contains(QStringLiteral("shortest option: 0.0% (0/4)")));
+        QCOMPARE(packs->item(0, 4)->text(), QStringLiteral("100.0% (chance 21.2%): cued"));
+        QVERIFY(packs->item(0, 4)->toolTip().contains(QStringLiteral("shortest option: 0.0% (0/4)")));
     }
 };
 

@@ -4,13 +4,29 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QFileDialog>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QString>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QWidget>
 #include <QtTest>
 
+#include "certdrill/Clock.h"
+#include "certdrill/store/Store.h"
+
 namespace certdrill::test {
+
+/// A store in `dir` (db.sqlite) with the bundled bank imported; null if either step failed.
+inline std::unique_ptr<Store> bankStore(const QTemporaryDir& dir, FakeClock& clock)
+{
+    auto store = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+    if (!store || !store.value()->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
+        return nullptr;
+    }
+    return std::move(store.value());
+}
 
 /// Saves a picture of `w` as NAME.png when CERTDRILL_SCREENSHOT_DIR is set (for docs and visual checks).
 inline void screenshot(QWidget* w, const char* name)
@@ -50,6 +66,20 @@ template <typename T> void onNextModal(std::function<void(T*)> act, int triesLef
                      open ? open->metaObject()->className() : "none");
             QFAIL("the expected modal dialog did not open");
         }
+    });
+}
+
+/// Types `path` into the next file dialog, as a user would, and accepts it; then `next` (the message boxes
+/// that follow it).
+inline void chooseInNextFileDialog(
+    const QString& path, std::function<void()> next = [] {})
+{
+    onNextModal<QFileDialog>([path, next = std::move(next)](QFileDialog* files) {
+        auto* name = files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+        QVERIFY(name);
+        name->setText(path);
+        next();
+        static_cast<QDialog*>(files)->accept(); // QFileDialog::accept is protected
     });
 }
 

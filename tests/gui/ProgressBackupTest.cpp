@@ -18,19 +18,6 @@ using namespace certdrill;
 
 namespace {
 
-/// Types `path` into the next file dialog, as a user would, and accepts it; then `next` (the message boxes
-/// that follow it).
-void chooseInNextFileDialog(const QString& path, std::function<void()> next)
-{
-    test::onNextModal<QFileDialog>([path, next = std::move(next)](QFileDialog* files) {
-        auto* name = files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-        QVERIFY(name);
-        name->setText(path);
-        next();
-        static_cast<QDialog*>(files)->accept(); // QFileDialog::accept is protected
-    });
-}
-
 /// Keeps the text of the next message box and presses `button`.
 void answerNextBox(QString* text, QMessageBox::StandardButton button, QString* objectName = nullptr)
 {
@@ -67,7 +54,7 @@ private slots:
         // Back up: the file dialog, then where the copy went.
         const QString backup = dir.filePath(QStringLiteral("carried.db"));
         QString saved;
-        chooseInNextFileDialog(backup, [&] { answerNextBox(&saved, QMessageBox::Ok); });
+        test::chooseInNextFileDialog(backup, [&] { answerNextBox(&saved, QMessageBox::Ok); });
         window.findChild<QAction*>(QStringLiteral("backupAction"))->trigger();
         QVERIFY2(saved.contains(QStringLiteral("saved in ")) && saved.contains(backup), qPrintable(saved));
         QVERIFY(checkBackup(backup.toStdString()).ok());
@@ -80,7 +67,7 @@ private slots:
         // Restore: the file dialog, the confirmation (No first: nothing changes), then the outcome.
         QString asked;
         QString askedName;
-        chooseInNextFileDialog(backup, [&] { answerNextBox(&asked, QMessageBox::No, &askedName); });
+        test::chooseInNextFileDialog(backup, [&] { answerNextBox(&asked, QMessageBox::No, &askedName); });
         window.findChild<QAction*>(QStringLiteral("restoreAction"))->trigger();
         QCOMPARE(askedName, QStringLiteral("restoreConfirmation"));
         QVERIFY2(asked.contains(QStringLiteral("Replace your progress with the backup ") + backup),
@@ -88,7 +75,7 @@ private slots:
         QCOMPARE(store.packs().value().size(), std::size_t{2});
 
         QString restored;
-        chooseInNextFileDialog(backup, [&] {
+        test::chooseInNextFileDialog(backup, [&] {
             test::onNextModal<QMessageBox>([&](QMessageBox* box) {
                 QCOMPARE(box->objectName(), QStringLiteral("restoreConfirmation"));
                 answerNextBox(&restored, QMessageBox::Ok);
@@ -110,7 +97,7 @@ private slots:
         f.write(QByteArray(5000, 'x'));
         f.close();
         QString refused;
-        chooseInNextFileDialog(notes, [&] { answerNextBox(&refused, QMessageBox::Ok); });
+        test::chooseInNextFileDialog(notes, [&] { answerNextBox(&refused, QMessageBox::Ok); });
         window.findChild<QAction*>(QStringLiteral("restoreAction"))->trigger();
         QVERIFY2(refused.contains(notes + QStringLiteral(" is not a SQLite database")) &&
                      refused.contains(QStringLiteral("Nothing was changed")),

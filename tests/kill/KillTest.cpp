@@ -1,10 +1,15 @@
-// Kill test: a child process answers a strict mock exam and is SIGKILLed at random moments. After every kill,
-// every answer it reported as saved is in the database, the file passes PRAGMA integrity_check, and the
-// session reopens with the right time left.
+// Kill tests: a child process answers a strict mock exam and is SIGKILLed at random moments. After every
+// kill, every answer it reported as saved is in the database, the file passes PRAGMA integrity_check, and the
+// session reopens with the right time left. And certdrill-cli importing part of the bundled bank is SIGKILLed
+// at moments spread over the import: the database holds either what it held before or the whole batch.
+#include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -43,7 +48,99 @@ Child spawn(const std::string& db, long long firstK)
     return Child{pid, fdopen(fds[0], "r")};
 }
 
+/// Starts certdrill-cli importing `files` into `db`, its output discarded.
+pid_t spawnImport(const std::string& db, const std::vector<std::string>& files)
+{
+    std::vector<std::string> args = {CERTDRILL_CLI, "--db", db, "import"};
+    args.insert(args.end(), files.begin(), files.end());
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        std::vector<char*> argv;
+        for (auto& a : args) {
+            argv.push_back(a.data());
+        }
+        argv.push_back(nullptr);
+        if (std::FILE* null = std::fopen("/dev/null", "w")) {
+            dup2(fileno(null), STDOUT_FILENO);
+            dup2(fileno(null), STDERR_FILENO);
+        }
+        execv(CERTDRILL_CLI, argv.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+/// What an import leaves to compare: (packs, questions) in the database, after an integrity check.
+std::pair<long long, long long> contentOf(const std::string& db)
+{
+    Database check(db);
+    Statement integrity(check, "PRAGMA integrity_check");
+    REQUIRE(integrity.step());
+    CHECK(integrity.getText(0) == "ok");
+    Statement packs(check, "SELECT (SELECT count(*) FROM packs), (SELECT count(*) FROM questions)");
+    REQUIRE(packs.step());
+    return {packs.getInt(0), packs.getInt(1)};
+}
+
 } // namespace
+
+TEST_CASE("an import killed at any moment leaves the database as it was or with the whole batch", "[kill]")
+{
+    TempDir dir;
+    // The bank's exam and three of its packs: a batch of four files, big enough for a kill to land in any
+    // phase, small enough for 21 imports under the sanitizers.
+    const std::string questions = CERTDRILL_QUESTIONS_DIR;
+    const std::vector<std::string> bank = {questions + "/exam.json", questions + "/evaluation.json",
+                                           questions + "/fine-tuning.json",
+                                           questions + "/safety-ethics.json"};
+    // The content before: another exam and its questions, which the import must neither lose nor half-join.
+    const std::string base = (dir / "base.db").string();
+    const auto run = [](pid_t pid) {
+        int status = 0;
+        waitpid(pid, &status, 0);
+        return status;
+    };
+    const int made = run(
+        spawnImport(base, {dataFile("mini-exam.json").string(), dataFile("mini-questions.json").string()}));
+    REQUIRE((WIFEXITED(made) && WEXITSTATUS(made) == 0));
+    const auto before = contentOf(base);
+
+    // An uninterrupted import gives the content after, and how long an import takes here.
+    const std::string db = (dir / "kill.db").string();
+    std::filesystem::copy_file(base, db);
+    const auto started = std::chrono::steady_clock::now();
+    const int whole = run(spawnImport(db, bank));
+    const auto took =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+    REQUIRE((WIFEXITED(whole) && WEXITSTATUS(whole) == 0));
+    const auto after = contentOf(db);
+    REQUIRE(after.first > before.first);
+    REQUIRE(after.second > before.second);
+
+    // Kills spread from the start to the end of an import (start-up, reading, checking, the transaction, the
+    // commit), each on a fresh copy of the content before.
+    Random rng(2020);
+    constexpr int kKills = 20;
+    int killedMidway = 0;
+    for (int round = 0; round < kKills; ++round) {
+        std::filesystem::remove(db);
+        std::filesystem::remove(db + "-wal");
+        std::filesystem::remove(db + "-shm");
+        std::filesystem::copy_file(base, db);
+        const auto delay = static_cast<long long>(took.count()) * (round + rng.below(100) / 100.0) / kKills;
+        const pid_t pid = spawnImport(db, bank);
+        usleep(static_cast<useconds_t>(delay));
+        kill(pid, SIGKILL);
+        const int status = run(pid);
+        killedMidway += WIFSIGNALED(status) ? 1 : 0;
+        const auto content = contentOf(db);
+        INFO("round " << round << ", killed after " << delay << " us of " << took.count());
+        CHECK((content == before || content == after));
+    }
+    // Most kills must land inside the import, or this tests nothing.
+    CHECK(killedMidway >= kKills / 2);
+}
 
 TEST_CASE("a session survives SIGKILL at random moments", "[kill]")
 {

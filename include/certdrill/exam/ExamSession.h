@@ -42,6 +42,10 @@ struct SessionItem
     bool revealed = false;                ///< practice mode: the answer was shown before submitting
     int visits = 0;
     std::int64_t timeMs = 0;
+    std::string packId;      ///< the pack the question was served from
+    std::string packVersion; ///< that pack's version when the session started
+    /// The candidate excluded the question from their scores (Errata.h): it counts in no score or tally.
+    bool excluded = false;
 
     bool answered() const { return !chosen.empty(); }
     /// As many options chosen as the question asks for. An incomplete multi-select scores wrong, so it counts
@@ -81,7 +85,8 @@ struct Tally
 struct SessionScore
 {
     int correct = 0;
-    int total = 0;
+    int total = 0;    ///< questions that count: served ones less the excluded
+    int excluded = 0; ///< questions the candidate excluded from scores (SessionItem::excluded)
     double score = 0; ///< correct / total
     bool passed = false;
     std::vector<Tally> domains; ///< blueprint order
@@ -108,6 +113,10 @@ struct SessionScore
 
 /// Scores items against a pass mark in percent; unanswered items count wrong.
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent);
+
+/// The pass rule: `correct` of `total` reaches `passPercent` (a tiny tolerance, so 7 of 10 passes a 70% mark
+/// despite binary floating point); nothing to score never passes.
+bool passesMark(int correct, int total, double passPercent);
 
 /// How the candidate's mock and practice exams are set up (Exam ▸ Exam settings…): a length within the
 /// exam's range, since the real exam has 60 to 70 questions, and extra time for an approved accommodation
@@ -153,6 +162,9 @@ public:
     bool finished() const { return m_finished; }
     /// Ended by abandon(): finished, without a verdict.
     bool abandoned() const { return m_abandoned; }
+    /// When a finished session ended (wall-clock unix ms; a strict timeout ends at its deadline); 0 while it
+    /// runs.
+    std::int64_t finishedAtMs() const { return m_finishedAtMs; }
     bool paused() const { return m_paused; }
     /// Finished because the clock ran out (not submitted or abandoned).
     bool timedOut() const { return m_timedOut; }
@@ -220,6 +232,7 @@ private:
     bool m_abandoned = false;
     bool m_timedOut = false;
     int m_finalForm = 0;
+    std::int64_t m_finishedAtMs = 0;
     bool m_paused = false;
     bool m_inReview = false; ///< on the review screen: time accrues to m_reviewMs
     std::int64_t m_reviewMs = 0;

@@ -50,6 +50,7 @@ struct BankItem
     std::string topicId;  ///< as in Review
     bool flagged = false; ///< flagged in some session
     int difficulty = 0;   ///< the pack's 1–5 tag, 0 when unset
+    bool bookmarked = false; ///< bookmarked by the candidate (a custom drill's pool)
 };
 
 /// The FSRS state of a question after replaying its reviews.
@@ -128,6 +129,26 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
                              const std::map<std::pair<std::string, std::string>, Band>& selfRatings,
                              const std::vector<double>& recentExamScores, std::int64_t nowMs,
                              const TrackerSettings& settings = {});
+
+/// Everything the tracker reads from the store for one exam: what computeTracker builds the report from.
+struct TrackerEvidence
+{
+    ExamDef exam;
+    std::vector<BankItem> bank;
+    std::vector<Review> reviews; ///< every final answer, in time order
+    std::map<std::pair<std::string, std::string>, Band> selfRatings;
+    /// Every strict exam that was submitted or ran out (never practice or abandoned), newest first: when it
+    /// finished (unix ms) and its score (fraction).
+    std::vector<std::pair<std::int64_t, double>> examScores;
+};
+
+/// Reads the evidence for `examId`; `questions` are the exam's active questions (Store::candidates).
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+                                            const std::vector<Candidate>& questions);
+/// The report as of `nowMs` from the evidence known then: answers given and exams finished by `nowMs`
+/// (the bank and the self-ratings as they are now).
+TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs,
+                             const TrackerSettings& settings);
 
 /// Loads the evidence for `examId` from the store and builds the report as of the store clock's now.
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings);

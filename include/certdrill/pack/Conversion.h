@@ -1,11 +1,14 @@
 #pragma once
 
+#include <filesystem>
 #include <map>
+#include <set>
 #include <string>
-#include <utility>
+#include <unordered_map>
 #include <vector>
 
 #include "certdrill/Diagnostic.h"
+#include "certdrill/pack/PackFormat.h"
 
 namespace certdrill {
 
@@ -23,24 +26,32 @@ struct ImportOptions
     std::string domainHint;
     /// Pack id → version in the database, for an empty `version`; Store::importFiles fills it from the store.
     std::map<std::string, std::string> storedVersions;
+    /// A category map (CategoryMap.h) for the categories and tags that name no domain; empty: none. loadPacks
+    /// reads and checks it once for the batch.
+    std::filesystem::path map;
 };
 
-/// Whether a file is read as Moodle GIFT (*.gift, *.gift.txt) or Moodle XML (*.xml), so needs ImportOptions.
-bool isMoodleFile(const std::string& fileName);
-
-/// The pack id a Moodle file gets when ImportOptions::packId is empty: "gift-" or "moodle-" and the file's
-/// name as an id ("Quiz 3.gift" gives "gift-quiz-3"); empty for a file that is not a Moodle file.
-std::string defaultPackId(const std::string& fileName);
+/// The pack id a Moodle file gets when ImportOptions::packId is empty: "gift-" or "moodle-" (by `format`)
+/// and the file's name as an id ("Quiz 3.gift" and "Quiz 3.txt" give "gift-quiz-3"); empty for JSON.
+std::string defaultPackId(const std::string& fileName, PackFormat format);
 
 /// A Moodle file as a certdrill pack: the pack JSON, where in the source file each JSON pointer came from,
 /// and the problems only the source can show (syntax, skipped question types, unmapped categories).
 struct Conversion
 {
     std::string json;
-    std::vector<std::pair<std::string, SourcePos>> origins; ///< JSON pointer, source position
+    /// JSON pointer → source position; a pointer recorded twice keeps the later position.
+    std::unordered_map<std::string, SourcePos> origins;
     std::vector<Diagnostic> diagnostics;
+    /// Questions of a type certdrill does not ask (essay, numerical, matching, …), each warned about at its
+    /// line.
+    int skipped = 0;
+    /// The indices of the category map's rules that placed a question, so a rule nothing matched can be
+    /// named.
+    std::set<std::size_t> rulesUsed;
 
     /// The source position of a JSON pointer: that of its longest recorded prefix, else line 1, column 1.
+    /// Looks up each prefix of the pointer, so its cost does not grow with the number of questions.
     SourcePos originOf(const std::string& pointer) const;
 };
 

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "certdrill/Diagnostic.h"
+#include "certdrill/Model.h"
 #include "certdrill/pack/Conversion.h"
 #include "certdrill/pack/GiftReader.h"
 #include "certdrill/pack/JsonReader.h"
-#include "certdrill/Model.h"
 
 namespace certdrill {
 
@@ -50,7 +50,9 @@ struct LoadedPack
 /// located Diagnostic. Checks shape, types, sizes, id patterns and uniqueness, answer rules, and that
 /// every exam, domain and subtopic reference resolves.
 /// Files named `*.gift` or `*.gift.txt` are Moodle GIFT (GiftReader.h) and `*.xml` Moodle XML
-/// (MoodleXmlReader.h), converted with `moodle` and reported at their own line and column.
+/// (MoodleXmlReader.h), converted with `moodle` and reported at their own line and column; a file of
+/// another name (`*.txt`) is read in the format its content shows (packFormatOfText). Only regular files of
+/// at most kMaxPackBytes are read (Limits.h).
 std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& files, const ExamCatalog& known,
                                   const ImportOptions& moodle = {});
 

@@ -9,4 +9,8 @@ namespace certdrill {
 /// from.
 std::string sha256Hex(std::string_view data);
 
+/// The same digest computed without the CPU's SHA instructions, which sha256Hex uses where the processor has
+/// them (x86-64 SHA extensions); tests check that both agree.
+std::string sha256HexPortable(std::string_view data);
+
 } // namespace certdrill

@@ -35,18 +35,21 @@ private:
 /// How a Database opens its file.
 enum class OpenMode
 {
-    Store,    ///< the study database: created if missing, WAL journal, synchronous NORMAL
-    ReadOnly, ///< a file to inspect (a backup about to be restored): never created, never written
-    Copy,     ///< a standalone copy (a backup file): created if missing, rollback journal, so it is one file
+    ReadWrite, ///< the study database: created if missing; WAL once useWal() is called
+    ReadOnly,  ///< never written, never created; also on read-only media (and a backup about to be restored)
+    Copy,      ///< a standalone copy (a backup file): created if missing, never WAL, so it is one file
 };
 
-/// An open SQLite connection (RAII: closed in the destructor). Foreign keys on, busy timeout set, and in
-/// OpenMode::Store the WAL journal.
+/// An open SQLite connection (RAII: closed in the destructor). Foreign keys on, busy timeout set; WAL once
+/// useWal() is called (Store::open does, after it has checked that the file is certdrill's).
 class Database
 {
 public:
-    /// Opens or creates the file (":memory:" for tests). Throws DbError.
-    explicit Database(const std::string& path, OpenMode mode = OpenMode::Store);
+    /// Opens the file (":memory:" for tests); ReadWrite and Copy create it when missing. ReadOnly opens with
+    /// SQLITE_OPEN_READONLY and query_only, and on read-only media, where SQLite cannot create the WAL index
+    /// it needs, falls back to opening the file as immutable. Nothing is written by opening. Throws DbError
+    /// naming the path and the cause.
+    explicit Database(const std::string& path, OpenMode mode = OpenMode::ReadWrite);
     Database(Database&&) noexcept = default;
     Database& operator=(Database&&) noexcept = default;
 
@@ -57,6 +60,13 @@ public:
     /// PRAGMA user_version: the schema version.
     int userVersion();
     void setUserVersion(int version);
+    /// PRAGMA application_id: which application's file this is (certdrill's: kApplicationId, Schema.h).
+    int applicationId();
+    /// Switches a ReadWrite database to the WAL journal with synchronous=NORMAL: readers never block the
+    /// writer, and a kill mid-write leaves the last commit intact. Writes the file header, so only for a
+    /// certdrill database; does nothing in the other modes.
+    void useWal();
+    bool readOnly() const { return m_mode == OpenMode::ReadOnly; }
     /// Copies every page of this database into `destination` with SQLite's online backup API, in one step:
     /// one read snapshot here (other connections keep writing in WAL mode, and their uncommitted work is not
     /// copied) and one write transaction there (all of it or, on a failure, none). Waits up to about five
@@ -70,8 +80,11 @@ private:
     {
         void operator()(sqlite3* db) const;
     };
+    void openConnection(const std::string& target, int flags);
+
     std::unique_ptr<sqlite3, Closer> m_db;
     std::string m_path;
+    OpenMode m_mode;
 };
 
 /// A prepared statement (RAII: finalized in the destructor). Values are always bound, never spliced into SQL.
@@ -139,7 +152,9 @@ template <typename F> auto catchDbError(const char* what, F&& f) -> decltype(f()
     try {
         return f();
     } catch (const DbError& e) {
-        spdlog::error("{}: {}", what, e.what());
+        // Logged for the app's log file, at a level the CLI does not print: the caller shows the Error,
+        // and a second copy of it on stderr only confuses.
+        spdlog::warn("{}: {}", what, e.what());
         return Error{std::string(what) + ": " + e.what()};
     }
 }

@@ -35,7 +35,8 @@ bool DrillFilter::accepts(const PlannerItem& item) const
     if (!topics.empty() && !topics.count({item.domain, item.topic})) {
         return false;
     }
-    return (!missedOnly || item.missed) && (!flaggedOnly || item.flagged) && (!unseenOnly || !item.seen);
+    return (!missedOnly || item.missed) && (!flaggedOnly || item.flagged) && (!unseenOnly || !item.seen) &&
+           (!bookmarkedOnly || item.bookmarked) && (!dueOnly || item.due);
 }
 
 namespace {

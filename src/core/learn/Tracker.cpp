@@ -8,8 +8,10 @@
 
 #include "certdrill/Text.h"
 #include "certdrill/exam/FinalExams.h"
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
+#include "certdrill/store/Annotations.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -204,12 +206,17 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         pi.domain = d;
         pi.topic = topicIndex(d, b.topicId);
         pi.flagged = b.flagged;
+        pi.bookmarked = b.bookmarked;
         pi.difficulty = difficultyLogit(b.difficulty);
         if (const auto it = memory.find(b.rowId); it != memory.end()) {
             pi.seen = true;
             const double days = static_cast<double>(nowMs - it->second.lastReviewMs) / kMsPerDay;
             pi.recall = fsrs.retrievability(days, it->second.state.stability);
             pi.due = pi.recall < settings.desiredRetention;
+            pi.dueInDays =
+                pi.due ? 0.0
+                       : std::max(0.0, fsrs.interval(it->second.state.stability, settings.desiredRetention) -
+                                           days);
             pi.missed = !it->second.lastCorrect;
         }
         report.planner.items.push_back(pi);
@@ -313,7 +320,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings)
 {
-    auto questions = store.activeQuestions(examId);
+    auto questions = store.activeQuestions(examId, QuestionContent::Planning);
     auto reserved = store.reservedQuestions(examId);
     if (!questions || !reserved) {
         return questions ? reserved.error() : questions.error();
@@ -333,33 +340,82 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
                                    const std::vector<Candidate>& questions)
 {
+    auto evidence = loadTrackerEvidence(store, examId, questions);
+    if (!evidence) {
+        return evidence.error();
+    }
+    TrackerReport report = computeTracker(evidence.value(), store.clock().wallMs(), settings);
+    auto misses = examMissBreakdown(store, examId);
+    if (!misses) {
+        return misses.error();
+    }
+    report.misses = misses.value();
+    report.missAdvice = missAdvice(report.misses).value_or("");
+    auto finals = finalEvidence(store, evidence.value().exam);
+    if (!finals) {
+        return finals.error();
+    }
+    report.readinessBasis = readinessBasis(finals.value());
+    return report;
+}
+
+TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs,
+                             const TrackerSettings& settings)
+{
+    // Reviews are in time order, exam scores newest first: each is cut at nowMs without a sort.
+    std::vector<Review> reviews;
+    for (const auto& r : evidence.reviews) {
+        if (r.atMs > nowMs) {
+            break;
+        }
+        reviews.push_back(r);
+    }
+    std::vector<double> scores;
+    for (const auto& [finishedMs, score] : evidence.examScores) {
+        if (finishedMs <= nowMs && static_cast<int>(scores.size()) < settings.readinessExams) {
+            scores.push_back(score);
+        }
+    }
+    return computeTracker(evidence.exam, evidence.bank, reviews, evidence.selfRatings, scores, nowMs,
+                          settings);
+}
+
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+                                            const std::vector<Candidate>& questions)
+{
     auto exam = store.exam(examId);
     if (!exam) {
         return exam.error();
     }
-    return catchDbError("cannot read the tracker's evidence", [&]() -> Result<TrackerReport> {
+    return catchDbError("cannot read the tracker's evidence", [&]() -> Result<TrackerEvidence> {
         Database& db = store.database();
+        TrackerEvidence ev;
+        ev.exam = std::move(exam.value());
         std::set<std::int64_t> flagged;
         Statement f(db, "SELECT DISTINCT question_ref FROM session_items WHERE flagged = 1");
         while (f.step()) {
             flagged.insert(f.getInt(0));
         }
+        auto bookmarked = bookmarkedRows(store);
+        if (!bookmarked) {
+            return bookmarked.error();
+        }
         // A question's row under its domain: its objective, or its subtopic where the exam names none.
         const auto topicOf = [&](const std::string& domainId, const std::string& subtopic,
                                  const std::string& objective) -> const std::string& {
-            const Domain* d = exam->findDomain(domainId);
+            const Domain* d = ev.exam.findDomain(domainId);
             return d && !d->objectives.empty() ? objective : subtopic;
         };
-        std::vector<BankItem> bank;
         for (const auto& q : questions) {
-            bank.push_back({q.rowId, q.question.domain,
-                            topicOf(q.question.domain, q.question.subtopic, q.question.objective),
-                            flagged.count(q.rowId) > 0, q.question.difficulty});
+            ev.bank.push_back({q.rowId, q.question.domain,
+                               topicOf(q.question.domain, q.question.subtopic, q.question.objective),
+                               flagged.count(q.rowId) > 0, q.question.difficulty,
+                               bookmarked.value().count(q.rowId) > 0});
         }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
         // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
-        // score is left out of readiness, below).
-        std::vector<Review> reviews;
+        // score is left out of readiness, below). An answer to a question the candidate excluded from scores
+        // as disputed (Errata.h) is no evidence either way; the answer stays stored.
         Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
                         "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty, "
                         "COALESCE(o.objective_id, '') FROM session_items i "
@@ -369,6 +425,7 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
                         "LEFT JOIN objectives o ON o.id = q.objective_ref "
                         "WHERE e.exam_id = ? AND i.correct IS NOT NULL AND i.answered_at IS NOT NULL "
                         "AND i.chosen <> '[]' AND (s.finished_at IS NOT NULL OR s.mode = 'drill') "
+                        "AND i.question_ref NOT IN (SELECT question_ref FROM score_exclusions) "
                         "ORDER BY i.answered_at, s.id, i.position");
         r.bind(1, examId);
         while (r.step()) {
@@ -383,40 +440,28 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
             rv.confidence = parseConfidence(r.getText(5));
             rv.cram = DrillSession::isCram(r.getText(6));
             rv.difficulty = static_cast<int>(r.getInt(7));
-            reviews.push_back(std::move(rv));
+            ev.reviews.push_back(std::move(rv));
         }
-        std::map<std::pair<std::string, std::string>, Band> ratings;
         Statement sr(db, "SELECT r.domain_id, r.topic_id, r.band FROM self_ratings r "
                          "JOIN exams e ON e.id = r.exam_ref WHERE e.exam_id = ?");
         sr.bind(1, examId);
         while (sr.step()) {
             if (const auto band = parseBand(sr.getText(2))) {
-                ratings[{sr.getText(0), sr.getText(1)}] = *band;
+                ev.selfRatings[{sr.getText(0), sr.getText(1)}] = *band;
             }
         }
-        std::vector<double> scores;
-        Statement sc(db,
-                     "SELECT s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE e.exam_id = ? "
-                     "AND s.mode = 'exam' AND s.finished_at IS NOT NULL AND s.abandoned = 0 "
-                     "ORDER BY s.finished_at DESC, s.id DESC LIMIT ?");
-        sc.bind(1, examId).bind(2, settings.readinessExams);
-        while (sc.step()) {
-            scores.push_back(sc.getDouble(0));
+        // The exam simulations' scores as history computes them now, questions the candidate excluded left
+        // out, so the readiness verdict and the history list never disagree; newest first, as history is.
+        auto history = sessionHistory(store);
+        if (!history) {
+            return history.error();
         }
-        TrackerReport report =
-            computeTracker(exam.value(), bank, reviews, ratings, scores, store.clock().wallMs(), settings);
-        auto misses = examMissBreakdown(store, examId);
-        if (!misses) {
-            return misses.error();
+        for (const SessionSummary& h : history.value()) {
+            if (h.examId == examId && h.countsForReadiness()) {
+                ev.examScores.emplace_back(h.finishedAtMs, h.score);
+            }
         }
-        report.misses = misses.value();
-        report.missAdvice = missAdvice(report.misses).value_or("");
-        auto finals = finalEvidence(store, exam.value());
-        if (!finals) {
-            return finals.error();
-        }
-        report.readinessBasis = readinessBasis(finals.value());
-        return report;
+        return ev;
     });
 }
 

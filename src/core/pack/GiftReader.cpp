@@ -5,10 +5,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
 
-#include "certdrill/pack/HtmlText.h"
-#include "certdrill/pack/PackBuilder.h"
 #include "certdrill/Text.h"
+#include "certdrill/pack/HtmlText.h"
+#include "certdrill/pack/Limits.h"
+#include "certdrill/pack/PackBuilder.h"
 
 namespace certdrill {
 
@@ -30,25 +32,40 @@ struct Block
 {
     Text text;
     SourcePos start;
+    std::string comments; ///< its `//` lines, where Moodle reads `[tag:…]` and `[id:…]`
+    /// Of source, its comment lines included; over kMaxGiftQuestionBytes, `text` and `comments` stop growing.
+    std::size_t bytes = 0;
+    bool question = false; ///< a line other than a comment was seen: comments alone are no question
 };
 
-bool isBlankLine(const std::string& line)
+/// Empties a block's text and comments once it is over kMaxGiftQuestionBytes: it is reported as too long, so
+/// its characters are not needed.
+void dropOversized(Block& b)
+{
+    b.text.clear();
+    b.text.shrink_to_fit();
+    b.comments.clear();
+    b.comments.shrink_to_fit();
+}
+
+bool isBlankLine(std::string_view line)
 {
     return line.find_first_not_of(" \t\r") == npos;
 }
 
-bool isCommentLine(const std::string& line)
+bool isCommentLine(std::string_view line)
 {
     const std::size_t p = line.find_first_not_of(" \t");
-    return p != npos && line.compare(p, 2, "//") == 0;
+    return p != npos && line.substr(p, 2) == "//";
 }
 
-std::vector<Block> splitBlocks(std::string text)
+/// Hands each block of `text` to `onBlock` in file order, until it returns false. Only one block is held at
+/// a time (each character of it takes a Ch), so memory stays bounded by the largest question, not the file.
+template <typename F> void forEachBlock(std::string_view text, F&& onBlock)
 {
-    if (text.rfind("\xEF\xBB\xBF", 0) == 0) {
-        text.erase(0, 3); // a UTF-8 byte order mark
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") {
+        text.remove_prefix(3); // a UTF-8 byte order mark
     }
-    std::vector<Block> blocks;
     Block current;
     int lineNo = 0;
     std::size_t begin = 0;
@@ -57,26 +74,40 @@ std::vector<Block> splitBlocks(std::string text)
         if (end == npos) {
             end = text.size();
         }
-        std::string line = text.substr(begin, end - begin);
+        std::string_view line = text.substr(begin, end - begin);
         begin = end + 1;
         ++lineNo;
         if (!line.empty() && line.back() == '\r') {
-            line.pop_back();
+            line.remove_suffix(1);
         }
         if (isBlankLine(line)) {
-            if (!current.text.empty()) {
-                blocks.push_back(std::move(current));
-                current = Block{};
+            if (current.question && !onBlock(current)) {
+                return;
+            }
+            current = Block{}; // comments alone, between blank lines, belong to no question
+            continue;
+        }
+        const bool withinLimit = current.bytes <= kMaxGiftQuestionBytes;
+        current.bytes += line.size() + 1;
+        if (current.bytes > kMaxGiftQuestionBytes) {
+            dropOversized(current);
+        }
+        if (isCommentLine(line)) {
+            // Moodle takes whole comment lines out of the question (they do not end it) and reads its tags
+            // there. They count towards the question's size, so comment lines cannot grow memory unbounded.
+            if (current.bytes <= kMaxGiftQuestionBytes) {
+                current.comments.append(line).append("\n");
             }
             continue;
         }
-        if (isCommentLine(line)) {
-            continue; // Moodle drops whole comment lines; they do not end a question
-        }
-        if (current.text.empty()) {
+        if (!current.question) {
+            current.question = true;
             current.start = {lineNo, 1};
-        } else {
+        } else if (withinLimit) {
             current.text.push_back({'\n', false, {lineNo, 1}});
+        }
+        if (current.bytes > kMaxGiftQuestionBytes) {
+            continue;
         }
         int column = 1;
         for (std::size_t i = 0; i < line.size(); ++i) {
@@ -97,10 +128,9 @@ std::vector<Block> splitBlocks(std::string text)
             break;
         }
     }
-    if (!current.text.empty()) {
-        blocks.push_back(std::move(current));
+    if (current.question) {
+        onBlock(current);
     }
-    return blocks;
 }
 
 bool isSpace(const Ch& ch)
@@ -171,6 +201,29 @@ std::size_t rfind(const Text& t, const char* seq, std::size_t from, std::size_t 
     return found;
 }
 
+/// The tags of Moodle's `[tag:name]` tokens in a question's comment lines, `\]` standing for `]` (Moodle's
+/// extract_idnumber_and_tags_from_comment).
+std::vector<std::string> commentTags(const std::string& comments)
+{
+    std::vector<std::string> tags;
+    for (std::size_t at = comments.find("[tag:"); at != npos; at = comments.find("[tag:", at + 1)) {
+        std::string tag;
+        std::size_t i = at + 5;
+        for (; i < comments.size() && comments[i] != ']' && comments[i] != '\n'; ++i) {
+            if (comments[i] == '\\' && i + 1 < comments.size() && comments[i + 1] == ']') {
+                ++i;
+            }
+            tag += comments[i];
+        }
+        tag.erase(0, tag.find_first_not_of(" \t"));
+        tag.erase(tag.find_last_not_of(" \t") + 1);
+        if (i < comments.size() && comments[i] == ']' && !tag.empty()) {
+            tags.push_back(tag);
+        }
+    }
+    return tags;
+}
+
 /// Drops a leading [html], [moodle], [plain] or [markdown] text-format marker.
 std::string withoutFormat(std::string s)
 {
@@ -194,6 +247,12 @@ public:
 
     void block(const Block& b)
     {
+        if (b.bytes > kMaxGiftQuestionBytes) {
+            m_builder.error(b.start, "this question is " + std::to_string(b.bytes) +
+                                         " bytes long; a question may be at most " +
+                                         std::to_string(kMaxGiftQuestionBytes >> 20) + " MiB");
+            return;
+        }
         const Text& t = b.text;
         auto [begin, end] = trimmed(t, 0, t.size());
         if (startsWith(t, begin, end, "$CATEGORY:")) {
@@ -203,6 +262,7 @@ public:
         ForeignQuestion q;
         q.at = b.start;
         q.namePos = t[begin].pos;
+        q.tags = commentTags(b.comments);
         if (startsWith(t, begin, end, "::")) {
             const std::size_t close = find(t, "::", begin + 2, end);
             if (close == npos) {
@@ -216,7 +276,7 @@ public:
         const std::size_t open = find(t, "{", begin, end);
         const std::size_t close = open == npos ? npos : find(t, "}", open + 1, end);
         if (open == npos && find(t, "}", begin, end) == npos) {
-            m_builder.warning(b.start, "a description without an answer block is not a question; skipped");
+            m_builder.skip(b.start, "a description without an answer block is not a question; skipped");
             return;
         }
         if (open == npos || close == npos) {
@@ -251,8 +311,7 @@ public:
                 return;
             }
         } else {
-            m_builder.warning(b.start, kind +
-                                           " questions are not imported (certdrill has multiple choice and "
+            m_builder.skip(b.start, kind + " questions are not imported (certdrill has multiple choice and "
                                            "true/false); skipped");
             return;
         }
@@ -344,14 +403,13 @@ private:
             if (textBegin < to && !t[textBegin].escaped && t[textBegin].c == '%') {
                 const std::size_t pct = find(t, "%", textBegin + 1, to);
                 const std::string share = pct == npos ? "" : str(t, textBegin + 1, pct);
-                char* rest = nullptr;
-                const double value = std::strtod(share.c_str(), &rest);
-                if (pct == npos || share.empty() || *rest != '\0') {
-                    m_builder.error(t[textBegin].pos,
-                                    "a credit share is written \"%50%\" (a number between % signs)");
+                const std::optional<double> value = parsePercent(share);
+                if (!value) {
+                    m_builder.error(t[textBegin].pos, "a credit share is written \"%50%\" (a finite number "
+                                                      "between % signs)");
                     return false;
                 }
-                a.credit = value / 100.0;
+                a.credit = *value / 100.0;
                 textBegin = pct + 1;
             }
             const std::size_t hash = find(t, "#", textBegin, to);
@@ -380,14 +438,16 @@ bool isGiftFile(const std::string& fileName)
 }
 
 Conversion convertGift(const std::string& text, const std::string& fileName,
-                       const std::vector<ExamDef>& exams, const ImportOptions& options)
+                       const std::vector<ExamDef>& exams, const ImportOptions& options,
+                       const CategoryMap* map)
 {
     Conversion out;
-    PackBuilder builder(fileName, "gift", exams, options, out);
+    PackBuilder builder(fileName, "gift", exams, options, out, map);
     Converter converter(builder);
-    for (const Block& b : splitBlocks(text)) {
+    forEachBlock(text, [&](const Block& b) {
         converter.block(b);
-    }
+        return !builder.overLimit(); // a file over the question limit is refused without reading the rest
+    });
     builder.finish();
     return out;
 }

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include "certdrill/Text.h"
 
@@ -35,8 +36,11 @@ std::size_t reference(const std::string& s, std::size_t i, std::string& out)
         {"ge", 0x2265},    {"ne", 0x2260},    {"rarr", 0x2192},   {"larr", 0x2190},  {"deg", 0xB0},
         {"middot", 0xB7},  {"bull", 0x2022},  {"copy", 0xA9},     {"reg", 0xAE},     {"trade", 0x2122},
     };
-    const std::size_t semi = s.find(';', i + 1);
-    if (semi == std::string::npos || semi - i > 12) {
+    // No reference we decode is longer than 12 bytes: look no further for its ';', so a run of '&' without
+    // one costs a bounded step each, not a scan to the end of the text.
+    const std::size_t window = std::min<std::size_t>(13, s.size() - i);
+    const std::size_t semi = std::string_view(s).substr(0, i + window).find(';', i + 1);
+    if (semi == std::string::npos) {
         out += '&';
         return i + 1;
     }
@@ -96,11 +100,20 @@ HtmlText htmlToText(const std::string& html)
     HtmlText result;
     const std::string lowered = asciiLower(html); // for finding </script> and </style> in any case
     std::string raw;
+    // The next '>' at or after a position, found once and kept until passed: searching afresh from every '<'
+    // would scan to the end of the text for each one of a run of '<' without a '>'.
+    std::size_t nextGt = 0;
+    const auto closingGt = [&](std::size_t from) {
+        if (nextGt != std::string::npos && nextGt < from) {
+            nextGt = html.find('>', from);
+        }
+        return nextGt;
+    };
     std::size_t i = 0;
     while (i < html.size()) {
         const char c = html[i];
         if (c == '<') {
-            const std::size_t close = html.find('>', i + 1);
+            const std::size_t close = closingGt(i + 1);
             std::size_t n = i + 1;
             const bool end = n < html.size() && html[n] == '/';
             n += end ? 1 : 0;
@@ -122,8 +135,11 @@ HtmlText htmlToText(const std::string& html)
             const std::string name = asciiLower(html.substr(n, nameEnd - n));
             i = close + 1;
             if (!end && (name == "script" || name == "style")) {
+                // Everything up to the matching end tag is dropped; an end tag never closed with '>' (or no
+                // end tag) drops the rest of the text. Either way `i` only moves forward, so this ends.
                 const std::size_t stop = lowered.find("</" + name, i);
-                i = stop == std::string::npos ? html.size() : html.find('>', stop) + 1;
+                const std::size_t gt = stop == std::string::npos ? std::string::npos : closingGt(stop);
+                i = gt == std::string::npos ? html.size() : gt + 1;
                 continue;
             }
             if (name == "img") {

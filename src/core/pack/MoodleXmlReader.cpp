@@ -5,10 +5,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <pugixml.hpp>
+#include <string_view>
 
+#include "certdrill/Text.h"
 #include "certdrill/pack/HtmlText.h"
 #include "certdrill/pack/PackBuilder.h"
-#include "certdrill/Text.h"
 
 namespace certdrill {
 
@@ -23,7 +24,9 @@ std::string trimmed(const std::string& s)
     return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-/// Line and column (in code points) of byte offsets into the file; pugixml gives only the offsets.
+/// Line and column (in code points) of byte offsets into the file; pugixml gives only the offsets. Keeps the
+/// number of code points before every kStride-th byte, so a column costs at most kStride steps however long
+/// its line: an 18 MB file on one line must not cost a scan from the line's start for every element.
 class Positions
 {
 public:
@@ -31,11 +34,17 @@ public:
         : m_text(text)
     {
         m_lineStarts.push_back(0);
+        std::size_t points = 0;
         for (std::size_t i = 0; i < text.size(); ++i) {
+            if (i % kStride == 0) {
+                m_pointsBefore.push_back(points);
+            }
             if (text[i] == '\n') {
                 m_lineStarts.push_back(i + 1);
             }
+            points += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 ? 1 : 0;
         }
+        m_pointsBefore.push_back(points);
     }
 
     SourcePos at(std::ptrdiff_t offset) const
@@ -46,11 +55,8 @@ public:
         const auto o = std::min(static_cast<std::size_t>(offset), m_text.size());
         const auto line =
             std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), o) - m_lineStarts.begin();
-        int column = 1;
-        for (std::size_t i = m_lineStarts[static_cast<std::size_t>(line - 1)]; i < o; ++i) {
-            column += (static_cast<unsigned char>(m_text[i]) & 0xC0) != 0x80 ? 1 : 0;
-        }
-        return {static_cast<int>(line), column};
+        const std::size_t lineStart = m_lineStarts[static_cast<std::size_t>(line - 1)];
+        return {static_cast<int>(line), static_cast<int>(pointsBefore(o) - pointsBefore(lineStart)) + 1};
     }
 
     /// An element's position: pugixml's offset points past its "<".
@@ -61,8 +67,21 @@ public:
     }
 
 private:
+    static constexpr std::size_t kStride = 4096;
+
+    /// Code points in the text before byte `o`.
+    std::size_t pointsBefore(std::size_t o) const
+    {
+        std::size_t points = m_pointsBefore[o / kStride];
+        for (std::size_t i = o - o % kStride; i < o; ++i) {
+            points += (static_cast<unsigned char>(m_text[i]) & 0xC0) != 0x80 ? 1 : 0;
+        }
+        return points;
+    }
+
     const std::string& m_text;
     std::vector<std::size_t> m_lineStarts;
+    std::vector<std::size_t> m_pointsBefore; ///< [k]: code points before byte k * kStride
 };
 
 /// The text of `<element format="…"><text>…</text></element>` (CDATA included), trimmed, and as plain text
@@ -93,19 +112,24 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
     q.stemPos = positions.of(question.child("questiontext"));
     q.explanation = textOf(question.child("generalfeedback"), &images);
     q.explanationPos = positions.of(question.child("generalfeedback"));
+    for (const pugi::xml_node tag : question.child("tags").children("tag")) {
+        if (std::string t = trimmed(tag.child("text").text().get()); !t.empty()) {
+            q.tags.push_back(std::move(t));
+        }
+    }
     const pugi::xml_node first = question.child("answer");
     q.answersPos = first ? positions.of(first) : q.at;
     for (const pugi::xml_node a : question.children("answer")) {
         ForeignQuestion::Answer answer;
         answer.text = textOf(a, &images);
         const std::string fraction = trimmed(a.attribute("fraction").value());
-        char* rest = nullptr;
-        answer.credit = fraction.empty() ? 0.0 : std::strtod(fraction.c_str(), &rest) / 100.0;
-        if (!fraction.empty() && *rest != '\0') {
-            builder.error(positions.of(a),
-                          "fraction=\"" + fraction + "\" is not a number (a percentage, e.g. 100)");
+        const std::optional<double> percent = fraction.empty() ? 0.0 : parsePercent(fraction);
+        if (!percent) {
+            builder.error(positions.of(a), "fraction=\"" + echoed(fraction) +
+                                               "\" is not a finite number (a percentage, e.g. 100)");
             return;
         }
+        answer.credit = *percent / 100.0;
         answer.why = textOf(a.child("feedback"), &images);
         answer.pos = positions.of(a);
         answer.whyPos = positions.of(a.child("feedback"));
@@ -141,14 +165,26 @@ bool isMoodleXmlFile(const std::string& fileName)
 }
 
 Conversion convertMoodleXml(const std::string& text, const std::string& fileName,
-                            const std::vector<ExamDef>& exams, const ImportOptions& options)
+                            const std::vector<ExamDef>& exams, const ImportOptions& options,
+                            const CategoryMap* map)
 {
     Conversion out;
-    PackBuilder builder(fileName, "moodle", exams, options, out);
+    PackBuilder builder(fileName, "moodle", exams, options, out, map);
     const Positions positions(text);
     pugi::xml_document doc;
-    const pugi::xml_parse_result parsed =
-        doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+    // parse_doctype keeps the DOCTYPE as a node, so a file that declares entities can be told that they are
+    // not used; pugixml never reads a DTD or expands a declared entity either way.
+    const pugi::xml_parse_result parsed = doc.load_buffer(
+        text.data(), text.size(), pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8);
+    for (const pugi::xml_node node : doc.children()) {
+        if (node.type() == pugi::node_doctype &&
+            std::string_view(node.value()).find("<!ENTITY") != std::string_view::npos) {
+            builder.warning(
+                positions.of(node),
+                "the DOCTYPE declares entities, which certdrill does not expand (it reads no DTD): a "
+                "reference to one, such as &name;, stays in the text as written");
+        }
+    }
     if (!parsed) {
         builder.error(positions.at(parsed.offset),
                       std::string("not well-formed XML: ") + parsed.description());
@@ -156,15 +192,18 @@ Conversion convertMoodleXml(const std::string& text, const std::string& fileName
         builder.error({1, 1}, "a Moodle XML question file has a <quiz> root element");
     } else {
         for (const pugi::xml_node question : quiz.children("question")) {
+            if (builder.overLimit()) {
+                break; // the file is refused whatever follows
+            }
             const std::string type = question.attribute("type").value();
             if (type == "category") {
                 builder.setCategory(textOf(question.child("category")));
             } else if (type == "multichoice" || type == "truefalse") {
                 readQuestion(question, type, positions, builder);
             } else {
-                builder.warning(
+                builder.skip(
                     positions.of(question),
-                    "<question type=\"" + type +
+                    "<question type=\"" + echoed(type) +
                         "\"> is not imported (certdrill has multiple choice and true/false); skipped");
             }
         }

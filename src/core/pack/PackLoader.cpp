@@ -3,16 +3,26 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <fstream>
+#include <cstdio>
+#include <fcntl.h>
+#include <mutex>
 #include <optional>
 #include <regex>
 #include <set>
 #include <span>
 #include <sstream>
+#include <sys/stat.h>
 #include <system_error>
+#include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "certdrill/Text.h"
+#include "certdrill/pack/CategoryMap.h"
+#include "certdrill/pack/Limits.h"
 #include "certdrill/pack/MoodleXmlReader.h"
+#include "certdrill/pack/PackBuilder.h"
+#include "certdrill/pack/PackFormat.h"
 #include "certdrill/pack/Sha256.h"
 
 namespace certdrill {
@@ -20,6 +30,19 @@ namespace certdrill {
 namespace {
 
 using nlohmann::json;
+
+/// Closes a POSIX file descriptor when it goes out of scope.
+struct FileDescriptor
+{
+    explicit FileDescriptor(int descriptor)
+        : fd(descriptor)
+    {
+    }
+    ~FileDescriptor() { ::close(fd); }
+    FileDescriptor(const FileDescriptor&) = delete;
+    FileDescriptor& operator=(const FileDescriptor&) = delete;
+    int fd;
+};
 
 // Size limits keep a malformed or hostile pack from bloating the database or the UI.
 constexpr size_t kMaxIdLength = 64;
@@ -33,14 +56,22 @@ constexpr size_t kMaxTags = 32;
 constexpr size_t kMaxTagLength = 40;
 constexpr size_t kMaxReferences = 20;
 constexpr size_t kMaxReferenceLength = 300;
-constexpr size_t kMaxQuestions = 20000;
+constexpr size_t kMaxQuestions = kMaxQuestionsPerPack;
 constexpr int kMinOptions = 2;
 constexpr int kMaxOptions = 10;
 
-const std::regex& idPattern()
+/// An id as the pack format allows it: ^[a-z0-9][a-z0-9._-]*$ (checked by hand: std::regex cost more per
+/// question than parsing it).
+bool isValidId(const std::string& s)
 {
-    static const std::regex pattern("^[a-z0-9][a-z0-9._-]*$");
-    return pattern;
+    const auto lowerOrDigit = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    };
+    if (s.empty() || !lowerOrDigit(s[0])) {
+        return false;
+    }
+    return std::all_of(s.begin() + 1, s.end(),
+                       [&](char c) { return lowerOrDigit(c) || c == '.' || c == '_' || c == '-'; });
 }
 
 const std::regex& versionPattern()
@@ -81,14 +112,28 @@ std::string plural(size_t n, const std::string& word)
 class Checker
 {
 public:
-    Checker(const JsonDocument& doc, std::string file, std::vector<Diagnostic>& out)
+    /// `announceLimit`: add "too many errors; stopping here" at the last error kept (off for a question
+    /// checked on its own, whose diagnostics are replayed into the pack's list later).
+    Checker(const JsonDocument& doc, std::string file, std::vector<Diagnostic>& out,
+            bool announceLimit = true)
         : m_doc(doc)
         , m_file(std::move(file))
         , m_out(out)
+        , m_errors(errorCount(out))
+        , m_announceLimit(announceLimit)
     {
     }
 
-    bool full() const { return errorCount(m_out) >= kMaxErrorsPerFile; }
+    /// A checker over a loaded pack whose source may have been let go (the checks across a batch).
+    Checker(const LoadedPack& lp, std::vector<Diagnostic>& out)
+        : Checker(lp.document, lp.pack.sourcePath, out)
+    {
+        m_pack = &lp;
+    }
+
+    // Counted as they are added: counting the list at every check would make a file with thousands of
+    // warnings quadratic.
+    bool full() const { return m_errors >= kMaxErrorsPerFile; }
 
     void error(const std::string& pointer, const std::string& message, bool atKey = false)
     {
@@ -110,7 +155,7 @@ public:
         }
         for (const auto& [key, value] : v.items()) {
             if (!required.count(key) && !optional.count(key)) {
-                error(ptr + "/" + jsonPointerEscape(key), "unknown field \"" + key + "\"", true);
+                error(ptr + "/" + jsonPointerEscape(key), "unknown field \"" + echoed(key) + "\"", true);
             }
         }
         for (const auto& key : required) {
@@ -124,22 +169,27 @@ public:
     std::string string(const json& parent, const std::string& ptr, const std::string& key, size_t maxLength,
                        bool allowEmpty = false)
     {
-        if (!parent.contains(key)) {
+        const auto found = parent.find(key);
+        if (found == parent.end()) {
             return {};
         }
-        const json& v = parent.at(key);
-        const std::string p = ptr + "/" + key;
+        const json& v = *found;
+        // The member's pointer is built only for a diagnostic: most strings have none.
+        const auto p = [&] {
+            return ptr + "/" + key;
+        };
         if (!v.is_string()) {
-            error(p, "\"" + key + "\" must be a string, found " + typeName(v));
+            error(p(), "\"" + key + "\" must be a string, found " + typeName(v));
             return {};
         }
-        std::string s = v.get<std::string>();
-        if (!allowEmpty && trimmed(s).empty()) {
-            error(p, "\"" + key + "\" must not be empty");
+        const std::string& s = v.get_ref<const std::string&>();
+        if (!allowEmpty && isBlank(s)) {
+            error(p(), "\"" + key + "\" must not be empty");
         }
-        if (codePoints(s) > maxLength) {
-            error(p, "\"" + key + "\" is " + std::to_string(codePoints(s)) +
-                         " characters long; the limit is " + std::to_string(maxLength));
+        controlCharacters(p, key, s);
+        if (const size_t length = codePoints(s); length > maxLength) {
+            error(p(), "\"" + key + "\" is " + std::to_string(length) + " characters long; the limit is " +
+                           std::to_string(maxLength));
         }
         return s;
     }
@@ -147,9 +197,9 @@ public:
     std::string id(const json& parent, const std::string& ptr, const std::string& key)
     {
         std::string s = string(parent, ptr, key, kMaxIdLength);
-        if (!s.empty() && !std::regex_match(s, idPattern())) {
+        if (!s.empty() && !isValidId(s)) {
             error(ptr + "/" + key,
-                  "\"" + key + "\" \"" + s +
+                  "\"" + key + "\" \"" + echoed(s) +
                       "\" must use only a-z, 0-9, '.', '_' and '-' and start with a letter or digit");
         }
         return s;
@@ -158,21 +208,24 @@ public:
     std::optional<double> number(const json& parent, const std::string& ptr, const std::string& key,
                                  double min, double max, bool integer)
     {
-        if (!parent.contains(key)) {
+        const auto found = parent.find(key);
+        if (found == parent.end()) {
             return std::nullopt;
         }
-        const json& v = parent.at(key);
-        const std::string p = ptr + "/" + key;
+        const json& v = *found;
+        const auto p = [&] {
+            return ptr + "/" + key;
+        };
         if (integer ? !v.is_number_integer() : !v.is_number()) {
-            error(p, "\"" + key + "\" must be " + (integer ? "an integer" : "a number") + ", found " +
-                         typeName(v));
+            error(p(), "\"" + key + "\" must be " + (integer ? "an integer" : "a number") + ", found " +
+                           typeName(v));
             return std::nullopt;
         }
         const double d = v.get<double>();
         if (d < min || d > max) {
             std::ostringstream msg;
             msg << "\"" << key << "\" is " << d << "; it must be between " << min << " and " << max;
-            error(p, msg.str());
+            error(p(), msg.str());
             return std::nullopt;
         }
         return d;
@@ -196,17 +249,35 @@ public:
                          std::to_string(maxItems));
         }
         for (size_t i = 0; i < v.size(); ++i) {
-            const std::string ip = p + "/" + std::to_string(i);
-            if (!v[i].is_string() || trimmed(v[i].get<std::string>()).empty()) {
-                error(ip, "items of \"" + key + "\" must be non-empty strings");
+            const auto ip = [&] {
+                return p + "/" + std::to_string(i);
+            };
+            if (!v[i].is_string() || isBlank(v[i].get_ref<const std::string&>())) {
+                error(ip(), "items of \"" + key + "\" must be non-empty strings");
                 continue;
             }
-            if (codePoints(v[i].get<std::string>()) > maxLength) {
-                error(ip, "item is longer than " + std::to_string(maxLength) + " characters");
+            const std::string& item = v[i].get_ref<const std::string&>();
+            if (codePoints(item) > maxLength) {
+                error(ip(), "item is longer than " + std::to_string(maxLength) + " characters");
             }
-            out.push_back(v[i].get<std::string>());
+            controlCharacters(ip, key, item);
+            out.push_back(item);
         }
         return out;
+    }
+
+    /// Refuses a control character in a string (JSON lets one in as a \u escape): only tabs and line
+    /// breaks are text. An ESC in an id would act on the terminal that prints a message naming it.
+    /// `pointer` makes the string's JSON pointer, called only for a diagnostic.
+    template <typename Pointer>
+    void controlCharacters(const Pointer& pointer, const std::string& key, const std::string& s)
+    {
+        if (const auto found = findControlCharacter(s)) {
+            char name[8];
+            std::snprintf(name, sizeof name, "U+%04X", found->codePoint);
+            error(pointer(), "\"" + key + "\" holds the control character " + name +
+                                 "; only printable text, tabs and line breaks are allowed");
+        }
     }
 
     static std::string trimmed(const std::string& s)
@@ -219,10 +290,28 @@ public:
         return s.substr(b, e - b + 1);
     }
 
+    /// True when s is empty or only white space (trimmed(s).empty() without the copy).
+    static bool isBlank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
+
     static size_t codePoints(const std::string& s)
     {
         return static_cast<size_t>(std::count_if(
             s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    }
+
+    /// Adds a diagnostic found (and located) earlier by another Checker, under this one's limit.
+    void replay(Diagnostic d)
+    {
+        if (d.severity == Diagnostic::Severity::Error && full()) {
+            return;
+        }
+        const bool isError = d.severity == Diagnostic::Severity::Error;
+        m_out.push_back(std::move(d));
+        if (isError && ++m_errors == kMaxErrorsPerFile && m_announceLimit) {
+            const Diagnostic& last = m_out.back();
+            m_out.push_back(Diagnostic{Diagnostic::Severity::Error, m_file, last.pos, last.pointer,
+                                       "too many errors; stopping here"});
+        }
     }
 
 private:
@@ -232,17 +321,20 @@ private:
         if (severity == Diagnostic::Severity::Error && full()) {
             return;
         }
-        const SourcePos pos = atKey ? m_doc.keyPositionOf(pointer) : m_doc.positionOf(pointer);
-        m_out.push_back(Diagnostic{severity, m_file, pos, pointer.empty() ? "/" : pointer, message});
-        if (severity == Diagnostic::Severity::Error && full()) {
-            m_out.push_back(Diagnostic{Diagnostic::Severity::Error, m_file, pos,
-                                       pointer.empty() ? "/" : pointer, "too many errors; stopping here"});
-        }
+        const SourcePos pos = m_pack && !atKey ? m_pack->positionOf(pointer)
+                              : atKey       ? m_doc.keyPositionOf(pointer)
+                                            : m_doc.positionOf(pointer);
+        replay(Diagnostic{severity, m_file, pos, pointer.empty() ? "/" : pointer, message});
     }
 
     const JsonDocument& m_doc;
+    /// Set for the checks across a batch, which run after the pack's source was let go: LoadedPack's
+    /// positionOf reads the file again when a diagnostic needs a place.
+    const LoadedPack* m_pack = nullptr;
     std::string m_file;
     std::vector<Diagnostic>& m_out;
+    int m_errors;
+    bool m_announceLimit;
 };
 
 void checkPackInfo(Checker& c, const json& root, PackInfo& info)
@@ -258,7 +350,8 @@ void checkPackInfo(Checker& c, const json& root, PackInfo& info)
     info.title = c.string(p, "/pack", "title", kMaxTitleLength);
     info.version = c.string(p, "/pack", "version", 32);
     if (!info.version.empty() && !std::regex_match(info.version, versionPattern())) {
-        c.error("/pack/version", "\"version\" \"" + info.version + "\" must be dotted numbers such as 1.0.0");
+        c.error("/pack/version",
+                "\"version\" \"" + echoed(info.version) + "\" must be dotted numbers such as 1.0.0");
     }
     info.authors = c.stringList(p, "/pack", "authors", 50, kMaxTitleLength);
     if (p.contains("authors") && p.at("authors").is_array() && p.at("authors").empty()) {
@@ -289,7 +382,8 @@ std::vector<Topic> checkTopics(Checker& c, const json& domain, const std::string
         }
         Topic t{c.id(list[k], kp, "id"), c.string(list[k], kp, "name", kMaxTitleLength)};
         if (!t.id.empty() && !ids.insert(t.id).second) {
-            c.error(kp + "/id", "duplicate " + noun + " id \"" + t.id + "\" in domain \"" + domainId + "\"");
+            c.error(kp + "/id", "duplicate " + noun + " id \"" + echoed(t.id) + "\" in domain \"" +
+                                    echoed(domainId) + "\"");
         }
         out.push_back(std::move(t));
     }
@@ -366,7 +460,7 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
         d.minQuestions = static_cast<int>(c.number(ds[i], p, "min_questions", 0, 1e6, true).value_or(0));
         weightSum += d.weight;
         if (!d.id.empty() && !domainIds.insert(d.id).second) {
-            c.error(p + "/id", "duplicate domain id \"" + d.id + "\"");
+            c.error(p + "/id", "duplicate domain id \"" + echoed(d.id) + "\"");
         }
         d.subtopics = checkTopics(c, ds[i], p, "subtopics", "subtopic", d.id);
         d.objectives = checkTopics(c, ds[i], p, "objectives", "objective", d.id);
@@ -381,8 +475,13 @@ void checkExam(Checker& c, const json& e, const std::string& ptr, ExamDef& exam)
 
 void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& out)
 {
-    if (!c.object(q, ptr, {"id", "exam", "domain", "stem", "select", "options"},
-                  {"subtopic", "objective", "explanation", "difficulty", "tags", "references", "shuffle"})) {
+    // Built once: a set made at every call cost more than the check.
+    static const std::set<std::string> kRequired{"id", "exam", "domain", "stem", "select", "options"};
+    static const std::set<std::string> kOptional{"subtopic", "objective",  "explanation", "difficulty",
+                                                 "tags",     "references", "shuffle"};
+    static const std::set<std::string> kOptionRequired{"text", "correct"};
+    static const std::set<std::string> kOptionOptional{"why"};
+    if (!c.object(q, ptr, kRequired, kOptional)) {
         return;
     }
     out.id = c.id(q, ptr, "id");
@@ -426,7 +525,7 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     bool missingWhy = false;
     for (size_t i = 0; i < os.size(); ++i) {
         const std::string p = op + "/" + std::to_string(i);
-        if (!c.object(os[i], p, {"text", "correct"}, {"why"})) {
+        if (!c.object(os[i], p, kOptionRequired, kOptionOptional)) {
             continue;
         }
         Option o;
@@ -442,12 +541,12 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
         if (os[i].contains("why")) {
             o.why = c.string(os[i], p, "why", kMaxWhyLength, true);
         }
-        if (Checker::trimmed(o.why).empty()) {
+        if (Checker::isBlank(o.why)) {
             missingWhy = true;
         }
         const std::string key = Checker::trimmed(o.text);
         if (!key.empty() && !texts.insert(key).second) {
-            c.error(p + "/text", "duplicate option text \"" + key + "\"");
+            c.error(p + "/text", "duplicate option text \"" + echoed(key) + "\"");
         }
         out.options.push_back(std::move(o));
     }
@@ -477,15 +576,47 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     // TWO" over one right option would send the candidate looking for a second.
     const std::vector<StatedCount> stated = stemSelectCounts(out.stem);
     if (!stated.empty() && stated.back().count != out.select) {
-        c.warning(ptr + "/stem",
-                  "stem says \"" + stated.back().text + "\" but \"select\" is " + std::to_string(out.select));
+        c.warning(ptr + "/stem", "stem says \"" + echoed(stated.back().text) + "\" but \"select\" is " +
+                                     std::to_string(out.select));
     } else if (stated.empty() && out.select > 1) {
         c.warning(ptr + "/stem",
                   "multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
     }
 }
 
-void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack& out, bool sourceHasErrors)
+/// A pack's questions, checked one at a time while the parser reads them (ArrayLimit::sink), with their
+/// diagnostics held back until checkDocument reaches /questions, so a pack's diagnostics keep their order
+/// and its error limit. The parsed JSON of a question is freed as soon as it is checked.
+struct StreamedQuestions
+{
+    std::vector<Question> questions;
+    /// (question index, diagnostic), in order.
+    std::vector<std::pair<std::size_t, Diagnostic>> diagnostics;
+    int errors = 0;
+
+    void take(const JsonDocument& doc, const std::string& file, std::size_t index, const json& element);
+};
+
+void StreamedQuestions::take(const JsonDocument& doc, const std::string& file, std::size_t index,
+                             const json& element)
+{
+    // Past the error limit no later question is reported (checkDocument stops there), so none is checked.
+    if (errors >= kMaxErrorsPerFile) {
+        return;
+    }
+    std::vector<Diagnostic> found;
+    Checker c(doc, file, found, false);
+    Question q;
+    checkQuestion(c, element, "/questions/" + std::to_string(index), q);
+    for (auto& d : found) {
+        errors += d.severity == Diagnostic::Severity::Error ? 1 : 0;
+        diagnostics.emplace_back(index, std::move(d));
+    }
+    questions.push_back(std::move(q));
+}
+
+void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack& out, bool sourceHasErrors,
+                   StreamedQuestions& streamed)
 {
     Checker c(doc, file, out.diagnostics);
     const json& root = doc.root;
@@ -509,7 +640,7 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
                 const std::string p = "/exams/" + std::to_string(i);
                 checkExam(c, es[i], p, exam);
                 if (!exam.id.empty() && !examIds.insert(exam.id).second) {
-                    c.error(p + "/id", "duplicate exam id \"" + exam.id + "\"");
+                    c.error(p + "/id", "duplicate exam id \"" + echoed(exam.id) + "\"");
                 }
                 out.pack.exams.push_back(std::move(exam));
             }
@@ -519,16 +650,20 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
         const json& qs = root.at("questions");
         if (!qs.is_array()) {
             c.error("/questions", "\"questions\" must be an array, found " + typeName(qs));
-        } else if (qs.size() > kMaxQuestions) {
-            c.error("/questions", "a pack may hold at most " + std::to_string(kMaxQuestions) + " questions");
         } else {
-            std::set<std::string> ids;
-            for (size_t i = 0; i < qs.size() && !c.full(); ++i) {
-                Question q;
-                const std::string p = "/questions/" + std::to_string(i);
-                checkQuestion(c, qs[i], p, q);
+            // The array is empty in the document: the parser handed each question to `streamed` (the
+            // question limit is the parser's too).
+            std::unordered_set<std::string> ids;
+            out.pack.questions.reserve(streamed.questions.size());
+            std::size_t next = 0;
+            for (size_t i = 0; i < streamed.questions.size() && !c.full(); ++i) {
+                for (; next < streamed.diagnostics.size() && streamed.diagnostics[next].first == i; ++next) {
+                    c.replay(std::move(streamed.diagnostics[next].second));
+                }
+                Question& q = streamed.questions[i];
                 if (!q.id.empty() && !ids.insert(q.id).second) {
-                    c.error(p + "/id", "duplicate question id \"" + q.id + "\"");
+                    c.error("/questions/" + std::to_string(i) + "/id",
+                            "duplicate question id \"" + echoed(q.id) + "\"");
                 }
                 out.pack.questions.push_back(std::move(q));
             }
@@ -542,13 +677,14 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
     }
 }
 
-/// A stem as a reader compares it: lower case, white space folded.
+/// A stem as a reader compares it: lower case, white space folded (ASCII; other bytes of UTF-8 as they are).
 std::string stemKey(const std::string& stem)
 {
     std::string key;
+    key.reserve(stem.size());
     bool space = false;
-    for (const unsigned char ch : stem) {
-        if (std::isspace(ch)) {
+    for (const char ch : stem) {
+        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f') {
             space = !key.empty();
             continue;
         }
@@ -556,7 +692,7 @@ std::string stemKey(const std::string& stem)
             key += ' ';
             space = false;
         }
-        key += static_cast<char>(std::tolower(ch));
+        key += ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
     }
     return key;
 }
@@ -565,19 +701,24 @@ std::string stemKey(const std::string& stem)
 /// then the first gives the second away.
 void warnRepeatedStems(std::span<LoadedPack> packs)
 {
-    std::map<std::string, std::pair<std::string, std::string>> first; // stem key -> (question id, file)
-    for (LoadedPack& lp : packs) {
-        Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+    // stem key → (pack, question) where it first appeared; hashed, since 100,000 stems in a sorted map cost
+    // long string comparisons.
+    std::unordered_map<std::string, std::pair<std::size_t, std::size_t>> first;
+    for (std::size_t p = 0; p < packs.size(); ++p) {
+        LoadedPack& lp = packs[p];
+        Checker c(lp, lp.diagnostics);
         for (std::size_t i = 0; i < lp.pack.questions.size(); ++i) {
             const Question& q = lp.pack.questions[i];
             if (q.stem.empty()) {
                 continue;
             }
-            const auto [seen, added] = first.emplace(stemKey(q.stem), std::pair(q.id, lp.pack.sourcePath));
+            const auto [seen, added] = first.emplace(stemKey(q.stem), std::pair(p, i));
             if (!added) {
+                const LoadedPack& earlier = packs[seen->second.first];
                 c.warning("/questions/" + std::to_string(i) + "/stem",
-                          "the same stem as question \"" + seen->second.first + "\" in " +
-                              seen->second.second + "; a mock exam could serve both");
+                          "the same stem as question \"" +
+                              echoed(earlier.pack.questions[seen->second.second].id) + "\" in " +
+                              earlier.pack.sourcePath + "; a mock exam could serve both");
             }
         }
     }
@@ -586,7 +727,7 @@ void warnRepeatedStems(std::span<LoadedPack> packs)
 /// Second pass: every question's exam, domain, subtopic and objective must exist.
 void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
 {
-    Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+    Checker c(lp, lp.diagnostics);
     for (size_t i = 0; i < lp.pack.questions.size() && !c.full(); ++i) {
         const Question& q = lp.pack.questions[i];
         const std::string p = "/questions/" + std::to_string(i);
@@ -595,8 +736,8 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
         }
         const auto it = catalog.find(q.exam);
         if (it == catalog.end()) {
-            c.error(p + "/exam",
-                    "unknown exam \"" + q.exam + "\" (define it in this pack, or import its pack first)");
+            c.error(p + "/exam", "unknown exam \"" + echoed(q.exam) +
+                                     "\" (define it in this pack, or import its pack first)");
             continue;
         }
         if (q.domain.empty()) {
@@ -604,18 +745,21 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
         }
         const Domain* d = it->second.exam.findDomain(q.domain);
         if (!d) {
-            c.error(p + "/domain", "exam \"" + q.exam + "\" has no domain \"" + q.domain + "\"");
+            c.error(p + "/domain",
+                    "exam \"" + echoed(q.exam) + "\" has no domain \"" + echoed(q.domain) + "\"");
             continue;
         }
         if (!q.subtopic.empty() && !d->findSubtopic(q.subtopic)) {
-            c.error(p + "/subtopic", "domain \"" + q.domain + "\" has no subtopic \"" + q.subtopic + "\"");
+            c.error(p + "/subtopic",
+                    "domain \"" + echoed(q.domain) + "\" has no subtopic \"" + echoed(q.subtopic) + "\"");
         }
         if (!q.objective.empty() && !d->findObjective(q.objective)) {
             std::string known;
             for (const auto& o : d->objectives) {
                 known += (known.empty() ? "" : ", ") + o.id;
             }
-            c.error(p + "/objective", "domain \"" + q.domain + "\" has no objective \"" + q.objective + "\"" +
+            c.error(p + "/objective", "domain \"" + echoed(q.domain) + "\" has no objective \"" +
+                                          echoed(q.objective) + "\"" +
                                           (known.empty() ? " (its exam names none)" : "; it has " + known));
         }
     }
@@ -623,49 +767,162 @@ void checkReferences(LoadedPack& lp, const ExamCatalog& catalog)
 
 /// Checks a pack's text; `sourceHasErrors` says that converting it (from a Moodle file) already failed, so
 /// an empty pack is a consequence, not a problem of its own.
-LoadedPack parseAndCheck(const std::string& text, const std::string& fileName, bool sourceHasErrors = false)
+LoadedPack parseAndCheck(std::string text, const std::string& fileName, bool sourceHasErrors = false)
 {
     LoadedPack lp;
     lp.pack.sourcePath = fileName;
     lp.pack.sha256 = sha256Hex(text);
     Diagnostic parseError;
-    auto doc = parseJson(text, fileName, &parseError);
+    StreamedQuestions streamed;
+    const ArrayLimit questionLimit{"/questions", kMaxQuestions,
+                                   "more than " + std::to_string(kMaxQuestions) +
+                                       " questions: a pack may hold at most " +
+                                       std::to_string(kMaxQuestions) + "; split it into several packs",
+                                   [&](const JsonDocument& doc, std::size_t index, json&& element) {
+                                       streamed.take(doc, fileName, index, element);
+                                   }};
+    auto doc = parseJson(std::move(text), fileName, &parseError, questionLimit);
     if (!doc) {
         lp.diagnostics.push_back(parseError);
         return lp;
     }
     lp.document = std::move(*doc);
-    checkDocument(lp.document, fileName, lp, sourceHasErrors);
+    checkDocument(lp.document, fileName, lp, sourceHasErrors, streamed);
     return lp;
 }
 
 /// Reads a whole pack file into text; on failure, the reason as a Diagnostic without a JSON pointer (there
-/// is no document to point into).
+/// is no document to point into). Only a regular file of at most kMaxPackBytes is read: a device
+/// (/dev/zero), a FIFO or a directory is refused before anything is read from it. The file is opened without
+/// blocking and checked through its descriptor, so it cannot be swapped for a FIFO between the check and the
+/// read, and reading stops one byte past the limit should the file grow meanwhile.
 std::optional<Diagnostic> readPackFile(const std::filesystem::path& file, std::string& text)
 {
     const auto unreadable = [&](const std::string& message) {
         return Diagnostic{Diagnostic::Severity::Error, file.string(), {1, 1}, "", message};
     };
-    std::error_code ec;
-    const auto status = std::filesystem::status(file, ec);
-    if (status.type() == std::filesystem::file_type::not_found) {
-        return unreadable("no such file");
+    const auto tooLarge = [&](std::uintmax_t bytes) {
+        return unreadable("the file is " + std::to_string(bytes) + " bytes; a pack file may be at most " +
+                          std::to_string(kMaxPackBytes >> 20) + " MiB (" + std::to_string(kMaxPackBytes) +
+                          " bytes)");
+    };
+    const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        const int reason = errno;
+        return unreadable(reason == ENOENT
+                              ? std::string("no such file")
+                              : "cannot open file for reading: " + std::generic_category().message(reason));
     }
-    // A directory opens as a stream on Linux and reads as empty, which would be "unexpected end of file".
-    if (status.type() == std::filesystem::file_type::directory) {
+    const FileDescriptor guard(fd);
+    struct stat info
+    {
+    };
+    if (::fstat(fd, &info) != 0) {
+        return unreadable("cannot read file: " + std::generic_category().message(errno));
+    }
+    if (S_ISDIR(info.st_mode)) {
         return unreadable("is a directory, not a pack file");
     }
-    errno = 0;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        const int reason = errno;
-        return unreadable(reason ? "cannot open file for reading: " + std::generic_category().message(reason)
-                                 : std::string("cannot open file for reading"));
+    if (!S_ISREG(info.st_mode)) {
+        return unreadable("is not a regular file (a device, FIFO or socket); a pack is read from a file");
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = std::move(buffer).str();
+    if (static_cast<std::uintmax_t>(info.st_size) > kMaxPackBytes) {
+        return tooLarge(static_cast<std::uintmax_t>(info.st_size));
+    }
+    text.clear();
+    text.reserve(static_cast<std::size_t>(info.st_size));
+    char buffer[1 << 16];
+    while (true) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            return unreadable("cannot read file: " + std::generic_category().message(errno));
+        }
+        if (n == 0) {
+            break;
+        }
+        text.append(buffer, static_cast<std::size_t>(n));
+        if (text.size() > kMaxPackBytes) {
+            return tooLarge(text.size());
+        }
+    }
     return std::nullopt;
+}
+
+/// One rule's (or the default's) target: a domain id, and optionally an objective and a subtopic id.
+MapTarget checkMapTarget(Checker& c, const JsonDocument& doc, const json& v, const std::string& ptr)
+{
+    MapTarget t;
+    t.pointer = ptr;
+    t.pos = doc.positionOf(ptr);
+    t.domain = c.id(v, ptr, "domain");
+    t.domainPos = doc.positionOf(ptr + "/domain");
+    if (v.contains("objective")) {
+        t.objective = c.id(v, ptr, "objective");
+        t.objectivePos = doc.positionOf(ptr + "/objective");
+    }
+    if (v.contains("subtopic")) {
+        t.subtopic = c.id(v, ptr, "subtopic");
+        t.subtopicPos = doc.positionOf(ptr + "/subtopic");
+    }
+    return t;
+}
+
+/// Reads the category map named by `options.map` (if any) for a batch: the map and its diagnostics, an
+/// unreadable file as one error.
+std::optional<LoadedMap> readCategoryMap(const ImportOptions& options)
+{
+    if (options.map.empty()) {
+        return std::nullopt;
+    }
+    std::string text;
+    if (auto unreadable = readPackFile(options.map, text)) {
+        return LoadedMap{std::nullopt, {std::move(*unreadable)}};
+    }
+    return parseCategoryMap(text, options.map.string());
+}
+
+/// Puts the category map's diagnostics in front of `first`'s (the batch's first Moodle file, else its first
+/// file): its own problems, a warning for each rule that placed no question of the batch (a typo in a
+/// category or tag would otherwise go unseen), and one when the batch has no Moodle file to apply it to.
+void addMapDiagnostics(const LoadedMap& loaded, const CategoryMap* map,
+                       const std::vector<std::optional<Conversion>>& conversions, LoadedPack& first)
+{
+    std::vector<Diagnostic> out = loaded.diagnostics;
+    const bool anyMoodle =
+        std::any_of(conversions.begin(), conversions.end(), [](const auto& c) { return c; });
+    if (map && anyMoodle) {
+        for (std::size_t r = 0; r < map->rules.size(); ++r) {
+            const bool used = std::any_of(conversions.begin(), conversions.end(),
+                                          [r](const auto& c) { return c && c->rulesUsed.count(r); });
+            if (!used) {
+                const MapRule& rule = map->rules[r];
+                out.push_back({Diagnostic::Severity::Warning, map->file, rule.target.pos, rule.target.pointer,
+                               (rule.tag.empty() ? "no question is in category \"" + echoed(rule.category) +
+                                                       "\" or below it"
+                                                 : "no question has tag \"" + echoed(rule.tag) + "\"") +
+                                   "; check its spelling"});
+            }
+        }
+    } else if (map) {
+        out.push_back({Diagnostic::Severity::Warning,
+                       map->file,
+                       {1, 1},
+                       "",
+                       "a category map places Moodle questions (GIFT, XML), and no Moodle file is named"});
+    }
+    first.diagnostics.insert(first.diagnostics.begin(), out.begin(), out.end());
+}
+
+/// Why a Moodle file cannot be converted as it is: not UTF-8, or a control character in it.
+std::optional<Diagnostic> notMoodleText(const std::string& text, const std::string& fileName)
+{
+    if (auto notUtf8 = utf8Error(text, fileName)) {
+        return notUtf8;
+    }
+    return controlCharacterError(text, fileName);
 }
 
 void addExams(ExamCatalog& catalog, const LoadedPack& lp)
@@ -735,6 +992,79 @@ bool stemStatesSelectCount(const std::string& stem, int select)
     return !stated.empty() && stated.back().count == select;
 }
 
+LoadedMap parseCategoryMap(const std::string& text, const std::string& fileName)
+{
+    LoadedMap out;
+    Diagnostic parseError;
+    auto doc = parseJson(text, fileName, &parseError);
+    if (!doc) {
+        out.diagnostics.push_back(parseError);
+        return out;
+    }
+    Checker c(*doc, fileName, out.diagnostics);
+    const json& root = doc->root;
+    if (!c.object(root, "", {"format", "rules"}, {"exam", "default"})) {
+        return out;
+    }
+    if (root.contains("format") && root.at("format") != kMapFormat) {
+        c.error("/format", std::string("\"format\" must be \"") + kMapFormat + "\"");
+        return out;
+    }
+    CategoryMap map;
+    map.file = fileName;
+    if (root.contains("exam")) {
+        map.exam = c.id(root, "", "exam");
+        map.examPos = doc->positionOf("/exam");
+    }
+    if (root.contains("rules") && !root.at("rules").is_array()) {
+        c.error("/rules", "\"rules\" must be an array, found " + typeName(root.at("rules")));
+    } else if (root.contains("rules")) {
+        const json& rules = root.at("rules");
+        std::map<std::string, std::string> seen; // "category:a/b" or "tag:x", lower case → rule pointer
+        for (std::size_t i = 0; i < rules.size() && !c.full(); ++i) {
+            const std::string p = "/rules/" + std::to_string(i);
+            if (!c.object(rules[i], p, {"domain"}, {"category", "tag", "objective", "subtopic"})) {
+                continue;
+            }
+            MapRule rule;
+            const bool hasCategory = rules[i].contains("category");
+            if (hasCategory == rules[i].contains("tag")) {
+                c.error(p, "a rule names either a \"category\" or a \"tag\"");
+                continue;
+            }
+            std::string key;
+            if (hasCategory) {
+                rule.category = c.string(rules[i], p, "category", 1000);
+                std::string path;
+                for (const auto& segment : categorySegments(rule.category)) {
+                    path += "/" + asciiLower(segment);
+                }
+                if (path.empty() && !rule.category.empty()) {
+                    c.error(p + "/category", "category \"" + echoed(rule.category) +
+                                                 "\" names no category (only Moodle's $course$ and top)");
+                }
+                key = "category:" + path;
+            } else {
+                rule.tag = c.string(rules[i], p, "tag", 100);
+                key = "tag:" + asciiLower(Checker::trimmed(rule.tag));
+            }
+            rule.target = checkMapTarget(c, *doc, rules[i], p);
+            if (const auto [first, added] = seen.emplace(key, p); !added) {
+                c.error(p + (hasCategory ? "/category" : "/tag"),
+                        std::string(hasCategory ? "this category" : "this tag") + " has a rule already, at " +
+                            first->second);
+            }
+            map.rules.push_back(std::move(rule));
+        }
+    }
+    if (root.contains("default") &&
+        c.object(root.at("default"), "/default", {"domain"}, {"objective", "subtopic"})) {
+        map.fallback = checkMapTarget(c, *doc, root.at("default"), "/default");
+    }
+    out.map = std::move(map);
+    return out;
+}
+
 LoadedPack loadPackText(const std::string& text, const std::string& fileName, const ExamCatalog& known)
 {
     LoadedPack lp = parseAndCheck(text, fileName);
@@ -744,6 +1074,7 @@ LoadedPack loadPackText(const std::string& text, const std::string& fileName, co
         checkReferences(lp, catalog);
     }
     warnRepeatedStems({&lp, 1});
+    summariseRepeats(lp.diagnostics);
     return lp;
 }
 
@@ -755,7 +1086,13 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     // diagnostics are then moved from the generated JSON back to the line and column they came from. It is
     // converted after the JSON files, so its questions may go into an exam a pack of the same batch defines.
     std::vector<std::optional<Conversion>> conversions(files.size());
-    std::vector<std::pair<std::size_t, std::string>> moodleTexts;
+    struct MoodleText
+    {
+        std::size_t file;
+        PackFormat format;
+        std::string text;
+    };
+    std::vector<MoodleText> moodleTexts;
     for (std::size_t i = 0; i < files.size(); ++i) {
         const auto& file = files[i];
         std::string text;
@@ -766,17 +1103,23 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             packs.push_back(std::move(lp));
             continue;
         }
-        if (!isMoodleFile(file.string())) {
-            packs.push_back(parseAndCheck(text, file.string()));
-        } else if (auto notUtf8 = utf8Error(text, file.string())) {
-            // The readers and the pack JSON need UTF-8; a Latin-1 file gets this one error, not converted.
+        // Moodle exports GIFT as *.txt: a name that does not decide the format leaves it to the content.
+        const PackFormat format = packFormatOfName(file.string()).value_or(packFormatOfText(text));
+        if (format == PackFormat::Json) {
+            packs.push_back(parseAndCheck(std::move(text), file.string()));
+            // Its questions are checked and held as the model now; the text is not held beside them (a batch
+            // of 100,000 questions would hold both). A position asked for later reads the file again.
+            packs.back().document.dropSource();
+        } else if (auto notText = notMoodleText(text, file.string())) {
+            // The readers and the pack JSON need UTF-8 text; a Latin-1 file, or one with an ESC in it, gets
+            // this one error and is not converted.
             LoadedPack lp;
             lp.pack.sourcePath = file.string();
             lp.pack.sha256 = sha256Hex(text);
-            lp.diagnostics.push_back(std::move(*notUtf8));
+            lp.diagnostics.push_back(std::move(*notText));
             packs.push_back(std::move(lp));
         } else {
-            moodleTexts.emplace_back(i, std::move(text));
+            moodleTexts.push_back({i, format, std::move(text)});
             packs.emplace_back(); // filled in below
         }
     }
@@ -793,11 +1136,36 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     for (const auto& [id, e] : examsById) {
         exams.push_back(e);
     }
-    for (const auto& [i, text] : moodleTexts) {
+    // The category map is read and checked once for the batch, against the exam its Moodle files go into; a
+    // map with errors converts nothing, since every question it would have placed would be an echo of them.
+    ImportOptions options = moodle;
+    std::optional<LoadedMap> categoryMap = readCategoryMap(moodle);
+    const CategoryMap* map = nullptr;
+    if (categoryMap && categoryMap->map) {
+        if (options.exam.empty()) {
+            options.exam = categoryMap->map->exam;
+        }
+        if (const ExamDef* exam = findImportExam(exams, options.exam); exam && !moodleTexts.empty()) {
+            const auto refs = checkCategoryMap(*categoryMap->map, *exam);
+            categoryMap->diagnostics.insert(categoryMap->diagnostics.end(), refs.begin(), refs.end());
+        }
+        map = categoryMap->ok() ? &*categoryMap->map : nullptr;
+    }
+    for (const auto& [i, format, text] : moodleTexts) {
         const std::string name = files[i].string();
-        conversions[i] = isGiftFile(name) ? convertGift(text, name, exams, moodle)
-                                          : convertMoodleXml(text, name, exams, moodle);
-        packs[i] = parseAndCheck(conversions[i]->json, files[i].string(),
+        if (categoryMap && !map) {
+            packs[i].pack.sourcePath = name;
+            packs[i].diagnostics.push_back(
+                {Diagnostic::Severity::Error,
+                 name,
+                 {1, 1},
+                 "",
+                 "not read: the category map " + moodle.map.string() + " has errors"});
+            continue;
+        }
+        conversions[i] = format == PackFormat::Gift ? convertGift(text, name, exams, options, map)
+                                                    : convertMoodleXml(text, name, exams, options, map);
+        packs[i] = parseAndCheck(std::move(conversions[i]->json), files[i].string(),
                                  errorCount(conversions[i]->diagnostics) > 0);
     }
 
@@ -806,10 +1174,11 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     std::map<std::string, std::string> packFiles;
     std::map<std::string, std::string> examFiles;
     for (auto& lp : packs) {
-        Checker c(lp.document, lp.pack.sourcePath, lp.diagnostics);
+        Checker c(lp, lp.diagnostics);
         const std::string& id = lp.pack.info.id;
         if (!id.empty() && !packFiles.emplace(id, lp.pack.sourcePath).second) {
-            c.error("/pack/id", "pack \"" + id + "\" is also in " + packFiles[id] + "; name each pack once");
+            c.error("/pack/id",
+                    "pack \"" + echoed(id) + "\" is also in " + packFiles[id] + "; name each pack once");
         }
         for (size_t i = 0; i < lp.pack.exams.size(); ++i) {
             const ExamDef& e = lp.pack.exams[i];
@@ -818,9 +1187,10 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
                 continue;
             }
             if (!examFiles.emplace(e.id, lp.pack.sourcePath).second) {
-                c.error(p, "exam \"" + e.id + "\" is also defined in " + examFiles[e.id]);
+                c.error(p, "exam \"" + echoed(e.id) + "\" is also defined in " + examFiles[e.id]);
             } else if (const auto it = known.find(e.id); it != known.end() && it->second.packId != id) {
-                c.error(p, "exam \"" + e.id + "\" is already defined by pack \"" + it->second.packId + "\"");
+                c.error(p, "exam \"" + echoed(e.id) + "\" is already defined by pack \"" + it->second.packId +
+                               "\"");
             }
         }
         addExams(catalog, lp);
@@ -845,13 +1215,41 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             conversion->diagnostics.clear();
             packs[i].conversion = std::move(conversion);
         }
+        summariseRepeats(packs[i].diagnostics);
+    }
+    if (categoryMap && !packs.empty()) {
+        addMapDiagnostics(*categoryMap, map, conversions,
+                          moodleTexts.empty() ? packs.front() : packs[moodleTexts.front().file]);
     }
     return packs;
 }
 
 SourcePos LoadedPack::positionOf(const std::string& pointer) const
 {
-    return conversion ? conversion->originOf(pointer) : document.positionOf(pointer);
+    if (conversion) {
+        return conversion->originOf(pointer);
+    }
+    if (document.source || pack.sourcePath.empty()) {
+        return document.positionOf(pointer);
+    }
+    // loadPacks let the source go; the file is read again, and kept for the next position asked of the same
+    // file (the lint asks for many, pack by pack). A file whose bytes changed since is not used: the
+    // positions of the marks (a question's start) are given instead.
+    static std::mutex mutex;
+    static std::optional<JsonDocument> reread;
+    static std::string rereadKey;
+    const std::lock_guard lock(mutex);
+    const std::string key = pack.sourcePath + '\n' + pack.sha256;
+    if (rereadKey != key) {
+        rereadKey = key;
+        reread.reset();
+        std::string text;
+        if (!readPackFile(pack.sourcePath, text) && sha256Hex(text) == pack.sha256) {
+            reread = document;
+            reread->source = std::make_shared<const std::string>(std::move(text));
+        }
+    }
+    return reread ? reread->positionOf(pointer) : document.positionOf(pointer);
 }
 
 } // namespace certdrill

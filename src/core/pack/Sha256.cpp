@@ -3,6 +3,12 @@
 #include <array>
 #include <cstdint>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+#define CERTDRILL_SHA_NI 1
+#endif
+
 namespace certdrill {
 
 namespace {
@@ -61,17 +67,95 @@ void compress(std::array<std::uint32_t, 8>& h, const unsigned char* block)
     h[7] += hh;
 }
 
-} // namespace
+#ifdef CERTDRILL_SHA_NI
+/// The same compression with the x86 SHA extensions (Intel since Goldmont and Ice Lake, AMD since Zen), about
+/// ten times faster: an import hashes every pack file and every question's canonical JSON, which took a
+/// quarter of its time. The structure follows Intel's reference (message words in four registers, two rounds
+/// per sha256rnds2).
+__attribute__((target("sha,sse4.1"))) void compressShaNi(std::array<std::uint32_t, 8>& h,
+                                                         const unsigned char* data, std::size_t blocks)
+{
+    const __m128i byteSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&h[0]));
+    __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&h[4]));
+    tmp = _mm_shuffle_epi32(tmp, 0xB1);               // CDAB
+    state1 = _mm_shuffle_epi32(state1, 0x1B);         // EFGH
+    __m128i state0 = _mm_alignr_epi8(tmp, state1, 8); // ABEF
+    state1 = _mm_blend_epi16(state1, tmp, 0xF0);      // CDGH
+    for (std::size_t b = 0; b < blocks; ++b, data += 64) {
+        const __m128i abefSaved = state0;
+        const __m128i cdghSaved = state1;
+        __m128i w[4] = {};
+        // 16 groups of four rounds; w[g % 4] holds the group's message words, and the schedule computes
+        // the words of later groups in place (sha256msg1 three groups ahead, sha256msg2 one group ahead).
+        for (int g = 0; g < 16; ++g) {
+            if (g < 4) {
+                w[g] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * g)),
+                                        byteSwap);
+            }
+            __m128i msg = _mm_add_epi32(w[g % 4], _mm_loadu_si128(reinterpret_cast<const __m128i*>(
+                                                      &kRound[4 * static_cast<std::size_t>(g)])));
+            state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+            if (g >= 3 && g <= 14) {
+                const __m128i carried = _mm_alignr_epi8(w[g % 4], w[(g + 3) % 4], 4);
+                w[(g + 1) % 4] = _mm_sha256msg2_epu32(_mm_add_epi32(w[(g + 1) % 4], carried), w[g % 4]);
+            }
+            msg = _mm_shuffle_epi32(msg, 0x0E);
+            state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
+            if (g >= 1 && g <= 12) {
+                w[(g + 3) % 4] = _mm_sha256msg1_epu32(w[(g + 3) % 4], w[g % 4]);
+            }
+        }
+        state0 = _mm_add_epi32(state0, abefSaved);
+        state1 = _mm_add_epi32(state1, cdghSaved);
+    }
+    tmp = _mm_shuffle_epi32(state0, 0x1B);       // FEBA
+    state1 = _mm_shuffle_epi32(state1, 0xB1);    // DCHG
+    state0 = _mm_blend_epi16(tmp, state1, 0xF0); // DCBA
+    state1 = _mm_alignr_epi8(state1, tmp, 8);    // HGFE
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&h[0]), state0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&h[4]), state1);
+}
 
-std::string sha256Hex(std::string_view data)
+bool haveShaNi()
+{
+    // CPUID directly: clang 14 (the fuzz build) does not know "sha" in __builtin_cpu_supports.
+    // Leaf 1 ECX bit 19 is SSE4.1; leaf 7 subleaf 0 EBX bit 29 is the SHA extensions.
+    static const bool have = [] {
+        unsigned a = 0, b = 0, c = 0, d = 0;
+        if (__get_cpuid(1, &a, &b, &c, &d) == 0 || (c & (1u << 19)) == 0) {
+            return false;
+        }
+        return __get_cpuid_count(7, 0, &a, &b, &c, &d) != 0 && (b & (1u << 29)) != 0;
+    }();
+    return have;
+}
+#endif
+
+/// Compresses `blocks` 64-byte blocks into h, with the SHA extensions where the CPU has them.
+void compressBlocks(std::array<std::uint32_t, 8>& h, const unsigned char* data, std::size_t blocks,
+                    bool hardware)
+{
+#ifdef CERTDRILL_SHA_NI
+    if (hardware && haveShaNi()) {
+        compressShaNi(h, data, blocks);
+        return;
+    }
+#else
+    (void)hardware;
+#endif
+    for (std::size_t i = 0; i < blocks; ++i) {
+        compress(h, data + 64 * i);
+    }
+}
+
+std::string sha256(std::string_view data, bool hardware)
 {
     std::array<std::uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                       0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
     size_t full = data.size() / 64;
-    for (size_t i = 0; i < full; ++i) {
-        compress(h, bytes + 64 * i);
-    }
+    compressBlocks(h, bytes, full, hardware);
     // Padding: 0x80, zeros, then the bit length big-endian, in one or two final blocks.
     std::array<unsigned char, 128> tail{};
     const size_t rest = data.size() - 64 * full;
@@ -84,9 +168,7 @@ std::string sha256Hex(std::string_view data)
     for (int i = 0; i < 8; ++i) {
         tail[tailBlocks * 64 - 1 - static_cast<size_t>(i)] = static_cast<unsigned char>(bits >> (8 * i));
     }
-    for (size_t i = 0; i < tailBlocks; ++i) {
-        compress(h, tail.data() + 64 * i);
-    }
+    compressBlocks(h, tail.data(), tailBlocks, hardware);
     static const char* hex = "0123456789abcdef";
     std::string out;
     out.reserve(64);
@@ -96,6 +178,18 @@ std::string sha256Hex(std::string_view data)
         }
     }
     return out;
+}
+
+} // namespace
+
+std::string sha256Hex(std::string_view data)
+{
+    return sha256(data, true);
+}
+
+std::string sha256HexPortable(std::string_view data)
+{
+    return sha256(data, false);
 }
 
 } // namespace certdrill

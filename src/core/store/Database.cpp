@@ -1,6 +1,9 @@
 #include "certdrill/store/Database.h"
 
+#include <cctype>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <thread>
 
 #include <sqlite3.h>
@@ -9,10 +12,44 @@ namespace certdrill {
 
 namespace {
 
+/// The cause of a failure on `db`: SQLite's message, with the operating system's reason when there is one
+/// ("unable to open database file: Permission denied").
+std::string cause(sqlite3* db, int rc, const char* message = nullptr)
+{
+    std::string text = message ? message : db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    int sys = db ? sqlite3_system_errno(db) : 0;
+    // SQLite keeps no system error for some failed writes (a write cut short by a file-size limit is
+    // "disk I/O error" alone); the C library's, cleared before the call, then says what happened.
+    const int primary = rc & 0xFF;
+    if (sys == 0 && (primary == SQLITE_IOERR || primary == SQLITE_FULL || primary == SQLITE_CANTOPEN)) {
+        sys = errno;
+    }
+    if (sys != 0) {
+        text += std::string(": ") + std::strerror(sys);
+    }
+    return text;
+}
+
 [[noreturn]] void throwError(sqlite3* db, int rc, const std::string& context)
 {
-    const char* detail = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-    throw DbError(context + ": " + (detail ? detail : "unknown SQLite error"), rc);
+    throw DbError(context + ": " + cause(db, rc), rc);
+}
+
+/// `path` as an SQLite URI ("file:…"), every byte that is not unreserved percent-encoded.
+std::string fileUri(const std::string& path)
+{
+    static const char* hex = "0123456789ABCDEF";
+    std::string uri = "file:";
+    for (const unsigned char c : path) {
+        if (std::isalnum(c) || std::strchr("/-._~", c)) {
+            uri += static_cast<char>(c);
+        } else {
+            uri += '%';
+            uri += hex[c >> 4];
+            uri += hex[c & 0xF];
+        }
+    }
+    return uri;
 }
 
 /// Ends a backup (RAII): releases its locks whether or not every page was copied.
@@ -29,51 +66,84 @@ void Database::Closer::operator()(sqlite3* db) const
     sqlite3_close_v2(db);
 }
 
-Database::Database(const std::string& path, OpenMode mode)
-    : m_path(path)
+void Database::openConnection(const std::string& target, int flags)
 {
     sqlite3* raw = nullptr;
-    const int access =
-        mode == OpenMode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    const int rc = sqlite3_open_v2(path.c_str(), &raw, access | SQLITE_OPEN_FULLMUTEX, nullptr);
+    errno = 0;
+    const int rc = sqlite3_open_v2(target.c_str(), &raw, flags | SQLITE_OPEN_FULLMUTEX, nullptr);
     m_db.reset(raw);
     if (rc != SQLITE_OK) {
-        throwError(raw, rc, "cannot open database " + path);
+        throwError(raw, rc, "cannot open database " + m_path);
     }
     sqlite3_extended_result_codes(raw, 1);
     // Another process (GUI and CLI at once) may hold the write lock briefly; wait rather than fail.
     sqlite3_busy_timeout(raw, 5000);
-    exec("PRAGMA foreign_keys = ON");
-    if (mode == OpenMode::Store && path != ":memory:") {
-        // WAL: readers never block the writer, and a kill mid-write leaves the last commit intact.
-        // Switching a new file to WAL needs an exclusive lock, and SQLite answers BUSY at once, without the
-        // busy handler, when two programs open the new file together (waiting could deadlock): retry for
-        // as long as the busy timeout.
-        for (int attempt = 0;; ++attempt) {
-            try {
-                exec("PRAGMA journal_mode = WAL");
-                break;
-            } catch (const DbError& e) {
-                if ((e.code() & 0xff) != SQLITE_BUSY || attempt >= 100) {
-                    throw;
-                }
-                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+}
+
+Database::Database(const std::string& path, OpenMode mode)
+    : m_path(path)
+    , m_mode(mode)
+{
+    if (mode != OpenMode::ReadOnly) {
+        openConnection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    } else {
+        openConnection(fileUri(path) + "?mode=ro", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+        try {
+            // The first read opens the file; for a WAL database it also needs the WAL index beside it.
+            Statement probe(*this, "SELECT count(*) FROM sqlite_master");
+            probe.step();
+        } catch (const DbError& e) {
+            if ((e.code() & 0xFF) != SQLITE_CANTOPEN) {
+                throw;
             }
+            // On read-only media SQLite cannot create that index. No one can be writing to such a file, so
+            // it is read as immutable: without locks or the index.
+            openConnection(fileUri(path) + "?mode=ro&immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
         }
-        // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last
-        // commit.
-        exec("PRAGMA synchronous = NORMAL");
+        exec("PRAGMA query_only = ON");
     }
+    exec("PRAGMA foreign_keys = ON");
+}
+
+void Database::useWal()
+{
+    if (m_path == ":memory:" || m_mode != OpenMode::ReadWrite) {
+        return;
+    }
+    // Switching a new file to WAL needs an exclusive lock, and SQLite answers BUSY at once, without the busy
+    // handler, when two programs open the new file together (waiting could deadlock): retry for as long as
+    // the busy timeout.
+    for (int attempt = 0;; ++attempt) {
+        try {
+            exec("PRAGMA journal_mode = WAL");
+            break;
+        } catch (const DbError& e) {
+            if ((e.code() & 0xff) != SQLITE_BUSY || attempt >= 100) {
+                throw;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+    // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last commit.
+    exec("PRAGMA synchronous = NORMAL");
+}
+
+int Database::applicationId()
+{
+    Statement st(*this, "PRAGMA application_id");
+    st.step();
+    return static_cast<int>(st.getInt(0));
 }
 
 void Database::exec(const std::string& sql)
 {
     char* message = nullptr;
+    errno = 0;
     const int rc = sqlite3_exec(m_db.get(), sql.c_str(), nullptr, nullptr, &message);
     if (rc != SQLITE_OK) {
-        const std::string text = message ? message : sqlite3_errstr(rc);
+        const std::string text = cause(m_db.get(), rc, message);
         sqlite3_free(message);
-        throw DbError("SQL failed: " + text, rc);
+        throw DbError("database " + m_path + ": \"" + sql.substr(0, 40) + "\" failed: " + text, rc);
     }
 }
 
@@ -136,14 +206,15 @@ Statement::Statement(Database& db, std::string_view sql)
     const int rc = sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
     m_stmt.reset(raw);
     if (rc != SQLITE_OK) {
-        throwError(db.handle(), rc, "cannot prepare \"" + std::string(sql.substr(0, 60)) + "\"");
+        throwError(db.handle(), rc,
+                   "database " + db.path() + ": cannot prepare \"" + std::string(sql.substr(0, 60)) + "\"");
     }
 }
 
 void Statement::check(int rc) const
 {
     if (rc != SQLITE_OK) {
-        throwError(m_db->handle(), rc, "cannot bind parameter");
+        throwError(m_db->handle(), rc, "database " + m_db->path() + ": cannot bind parameter");
     }
 }
 
@@ -179,6 +250,7 @@ Statement& Statement::bindOptional(int index, const std::optional<std::int64_t>&
 
 bool Statement::step()
 {
+    errno = 0;
     const int rc = sqlite3_step(m_stmt.get());
     if (rc == SQLITE_ROW) {
         return true;
@@ -186,7 +258,7 @@ bool Statement::step()
     if (rc == SQLITE_DONE) {
         return false;
     }
-    throwError(m_db->handle(), rc, "statement failed");
+    throwError(m_db->handle(), rc, "database " + m_db->path() + ": statement failed");
 }
 
 void Statement::run()

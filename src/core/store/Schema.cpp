@@ -1,5 +1,9 @@
 #include "certdrill/store/Schema.h"
 
+#include <cstdio>
+
+#include <sqlite3.h>
+
 namespace certdrill {
 
 namespace {
@@ -181,22 +185,143 @@ ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0 CHECK (aban
 ALTER TABLE sessions ADD COLUMN review_ms INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-// Version 6: why the candidate misses questions. Each item keeps its first complete answer beside the final
+// Version 6: indexes for counting questions. `list exams`, the home screen and domainCounts count each
+// domain's active (and multi-select) questions; with no index on domain_ref SQLite built a temporary one over
+// every question at each call (100,000 questions: most of the home screen's start). The packs list counts
+// each pack's active and retired questions, which read every question's row for `retired`. Both indexes
+// cover their counts, so no question row is read.
+constexpr const char* kV6 = R"sql(
+CREATE INDEX questions_domain ON questions(domain_ref, retired, select_count);
+CREATE INDEX questions_pack ON questions(pack_ref, retired);
+)sql";
+
+// Version 7: errata. A candidate reports a problem with a question (a wrong key, an unclear or outdated
+// question, a typo) for the pack's author, with the pack version and the answer given at the time, since both
+// may change later. Separately, the candidate may exclude a disputed question from their scores: one row per
+// excluded question, apart from the reports so that including it again keeps them. Answers stay in
+// session_items untouched; scores are computed from them leaving excluded questions out, so excluding and
+// including again are exact inverses. Self-contained: it only adds tables.
+constexpr const char* kV7 = R"sql(
+CREATE TABLE errata (
+    id           INTEGER PRIMARY KEY,
+    question_ref INTEGER NOT NULL REFERENCES questions(id),
+    session_ref  INTEGER REFERENCES sessions(id) ON DELETE SET NULL, -- where it was reported from, if any
+    pack_version TEXT NOT NULL,             -- the version of the question's pack the candidate saw
+    kind         TEXT NOT NULL CHECK (kind IN ('wrong-key', 'unclear', 'outdated', 'typo', 'other')),
+    note         TEXT NOT NULL DEFAULT '',
+    answer       TEXT NOT NULL DEFAULT '',  -- the candidate's choice then, letters of the pack's order
+    reported_at  INTEGER NOT NULL           -- unix ms
+);
+CREATE INDEX errata_question ON errata(question_ref);
+CREATE TABLE score_exclusions (
+    question_ref INTEGER PRIMARY KEY REFERENCES questions(id),
+    excluded_at  INTEGER NOT NULL
+);
+)sql";
+
+// Version 8: the question browser. `question_search` is an FTS5 index of every active question: its stem,
+// its options' texts, its explanations (the question's and every option's why) and the candidate's own note,
+// with rowid = questions.id. Triggers keep it in step with whatever writes the tables (an import that adds,
+// updates or retires a question, an option rewritten, a note edited), so no code path can forget it, and an
+// existing database gets it filled below. Bookmarks and notes are the candidate's and are keyed by the pack's
+// own ids (pack id, question id), the stable public keys: a pack update rewrites a question in place under
+// the same ids, and a question retired and later brought back finds its note again. `browser_reveal` marks
+// the one-item practice session that records an answer shown in the browser (ExamSession-like evidence of
+// having seen the key, never an exam the history lists). The step is self-contained: it reads only tables of
+// versions 1 to 5.
+constexpr const char* kV8 = R"sql(
+CREATE TABLE bookmarks (
+    pack_id     TEXT NOT NULL,
+    question_id TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    PRIMARY KEY (pack_id, question_id)
+);
+CREATE TABLE notes (
+    pack_id     TEXT NOT NULL,
+    question_id TEXT NOT NULL,
+    text        TEXT NOT NULL CHECK (text <> ''),
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (pack_id, question_id)
+);
+ALTER TABLE sessions ADD COLUMN browser_reveal INTEGER NOT NULL DEFAULT 0 CHECK (browser_reveal IN (0, 1));
+CREATE VIRTUAL TABLE question_search USING fts5(
+    stem, options, explanations, note, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+CREATE TRIGGER question_search_insert AFTER INSERT ON questions WHEN NEW.retired = 0 BEGIN
+    INSERT INTO question_search (rowid, stem, options, explanations, note) VALUES (NEW.id, NEW.stem,
+        (SELECT COALESCE(group_concat(text, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        NEW.explanation || char(10) ||
+            (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        (SELECT COALESCE(n.text, '') FROM notes n JOIN packs p ON p.pack_id = n.pack_id
+         WHERE p.id = NEW.pack_ref AND n.question_id = NEW.question_id));
+END;
+CREATE TRIGGER question_search_update AFTER UPDATE OF stem, explanation, retired ON questions BEGIN
+    DELETE FROM question_search WHERE rowid = OLD.id;
+    INSERT INTO question_search (rowid, stem, options, explanations, note) SELECT NEW.id, NEW.stem,
+        (SELECT COALESCE(group_concat(text, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        NEW.explanation || char(10) ||
+            (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        (SELECT COALESCE(n.text, '') FROM notes n JOIN packs p ON p.pack_id = n.pack_id
+         WHERE p.id = NEW.pack_ref AND n.question_id = NEW.question_id)
+    WHERE NEW.retired = 0;
+END;
+CREATE TRIGGER question_search_option_insert AFTER INSERT ON options BEGIN
+    UPDATE question_search SET
+        options = (SELECT group_concat(text, char(10)) FROM options WHERE question_ref = NEW.question_ref),
+        explanations = (SELECT explanation FROM questions WHERE id = NEW.question_ref) || char(10) ||
+            (SELECT group_concat(why, char(10)) FROM options WHERE question_ref = NEW.question_ref)
+    WHERE rowid = NEW.question_ref;
+END;
+CREATE TRIGGER question_search_option_update AFTER UPDATE ON options BEGIN
+    UPDATE question_search SET
+        options = (SELECT group_concat(text, char(10)) FROM options WHERE question_ref = NEW.question_ref),
+        explanations = (SELECT explanation FROM questions WHERE id = NEW.question_ref) || char(10) ||
+            (SELECT group_concat(why, char(10)) FROM options WHERE question_ref = NEW.question_ref)
+    WHERE rowid = NEW.question_ref;
+END;
+CREATE TRIGGER question_search_option_delete AFTER DELETE ON options BEGIN
+    UPDATE question_search SET
+        options = (SELECT COALESCE(group_concat(text, char(10)), '') FROM options
+                   WHERE question_ref = OLD.question_ref),
+        explanations = (SELECT explanation FROM questions WHERE id = OLD.question_ref) || char(10) ||
+            (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = OLD.question_ref)
+    WHERE rowid = OLD.question_ref;
+END;
+CREATE TRIGGER question_search_note_insert AFTER INSERT ON notes BEGIN
+    UPDATE question_search SET note = NEW.text WHERE rowid IN (SELECT q.id FROM questions q
+        JOIN packs p ON p.id = q.pack_ref WHERE p.pack_id = NEW.pack_id AND q.question_id = NEW.question_id);
+END;
+CREATE TRIGGER question_search_note_update AFTER UPDATE ON notes BEGIN
+    UPDATE question_search SET note = NEW.text WHERE rowid IN (SELECT q.id FROM questions q
+        JOIN packs p ON p.id = q.pack_ref WHERE p.pack_id = NEW.pack_id AND q.question_id = NEW.question_id);
+END;
+CREATE TRIGGER question_search_note_delete AFTER DELETE ON notes BEGIN
+    UPDATE question_search SET note = '' WHERE rowid IN (SELECT q.id FROM questions q
+        JOIN packs p ON p.id = q.pack_ref WHERE p.pack_id = OLD.pack_id AND q.question_id = OLD.question_id);
+END;
+INSERT INTO question_search (rowid, stem, options, explanations, note) SELECT q.id, q.stem,
+    (SELECT COALESCE(group_concat(text, char(10)), '') FROM options WHERE question_ref = q.id),
+    q.explanation || char(10) ||
+        (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = q.id),
+    ''
+FROM questions q WHERE q.retired = 0;
+)sql";
+
+// Version 9: why the candidate misses questions. Each item keeps its first complete answer beside the final
 // one, so a right answer changed to a wrong one is measured (the session sees every change; until now only
 // the last was stored), and the miss reason the candidate tags in the answer review. Items stored before have
 // no first answer (NULL): no change is claimed for them.
-constexpr const char* kV6 = R"sql(
+constexpr const char* kV9 = R"sql(
 ALTER TABLE session_items ADD COLUMN first_chosen TEXT;
 ALTER TABLE session_items ADD COLUMN miss_reason TEXT CHECK (miss_reason IN ('did-not-know', 'misread',
     'distractor', 'changed-right', 'out-of-time', 'guessed'));
 )sql";
 
-// Version 7: reserved final exams. An exam definition may hold back full forms of never-seen questions
+// Version 10: reserved final exams. An exam definition may hold back full forms of never-seen questions
 // (exams.final_forms, pack key "final_forms"); the questions of each form are chosen once,
 // blueprint-balanced, and kept in final_questions so a later pack update never moves a question the candidate
 // has practised into a final form, nor releases one. A session of a final form names it (sessions.final_form,
 // NULL otherwise); once it has started, the form's questions return to practice.
-constexpr const char* kV7 = R"sql(
+constexpr const char* kV10 = R"sql(
 ALTER TABLE exams ADD COLUMN final_forms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE sessions ADD COLUMN final_form INTEGER;
 CREATE TABLE final_questions (
@@ -218,8 +343,11 @@ const std::vector<Migration>& migrations()
         {3, "self-ratings and settings for the tracker", kV3},
         {4, "official objectives", kV4},
         {5, "abandoned sessions and time on the review screen", kV5},
-        {6, "first answers and miss reasons", kV6},
-        {7, "reserved final exams", kV7},
+        {6, "indexes for counting a domain's and a pack's questions", kV6},
+        {7, "errata reports and questions excluded from scores", kV7},
+        {8, "question browser: full-text index, bookmarks, notes, reveals in the browser", kV8},
+        {9, "first answers and miss reasons", kV9},
+        {10, "reserved final exams", kV10},
     };
     return steps;
 }
@@ -229,6 +357,75 @@ int latestSchemaVersion()
     return migrations().back().version;
 }
 
+namespace {
+
+[[noreturn]] void refuse(const Database& db, const std::string& why)
+{
+    throw notCertdrillError(db.path(), why);
+}
+
+std::string newerMessage(const Database& db, int version)
+{
+    return "database " + db.path() + " has schema version " + std::to_string(version) +
+           ", newer than this certdrill understands (" + std::to_string(latestSchemaVersion()) +
+           "); update certdrill. The file was not changed.";
+}
+
+} // namespace
+
+DbError notCertdrillError(const std::string& path, const std::string& why)
+{
+    return DbError("database " + path + " is not a certdrill database (" + why +
+                       "); certdrill did not change it. Pass another file with --db, or move it away",
+                   0);
+}
+
+void checkCertdrillDatabase(Database& db)
+{
+    int applicationId = 0;
+    int version = 0;
+    int objects = 0;
+    bool certdrillTables = false;
+    try {
+        // One statement, so one read of the file: read apart, another program (the app and certdrill-cli
+        // started together) could create and mark the schema between the pragmas and the table count, and a
+        // file with tables but user_version 0 would be refused as another application's.
+        Statement st(db, "SELECT (SELECT application_id FROM pragma_application_id), "
+                         "(SELECT user_version FROM pragma_user_version), count(*), "
+                         "count(CASE WHEN type = 'table' AND name IN ('packs', 'exams', 'questions') THEN 1 END) "
+                         "FROM sqlite_master");
+        st.step();
+        applicationId = static_cast<int>(st.getInt(0));
+        version = static_cast<int>(st.getInt(1));
+        objects = static_cast<int>(st.getInt(2));
+        certdrillTables = st.getInt(3) == 3;
+    } catch (const DbError& e) {
+        if ((e.code() & 0xFF) == SQLITE_NOTADB) {
+            refuse(db, "not an SQLite file");
+        }
+        throw;
+    }
+    if (applicationId == kApplicationId) {
+        if (version > latestSchemaVersion()) {
+            throw DbError(newerMessage(db, version), 0);
+        }
+        return;
+    }
+    if (applicationId != 0) {
+        char id[16];
+        std::snprintf(id, sizeof id, "0x%08X", static_cast<unsigned>(applicationId));
+        refuse(db, std::string("it belongs to another application: application_id ") + id);
+    }
+    if (objects == 0 && version == 0) {
+        return; // a new, empty file
+    }
+    if (version >= 1 && certdrillTables) {
+        return; // written by a certdrill from before the mark; migrate() adds it
+    }
+    refuse(db, objects == 0 ? "user_version " + std::to_string(version) + " and no tables"
+                            : "it has other tables than certdrill's");
+}
+
 void migrate(Database& db, int target)
 {
     if (target < 0) {
@@ -236,29 +433,28 @@ void migrate(Database& db, int target)
     }
     const int current = db.userVersion();
     if (current > latestSchemaVersion()) {
-        throw DbError("database " + db.path() + " has schema version " + std::to_string(current) +
-                          ", newer than this certdrill understands (" +
-                          std::to_string(latestSchemaVersion()) +
-                          "); update certdrill. The file was not changed.",
-                      0);
+        throw DbError(newerMessage(db, current), 0);
     }
-    if (current >= target) {
+    const bool marked = db.applicationId() == kApplicationId;
+    if (current >= target && marked) {
         return;
     }
     Transaction tx(db);
     // Read again under the write lock: another program (the app and certdrill-cli started together) may
-    // have migrated the file while this one waited for the lock.
+    // have migrated and marked the file while this one waited for the lock.
     const int locked = db.userVersion();
-    if (locked >= target) {
-        tx.commit();
-        return;
-    }
     for (const auto& step : migrations()) {
         if (step.version > locked && step.version <= target) {
             db.exec(step.sql);
         }
     }
-    db.setUserVersion(target);
+    if (locked < target) {
+        db.setUserVersion(target);
+    }
+    if (db.applicationId() != kApplicationId) {
+        // PRAGMA takes no bound parameters; the value is our constant.
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+    }
     tx.commit();
 }
 

@@ -1,13 +1,20 @@
 #include "certdrill/store/Store.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 
+#include "certdrill/pack/Limits.h"
 #include "certdrill/pack/Sha256.h"
 #include "certdrill/store/Backup.h"
 #include "certdrill/store/Schema.h"
@@ -41,6 +48,12 @@ json coverageJson(const Coverage& c)
                 {"min_multi_select_share_per_domain", c.minMultiSelectSharePerDomain},
                 {"min_scenario_share", c.minScenarioShare}};
 }
+
+/// Thrown by ImportProgress::step when ImportPolicy::progress cancels: it unwinds the import's transaction,
+/// which rolls back.
+struct ImportCancelled
+{
+};
 
 Coverage coverageFromJson(const std::string& text)
 {
@@ -77,30 +90,134 @@ int compareVersions(const std::string& a, const std::string& b)
     }
 }
 
+namespace {
+
+/// Appends s as a JSON string exactly as nlohmann::json::dump() writes it (UTF-8 kept, control characters
+/// as \b \f \n \r \t or \u00xx).
+void appendJsonString(std::string& out, std::string_view s)
+{
+    out += '"';
+    // Runs of characters that need no escape are appended at once.
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            continue;
+        }
+        out.append(s.data() + run, i - run);
+        run = i + 1;
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default: {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+            out += buf;
+        }
+        }
+    }
+    out.append(s.data() + run, s.size() - run);
+    out += '"';
+}
+
+void appendJsonStrings(std::string& out, const std::vector<std::string>& list)
+{
+    out += '[';
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (i > 0) {
+            out += ',';
+        }
+        appendJsonString(out, list[i]);
+    }
+    out += ']';
+}
+
+/// A list of strings as nlohmann::json(list).dump() writes it.
+std::string jsonStringArray(const std::vector<std::string>& list)
+{
+    std::string out;
+    appendJsonStrings(out, list);
+    return out;
+}
+
+} // namespace
+
 std::string questionToJson(const Question& q)
 {
-    json options = json::array();
-    for (const auto& o : q.options) {
-        options.push_back({{"text", o.text}, {"correct", o.correct}, {"why", o.why}});
-    }
-    json j = {{"id", q.id},
-              {"exam", q.exam},
-              {"domain", q.domain},
-              {"subtopic", q.subtopic},
-              {"stem", q.stem},
-              {"select", q.select},
-              {"options", options},
-              {"explanation", q.explanation},
-              {"difficulty", q.difficulty},
-              {"tags", q.tags},
-              {"references", q.references},
-              {"shuffle", q.shuffle}};
+    // Written by hand, byte for byte what nlohmann::json::dump() makes of the object (members sorted by
+    // name, no spaces): the content hash of every stored question is taken over this text, so it must not
+    // change; building a json object per question to dump it cost more than the rest of the import's
+    // checks (StoreTest compares the two).
+    std::string out;
+    out.reserve(256 + q.stem.size() + q.explanation.size() + 64 * q.options.size());
+    const auto member = [&](const char* name) {
+        out += out.size() == 1 ? "\"" : ",\"";
+        out += name;
+        out += "\":";
+    };
+    out += '{';
+    member("difficulty");
+    out += std::to_string(q.difficulty);
+    member("domain");
+    appendJsonString(out, q.domain);
+    member("exam");
+    appendJsonString(out, q.exam);
+    member("explanation");
+    appendJsonString(out, q.explanation);
+    member("id");
+    appendJsonString(out, q.id);
     // Only when set: a question without an objective keeps the canonical JSON (and so the content hash) it
     // had before objectives existed, so re-importing an unchanged pack still changes nothing.
     if (!q.objective.empty()) {
-        j["objective"] = q.objective;
+        member("objective");
+        appendJsonString(out, q.objective);
     }
-    return j.dump();
+    member("options");
+    out += '[';
+    for (std::size_t i = 0; i < q.options.size(); ++i) {
+        const Option& o = q.options[i];
+        out += i > 0 ? ",{\"correct\":" : "{\"correct\":";
+        out += o.correct ? "true" : "false";
+        out += ",\"text\":";
+        appendJsonString(out, o.text);
+        out += ",\"why\":";
+        appendJsonString(out, o.why);
+        out += '}';
+    }
+    out += ']';
+    member("references");
+    appendJsonStrings(out, q.references);
+    member("select");
+    out += std::to_string(q.select);
+    member("shuffle");
+    out += q.shuffle ? "true" : "false";
+    member("stem");
+    appendJsonString(out, q.stem);
+    member("subtopic");
+    appendJsonString(out, q.subtopic);
+    member("tags");
+    appendJsonStrings(out, q.tags);
+    out += '}';
+    return out;
 }
 
 std::vector<int> jsonInts(const std::string& text)
@@ -148,31 +265,57 @@ Store::Store(Database db, const Clock& clock)
 {
 }
 
-Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path, const Clock& clock)
+Result<std::unique_ptr<Store>> Store::open(const std::filesystem::path& path, const Clock& clock,
+                                           OpenMode mode)
 {
     try {
-        if (path != ":memory:" && path.has_parent_path()) {
-            std::error_code ec;
+        std::error_code ec;
+        if (mode == OpenMode::ReadOnly) {
+            if (!std::filesystem::exists(path, ec)) {
+                return Error{"no database at " + path.string() + " (import a pack first)"};
+            }
+        } else if (path != ":memory:" && path.has_parent_path()) {
             std::filesystem::create_directories(path.parent_path(), ec);
             if (ec) {
                 return Error{"cannot create folder " + path.parent_path().string() + ": " + ec.message()};
             }
         }
-        Database db(path.string());
-        // A migration runs in one transaction, but a bad step that commits would still lose progress: keep
-        // the database as it was beside it first. A new file (version 0) has nothing to keep.
-        const int version = db.userVersion();
-        if (path != ":memory:" && version > 0 && version < latestSchemaVersion()) {
-            const auto copy = beforeMigrationPath(path, latestSchemaVersion());
-            if (auto kept = backupDatabase(db, copy); !kept) {
-                return Error{"not migrating " + path.string() + " to schema version " +
-                             std::to_string(latestSchemaVersion()) + ": " + kept.error().message +
-                             ". The file was not changed."};
+        std::optional<Database> opened;
+        try {
+            opened.emplace(path.string(), mode);
+            // Before anything is written: another application's SQLite file must come out of this untouched.
+            checkCertdrillDatabase(*opened);
+        } catch (const DbError& e) {
+            if ((e.code() & 0xFF) == SQLITE_NOTADB) {
+                return Error{notCertdrillError(path.string(), "not an SQLite file").what()};
             }
-            spdlog::info("kept {} at schema version {} as {} before migrating it", path.string(), version,
-                         copy.string());
+            throw;
         }
-        migrate(db);
+        Database& db = *opened;
+        if (mode == OpenMode::ReadOnly) {
+            if (const int version = db.userVersion(); version < latestSchemaVersion()) {
+                return Error{"database " + path.string() + " has schema version " + std::to_string(version) +
+                             ", older than this certdrill's (" + std::to_string(latestSchemaVersion()) +
+                             "); a command that writes (such as import) or the app updates it. The file was "
+                             "not changed."};
+            }
+        } else {
+            db.useWal();
+            // A migration runs in one transaction, but a bad step that commits would still lose progress:
+            // keep the database as it was beside it first. A new file (version 0) has nothing to keep.
+            const int version = db.userVersion();
+            if (path != ":memory:" && version > 0 && version < latestSchemaVersion()) {
+                const auto copy = beforeMigrationPath(path, latestSchemaVersion());
+                if (auto kept = backupDatabase(db, copy); !kept) {
+                    return Error{"not migrating " + path.string() + " to schema version " +
+                                 std::to_string(latestSchemaVersion()) + ": " + kept.error().message +
+                                 ". The file was not changed."};
+                }
+                spdlog::info("kept {} at schema version {} as {} before migrating it", path.string(), version,
+                             copy.string());
+            }
+            migrate(db);
+        }
         return std::unique_ptr<Store>(new Store(std::move(db), clock));
     } catch (const DbError& e) {
         return Error{e.what()};
@@ -272,15 +415,18 @@ Result<std::vector<StoredPack>> Store::packs()
 {
     return catchDbError("cannot read packs", [&]() -> Result<std::vector<StoredPack>> {
         std::vector<StoredPack> out;
+        // A removal is the pack's last history entry, with no bytes (removePack).
         Statement st(
             m_db, "SELECT p.pack_id, p.title, p.version, p.license, p.sha256, p.source_path, p.imported_at, "
                   "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 0), "
-                  "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 1) "
-                  "FROM packs p ORDER BY p.pack_id");
+                  "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 1), p.authors, "
+                  "COALESCE((SELECT h.sha256 FROM pack_imports h WHERE h.pack_ref = p.id "
+                  "ORDER BY h.id DESC LIMIT 1), '-') = '' FROM packs p ORDER BY p.pack_id");
         while (st.step()) {
             out.push_back(StoredPack{st.getText(0), st.getText(1), st.getText(2), st.getText(3),
                                      st.getText(4), st.getText(5), st.getInt(6),
-                                     static_cast<int>(st.getInt(7)), static_cast<int>(st.getInt(8))});
+                                     static_cast<int>(st.getInt(7)), static_cast<int>(st.getInt(8)),
+                                     jsonStrings(st.getText(9)), st.getInt(10) != 0});
         }
         return out;
     });
@@ -337,56 +483,205 @@ Result<std::vector<DomainCount>> Store::domainCounts(const std::string& examId)
     });
 }
 
-Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& examId)
+namespace {
+
+// The columns every read of questions shares (readQuestions and planningQuestions), the tables they come
+// from, and the condition and order of an exam's active questions.
+constexpr const char* kQuestionColumns =
+    "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, COALESCE(s.subtopic_id, ''), "
+    "q.select_count, q.difficulty, q.tags, q.shuffle, COALESCE(o.objective_id, '')";
+constexpr const char* kQuestionsFrom =
+    " FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
+    "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
+    "LEFT JOIN objectives o ON o.id = q.objective_ref ";
+constexpr const char* kActiveQuestionsOrdered =
+    "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY p.pack_id, q.question_id";
+
+/// A row's kQuestionColumns as a StoredQuestion.
+StoredQuestion storedQuestion(Statement& st)
 {
+    StoredQuestion sq;
+    sq.rowId = st.getInt(0);
+    sq.packId = st.getText(1);
+    Question& q = sq.question;
+    q.id = st.getText(2);
+    q.exam = st.getText(3);
+    q.domain = st.getText(4);
+    q.subtopic = st.getText(5);
+    q.select = static_cast<int>(st.getInt(6));
+    q.difficulty = static_cast<int>(st.getInt(7));
+    q.tags = jsonStrings(st.getText(8));
+    q.shuffle = st.getInt(9) != 0;
+    q.objective = st.getText(10);
+    return sq;
+}
+
+} // namespace
+
+Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& examId, QuestionContent content)
+{
+    if (content == QuestionContent::Planning) {
+        return planningQuestions(examId);
+    }
     return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
-        std::vector<StoredQuestion> out;
-        std::map<std::int64_t, size_t> byRow;
-        Statement st(
-            m_db,
-            "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, COALESCE(s.subtopic_id, ''), "
-            "q.stem, q.select_count, q.explanation, q.difficulty, q.tags, q.refs, q.shuffle, "
-            "COALESCE(o.objective_id, '') "
-            "FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
-            "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
-            "LEFT JOIN objectives o ON o.id = q.objective_ref "
-            "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY p.pack_id, q.question_id");
-        st.bind(1, examId);
-        while (st.step()) {
-            StoredQuestion sq;
-            sq.rowId = st.getInt(0);
-            sq.packId = st.getText(1);
-            Question& q = sq.question;
-            q.id = st.getText(2);
-            q.exam = st.getText(3);
-            q.domain = st.getText(4);
-            q.subtopic = st.getText(5);
-            q.stem = st.getText(6);
-            q.select = static_cast<int>(st.getInt(7));
-            q.explanation = st.getText(8);
-            q.difficulty = static_cast<int>(st.getInt(9));
-            q.tags = jsonStrings(st.getText(10));
-            q.references = jsonStrings(st.getText(11));
-            q.shuffle = st.getInt(12) != 0;
-            q.objective = st.getText(13);
-            byRow[sq.rowId] = out.size();
-            out.push_back(std::move(sq));
+        return readQuestions("e.exam_id = ? AND q.retired = 0", examId, "p.pack_id, q.question_id");
+    });
+}
+
+std::vector<StoredQuestion> Store::readQuestions(const char* where, const std::string& key,
+                                                 const char* orderBy)
+{
+    // `where` and `orderBy` are constants of this class, never input; the key is bound.
+    std::vector<StoredQuestion> out;
+    std::map<std::int64_t, size_t> byRow;
+    Statement st(m_db, std::string(kQuestionColumns) + ", q.stem, q.explanation, q.refs, q.content_hash" +
+                           kQuestionsFrom + "WHERE " + where + " ORDER BY " + orderBy);
+    st.bind(1, key);
+    while (st.step()) {
+        StoredQuestion sq = storedQuestion(st);
+        sq.question.stem = st.getText(11);
+        sq.question.explanation = st.getText(12);
+        sq.question.references = jsonStrings(st.getText(13));
+        sq.contentHash = st.getText(14);
+        byRow[sq.rowId] = out.size();
+        out.push_back(std::move(sq));
+    }
+    Statement os(m_db, std::string("SELECT o.question_ref, o.text, o.correct, o.why FROM options o "
+                                   "WHERE o.question_ref IN (SELECT q.id") +
+                           kQuestionsFrom + "WHERE " + where + ") ORDER BY o.question_ref, o.position");
+    os.bind(1, key);
+    while (os.step()) {
+        out[byRow.at(os.getInt(0))].question.options.push_back(
+            Option{os.getText(1), os.getInt(2) != 0, os.getText(3)});
+    }
+    return out;
+}
+
+bool Store::isRemoved(std::int64_t packRef)
+{
+    Statement st(m_db, "SELECT sha256 FROM pack_imports WHERE pack_ref = ? ORDER BY id DESC LIMIT 1");
+    st.bind(1, packRef);
+    return st.step() && st.getText(0).empty();
+}
+
+Result<PackRemoval> Store::removePack(const std::string& packId)
+{
+    return catchDbError("cannot remove the pack", [&]() -> Result<PackRemoval> {
+        Transaction tx(m_db);
+        Statement pack(m_db, "SELECT id, version FROM packs WHERE pack_id = ?");
+        pack.bind(1, packId);
+        if (!pack.step()) {
+            return Error{"no pack \"" + packId + "\" in the database (certdrill-cli list packs names them)"};
         }
-        Statement os(m_db, "SELECT o.question_ref, o.text, o.correct, o.why FROM options o "
-                           "JOIN questions q ON q.id = o.question_ref JOIN exams e ON e.id = q.exam_ref "
-                           "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY o.question_ref, o.position");
-        os.bind(1, examId);
-        while (os.step()) {
-            out[byRow.at(os.getInt(0))].question.options.push_back(
-                Option{os.getText(1), os.getInt(2) != 0, os.getText(3)});
+        const std::int64_t packRef = pack.getInt(0);
+        PackRemoval removal{packId, pack.getText(1), 0};
+        if (isRemoved(packRef)) {
+            return Error{"pack \"" + packId + "\" is removed already; import its file to bring it back"};
+        }
+        // An exam definition stays while questions of other packs are in it: removing it would leave them in
+        // an exam nobody maintains, and a re-import of theirs would find no exam to update.
+        Statement users(m_db, "SELECT e.exam_id, p.pack_id, COUNT(*) FROM exams e "
+                              "JOIN questions q ON q.exam_ref = e.id AND q.retired = 0 AND q.pack_ref <> ? "
+                              "JOIN packs p ON p.id = q.pack_ref WHERE e.pack_ref = ? "
+                              "GROUP BY e.id, p.id ORDER BY e.exam_id, p.pack_id");
+        users.bind(1, packRef).bind(2, packRef);
+        std::string exam, packs;
+        int questions = 0;
+        while (users.step()) {
+            exam = users.getText(0);
+            packs += (packs.empty() ? "" : ", ") + users.getText(1);
+            questions += static_cast<int>(users.getInt(2));
+        }
+        if (questions > 0) {
+            return Error{"pack \"" + packId + "\" defines exam \"" + exam + "\", which " +
+                         std::to_string(questions) + (questions == 1 ? " question" : " questions") +
+                         " of pack(s) " + packs + " use; remove those packs first"};
+        }
+        const std::int64_t now = m_clock.wallMs();
+        Statement retire(
+            m_db, "UPDATE questions SET retired = 1, updated_at = ? WHERE pack_ref = ? AND retired = 0");
+        retire.bind(1, now).bind(2, packRef);
+        retire.run();
+        removal.retired = m_db.changes();
+        // The history records the removal as an entry without bytes: that is how isRemoved knows, with no
+        // new column.
+        Statement history(m_db,
+                          "INSERT INTO pack_imports (pack_ref, version, sha256, imported_at, added, updated, "
+                          "retired, unchanged) VALUES (?, ?, '', ?, 0, 0, ?, 0)");
+        history.bind(1, packRef).bind(2, removal.version).bind(3, now).bind(4, removal.retired);
+        history.run();
+        tx.commit();
+        return removal;
+    });
+}
+
+Result<ExportedPack> Store::exportPack(const std::string& packId)
+{
+    auto allExams = exams();
+    if (!allExams) {
+        return allExams.error();
+    }
+    return catchDbError("cannot export the pack", [&]() -> Result<ExportedPack> {
+        Statement pack(m_db, "SELECT id, title, version, authors, license FROM packs WHERE pack_id = ?");
+        pack.bind(1, packId);
+        if (!pack.step()) {
+            return Error{"no pack \"" + packId + "\" in the database (certdrill-cli list packs names them)"};
+        }
+        const std::int64_t packRef = pack.getInt(0);
+        if (isRemoved(packRef)) {
+            return Error{"pack \"" + packId +
+                         "\" is removed (its questions are retired); import it to bring "
+                         "it back before exporting it"};
+        }
+        ExportedPack out;
+        out.pack.info = {packId, pack.getText(1), pack.getText(2), jsonStrings(pack.getText(3)),
+                         pack.getText(4)};
+        Statement defined(m_db, "SELECT exam_id FROM exams WHERE pack_ref = ?");
+        defined.bind(1, packRef);
+        std::set<std::string> examIds;
+        while (defined.step()) {
+            examIds.insert(defined.getText(0));
+        }
+        for (auto& e : allExams.value()) {
+            if (examIds.count(e.id)) {
+                out.pack.exams.push_back(std::move(e));
+            }
+        }
+        // Row order is the order questions were first imported in: the pack file's, with later additions
+        // last.
+        for (auto& sq : readQuestions("p.pack_id = ? AND q.retired = 0", packId, "q.id")) {
+            if (sha256Hex(questionToJson(sq.question)) != sq.contentHash) {
+                out.changedSinceImport.push_back(sq.question.id);
+            }
+            out.pack.questions.push_back(std::move(sq.question));
         }
         return out;
     });
 }
 
-Result<std::vector<Candidate>> Store::candidates(const std::string& examId)
+Result<std::vector<StoredQuestion>> Store::planningQuestions(const std::string& examId)
 {
-    auto questions = activeQuestions(examId);
+    return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
+        std::vector<StoredQuestion> out;
+        // The columns planning and the tracker use, and the number of options (from the options' primary
+        // key, not their rows): at 100,000 questions the stems, options and explanations are most of the
+        // bytes, and reading them made mock-plan, drill-plan and tracker grow with the bank's text.
+        Statement st(m_db, std::string(kQuestionColumns) +
+                               ", (SELECT COUNT(*) FROM options x WHERE x.question_ref = q.id)" +
+                               kQuestionsFrom + kActiveQuestionsOrdered);
+        st.bind(1, examId);
+        while (st.step()) {
+            StoredQuestion sq = storedQuestion(st);
+            sq.question.options.resize(static_cast<std::size_t>(st.getInt(11)));
+            out.push_back(std::move(sq));
+        }
+        return out;
+    });
+}
+
+Result<std::vector<Candidate>> Store::candidates(const std::string& examId, QuestionContent content)
+{
+    auto questions = activeQuestions(examId, content);
     if (!questions) {
         return questions.error();
     }
@@ -434,15 +729,29 @@ Result<std::set<std::int64_t>> Store::reservedQuestions(const std::string& examI
     });
 }
 
-Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<LoadedPack>& packs)
+void Store::ImportProgress::step()
+{
+    ++done;
+    if (policy.progress && !policy.progress(done, total)) {
+        throw ImportCancelled{};
+    }
+}
+
+Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<LoadedPack>& packs,
+                                                          const ImportPolicy& policy)
 {
     for (const auto& lp : packs) {
         if (!lp.ok()) {
             return Error{lp.pack.sourcePath + " has validation errors; nothing was imported"};
         }
     }
+    ImportProgress progress{policy};
+    for (const auto& lp : packs) {
+        progress.total += static_cast<int>(lp.pack.questions.size());
+    }
     try {
-        // One transaction for the whole batch: a failure in the last pack undoes the first.
+        // One transaction for the whole batch: a failure in the last pack undoes the first, and a dry run
+        // is the same work, rolled back.
         Transaction tx(m_db);
         // Packs that define exams go first, so questions in a sibling file (which may sort earlier by name)
         // find their exam, domains and subtopics already written. Summaries keep the caller's order.
@@ -450,41 +759,62 @@ Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<Load
         for (const bool definesExams : {true, false}) {
             for (size_t i = 0; i < packs.size(); ++i) {
                 if (packs[i].pack.exams.empty() != definesExams) {
-                    out[i] = importOne(packs[i].pack);
+                    out[i] = importOne(packs[i].pack, progress);
                 }
             }
         }
-        tx.commit();
+        if (!policy.dryRun) {
+            tx.commit();
+        }
         return out;
     } catch (const DbError& e) {
         spdlog::warn("import rolled back: {}", e.what());
         return Error{std::string(e.what()) + "; nothing was imported"};
+    } catch (const ImportCancelled&) {
+        spdlog::info("import cancelled after {} of {} questions; rolled back", progress.done, progress.total);
+        return Error{"the import was cancelled; nothing was imported"};
     }
 }
 
-ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle)
+ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle,
+                                 const ImportPolicy& policy)
 {
-    ImportOutcome outcome;
+    return importLoaded(loadFiles(files, moodle), policy);
+}
+
+LoadedBatch Store::loadFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle)
+{
+    LoadedBatch batch;
     auto catalog = examCatalog();
     if (!catalog) {
-        outcome.error = catalog.error().message;
-        return outcome;
+        batch.error = catalog.error().message;
+        return batch;
     }
     ImportOptions options = moodle;
     if (options.version.empty()) {
         // Each Moodle file of the batch keeps the version its pack id already has.
         auto stored = packs();
         if (!stored) {
-            outcome.error = stored.error().message;
-            return outcome;
+            batch.error = stored.error().message;
+            return batch;
         }
         for (const auto& p : stored.value()) {
             options.storedVersions.emplace(p.id, p.version);
         }
     }
-    const std::vector<LoadedPack> loaded = loadPacks(files, catalog.value(), options);
+    batch.packs = loadPacks(files, catalog.value(), options);
+    return batch;
+}
+
+ImportOutcome Store::importLoaded(const LoadedBatch& batch, const ImportPolicy& policy)
+{
+    ImportOutcome outcome;
+    if (!batch.error.empty()) {
+        outcome.error = batch.error;
+        return outcome;
+    }
     int errors = 0;
-    for (const auto& lp : loaded) {
+    for (const auto& lp : batch.packs) {
         outcome.diagnostics.insert(outcome.diagnostics.end(), lp.diagnostics.begin(), lp.diagnostics.end());
         errors += errorCount(lp.diagnostics);
     }
@@ -493,7 +823,15 @@ ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files
             std::to_string(errors) + (errors == 1 ? " error" : " errors") + "; nothing was imported";
         return outcome;
     }
-    auto summaries = importPacks(loaded);
+    // Only the callback knows whether it cancelled; it is asked once per question.
+    ImportPolicy watched = policy;
+    if (policy.progress) {
+        watched.progress = [&](int done, int total) {
+            outcome.cancelled = !policy.progress(done, total);
+            return !outcome.cancelled;
+        };
+    }
+    auto summaries = importPacks(batch.packs, watched);
     if (!summaries) {
         outcome.error = summaries.error().message;
         return outcome;
@@ -515,7 +853,36 @@ std::vector<std::filesystem::path> packFilesIn(const std::filesystem::path& dir)
     return files;
 }
 
-PackImportSummary Store::importOne(const Pack& pack)
+Result<std::vector<std::filesystem::path>>
+Store::changedFiles(const std::vector<std::filesystem::path>& files)
+{
+    std::unordered_set<std::string> imported;
+    auto read = catchDbError("cannot read packs", [&]() -> Result<void> {
+        Statement st(m_db, "SELECT sha256 FROM packs");
+        while (st.step()) {
+            imported.insert(st.getText(0));
+        }
+        return {};
+    });
+    if (!read) {
+        return read.error();
+    }
+    std::vector<std::filesystem::path> changed;
+    for (const auto& file : files) {
+        std::ifstream in(file, std::ios::binary);
+        std::ostringstream bytes;
+        // A file over the pack size limit is left to importFiles, which refuses it without reading it all.
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(file, ec);
+        if (ec || size > kMaxPackBytes || !std::filesystem::is_regular_file(file, ec) ||
+            !(bytes << in.rdbuf()) || !imported.count(sha256Hex(bytes.str()))) {
+            changed.push_back(file);
+        }
+    }
+    return changed;
+}
+
+PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
 {
     const std::int64_t now = m_clock.wallMs();
     PackImportSummary summary;
@@ -529,6 +896,13 @@ PackImportSummary Store::importOne(const Pack& pack)
         if (st.step()) {
             packRef = st.getInt(0);
             summary.previousVersion = st.getText(1);
+            const bool removed = isRemoved(packRef);
+            if (removed && !progress.policy.restoreRemoved) {
+                summary.unchanged = true;
+                summary.keptRemoved = true;
+                progress.done += static_cast<int>(pack.questions.size());
+                return summary;
+            }
             const int cmp = compareVersions(pack.info.version, summary.previousVersion);
             if (cmp < 0) {
                 throw DbError(pack.sourcePath + ": pack \"" + pack.info.id + "\" version " +
@@ -543,12 +917,17 @@ PackImportSummary Store::importOne(const Pack& pack)
                             " is already imported with different content; raise \"version\" to update it",
                         0);
                 }
-                summary.unchanged = true;
-                Statement count(m_db, "SELECT COUNT(*) FROM questions WHERE pack_ref = ? AND retired = 0");
-                count.bind(1, packRef);
-                count.step();
-                summary.unchangedQuestions = static_cast<int>(count.getInt(0));
-                return summary;
+                // After a removal the same file is imported again, below: that brings its questions back.
+                if (!removed) {
+                    summary.unchanged = true;
+                    Statement count(m_db,
+                                    "SELECT COUNT(*) FROM questions WHERE pack_ref = ? AND retired = 0");
+                    count.bind(1, packRef);
+                    count.step();
+                    summary.unchangedQuestions = static_cast<int>(count.getInt(0));
+                    progress.done += static_cast<int>(pack.questions.size());
+                    return summary;
+                }
             }
         }
     }
@@ -607,25 +986,50 @@ PackImportSummary Store::importOne(const Pack& pack)
     Statement insertOption(m_db, "INSERT INTO options (question_ref, position, text, correct, why) "
                                  "VALUES (?, ?, ?, ?, ?)");
 
-    std::set<std::string> seen;
+    // The rows an (exam, domain, subtopic, objective) reference resolves to, looked up once per distinct
+    // reference rather than once per question.
+    struct Refs
+    {
+        std::int64_t exam;
+        std::int64_t domain;
+        std::optional<std::int64_t> subtopic;
+        std::optional<std::int64_t> objective;
+    };
+    std::unordered_map<std::string, Refs> resolved;
+    std::unordered_set<std::string> seen;
+    seen.reserve(pack.questions.size());
     for (const auto& q : pack.questions) {
+        progress.step();
         seen.insert(q.id);
         const std::string hash = sha256Hex(questionToJson(q));
-        refs.reset();
-        refs.bind(1, q.subtopic).bind(2, q.objective).bind(3, q.exam).bind(4, q.domain);
-        if (!refs.step()) {
-            throw DbError(pack.sourcePath + ": question \"" + q.id + "\" references exam \"" + q.exam +
-                              "\" domain \"" + q.domain + "\", which the database does not have",
-                          0);
+        std::string refKey = q.exam;
+        for (const std::string* part : {&q.domain, &q.subtopic, &q.objective}) {
+            refKey += '\0';
+            refKey += *part;
         }
-        const std::int64_t examRef = refs.getInt(0);
-        const std::int64_t domainRef = refs.getInt(1);
-        const std::optional<std::int64_t> subRef =
-            refs.isNull(2) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(2));
-        const std::optional<std::int64_t> objectiveRef =
-            refs.isNull(3) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(3));
-        const std::string tags = json(q.tags).dump();
-        const std::string references = json(q.references).dump();
+        auto found = resolved.find(refKey);
+        if (found == resolved.end()) {
+            refs.reset();
+            refs.bind(1, q.subtopic).bind(2, q.objective).bind(3, q.exam).bind(4, q.domain);
+            if (!refs.step()) {
+                throw DbError(pack.sourcePath + ": question \"" + q.id + "\" references exam \"" + q.exam +
+                                  "\" domain \"" + q.domain + "\", which the database does not have",
+                              0);
+            }
+            found = resolved
+                        .emplace(
+                            std::move(refKey),
+                            Refs{refs.getInt(0), refs.getInt(1),
+                                 refs.isNull(2) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(2)),
+                                 refs.isNull(3) ? std::nullopt : std::optional<std::int64_t>(refs.getInt(3))})
+                        .first;
+        }
+        const std::int64_t examRef = found->second.exam;
+        const std::int64_t domainRef = found->second.domain;
+        const std::optional<std::int64_t> subRef = found->second.subtopic;
+        const std::optional<std::int64_t> objectiveRef = found->second.objective;
+        const std::string tags = jsonStringArray(q.tags);
+        const std::string references = jsonStringArray(q.references);
 
         std::int64_t row = 0;
         const auto it = existing.find(q.id);
@@ -661,7 +1065,7 @@ PackImportSummary Store::importOne(const Pack& pack)
             clearOptions.reset();
             clearOptions.bind(1, row);
             clearOptions.run();
-            ++summary.updated;
+            ++(it->second.retired ? summary.restored : summary.updated);
         } else {
             ++summary.unchangedQuestions;
             continue;
@@ -694,7 +1098,10 @@ PackImportSummary Store::importOne(const Pack& pack)
         .bind(3, pack.sha256)
         .bind(4, now)
         .bind(5, summary.added);
-    history.bind(6, summary.updated).bind(7, summary.retired).bind(8, summary.unchangedQuestions);
+    // The history has no column for restored questions; they were rows updated back into the bank, as they
+    // were counted before restoring was told apart.
+    history.bind(6, summary.updated + summary.restored).bind(7, summary.retired);
+    history.bind(8, summary.unchangedQuestions);
     history.run();
     return summary;
 }

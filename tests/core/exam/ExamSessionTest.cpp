@@ -316,6 +316,8 @@ TEST_CASE("strict mode: the clock runs while closed, and a passed deadline submi
         CHECK(s.value()->finished());
         CHECK(s.value()->score().correct == 1);
         CHECK(s.value()->elapsedMs() == 10 * 60'000); // the whole limit, however long it stayed closed
+        // Started 33 minutes ago: it ended at its deadline, 10 minutes after the start.
+        CHECK(s.value()->finishedAtMs() == f.clock.wallMs() - 23 * 60'000);
         Statement st(f.store->database(), "SELECT finish_reason, correct_count FROM sessions WHERE id = ?");
         st.bind(1, id);
         REQUIRE(st.step());
@@ -396,12 +398,20 @@ TEST_CASE("a submitted strict exam finishes when submitted, before its deadline"
     Fixture f;
     auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
     REQUIRE(s.ok());
+    const std::int64_t startedAt = f.clock.wallMs();
+    CHECK(s.value()->finishedAtMs() == 0); // running
     f.clock.advanceMinutes(4);
     REQUIRE(s.value()->submit().ok());
     Statement at(f.store->database(), "SELECT finished_at - started_at, finish_reason FROM sessions");
     REQUIRE(at.step());
     CHECK(at.getInt(0) == 4 * 60'000);
     CHECK(at.getText(1) == "submitted");
+    // The session says when it ended, and so does one reopened later (the reports print it).
+    CHECK(s.value()->finishedAtMs() == startedAt + 4 * 60'000);
+    f.clock.advanceMinutes(60);
+    auto reopened = ExamSession::open(*f.store, s.value()->id());
+    REQUIRE(reopened.ok());
+    CHECK(reopened.value()->finishedAtMs() == startedAt + 4 * 60'000);
 }
 
 TEST_CASE("practice mode pauses, and the stored remaining time survives closing", "[session][timer]")

@@ -1,5 +1,7 @@
 #include "certdrill/pack/PackLoader.h"
 
+#include <map>
+
 #include <catch2/catch.hpp>
 
 #include "TestSupport.h"
@@ -181,6 +183,67 @@ TEST_CASE("errors carry the line and column of the offending value", "[loader]")
                                              std::to_string(column) + ": error: /questions/0/colour: "));
 }
 
+namespace {
+
+/// Line and column (code points) of the first occurrence of `marker` in `text`.
+SourcePos positionOfText(const std::string& text, const std::string& marker)
+{
+    const auto at = text.find(marker);
+    REQUIRE(at != std::string::npos);
+    SourcePos pos;
+    for (std::size_t i = 0; i < at; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            ++pos.line;
+            pos.column = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            ++pos.column;
+        }
+    }
+    return pos;
+}
+
+} // namespace
+
+TEST_CASE("diagnostics deep in a pack are located without a position per value", "[loader]")
+{
+    // Positions are found again from the source: keys with escapes, multi-byte characters before the value,
+    // an element far into an array, a member of the root, a missing field (its object), a later question.
+    std::string text = replace(kValid, R"("license": "MIT"})", R"("license": "MIT", "b\u00e9~/gus": 1})");
+    text = replace(text, R"J("stem": "Pick two. (Select TWO.)",)J",
+                   R"J("stem": "Pické twö. (Select TWO.)", "a\/b": true,)J");
+    text = replace(text, R"({"text": "C", "correct": false, "why": "c"}]})",
+                   R"({"text": "C", "correct": false, "why": "c"}]},
+    {"id": "q2", "exam": "x", "domain": "d2", "select": 1, "options": [{"text": "ü", "correct": true},
+      {"text": "v", "correct": "no", "why": "w"}]})");
+    const LoadedPack lp = load(text);
+    std::map<std::string, SourcePos> at; // pointer → position
+    for (const auto& d : lp.diagnostics) {
+        INFO(d.format());
+        CHECK(at.count(d.pointer) == 0);
+        at[d.pointer] = d.pos;
+    }
+    const auto check = [&](const std::string& pointer, const std::string& marker) {
+        INFO(pointer);
+        REQUIRE(at.count(pointer) == 1);
+        const SourcePos want = positionOfText(text, marker);
+        CHECK(at[pointer].line == want.line);
+        CHECK(at[pointer].column == want.column);
+    };
+    check("/pack/bé~0~1gus", R"("b\u00e9~/gus")");
+    check("/questions/0/a~1b", R"("a\/b")");
+    check("/questions/1", R"({"id": "q2")");
+    check("/questions/1/options/1/correct", R"("no")");
+    check("/questions/1/options", R"([{"text": "ü")");
+    CHECK(at.size() == 5);
+    // The lint's lookup after loading finds the same places.
+    CHECK(lp.positionOf("/questions/1/options/1/why").line == positionOfText(text, R"("w"}]})").line);
+    CHECK(lp.positionOf("/questions/1/options/1/why").column == positionOfText(text, R"("w"}]})").column);
+    // No such question: the array that would hold it.
+    CHECK(lp.positionOf("/questions/7/stem").line == positionOfText(text, R"("questions": [)").line);
+    CHECK(lp.positionOf("/questions/1/nothing").column == positionOfText(text, R"({"id": "q2")").column);
+}
+
 TEST_CASE("strict JSON: duplicate keys, bad UTF-8 and syntax errors are located", "[loader]")
 {
     SECTION("duplicate key")
@@ -303,7 +366,7 @@ TEST_CASE("an empty pack is an error only when the pack has no other", "[loader]
         many += i ? ",{}" : "{}";
     }
     many += "]}";
-    CHECK_THAT(onlyError(load(many)).message, Catch::Contains("at most 20000 questions"));
+    CHECK_THAT(onlyError(load(many)).message, Catch::Contains("a pack may hold at most 20000"));
     CHECK_THAT(onlyError(load(R"({"format": "certdrill-pack/1",
         "pack": {"id": "p", "title": "T", "version": "1", "authors": ["a"], "license": "MIT"}, "exams": 3})"))
                    .message,

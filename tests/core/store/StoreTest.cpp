@@ -135,6 +135,7 @@ TEST_CASE("a database newer than this build is refused and left untouched", "[st
     {
         Database db(path.string());
         db.exec("CREATE TABLE t (x)");
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId)); // a later certdrill's file
         db.setUserVersion(latestSchemaVersion() + 1);
         db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     }
@@ -500,4 +501,132 @@ TEST_CASE("a pack without objectives keeps its content hashes, so re-importing i
     q.objective = "4.2";
     CHECK(questionToJson(q).find("\"objective\":\"4.2\"") != std::string::npos);
     CHECK(questionFromJson(questionToJson(q)).objective == "4.2");
+}
+
+TEST_CASE("questionToJson writes exactly what nlohmann::json dumps, so stored content hashes hold",
+          "[store][import]")
+{
+    // The reference is how the canonical JSON was built before it was written by hand: every imported
+    // question's content_hash is the SHA-256 of this text, so a byte of difference would "update" every
+    // question of an unchanged pack on its next import.
+    const auto reference = [](const Question& q) {
+        nlohmann::json options = nlohmann::json::array();
+        for (const auto& o : q.options) {
+            options.push_back({{"text", o.text}, {"correct", o.correct}, {"why", o.why}});
+        }
+        nlohmann::json j = {{"id", q.id},
+                            {"exam", q.exam},
+                            {"domain", q.domain},
+                            {"subtopic", q.subtopic},
+                            {"stem", q.stem},
+                            {"select", q.select},
+                            {"options", options},
+                            {"explanation", q.explanation},
+                            {"difficulty", q.difficulty},
+                            {"tags", q.tags},
+                            {"references", q.references},
+                            {"shuffle", q.shuffle}};
+        if (!q.objective.empty()) {
+            j["objective"] = q.objective;
+        }
+        return j.dump();
+    };
+    Question q;
+    CHECK(questionToJson(q) == reference(q)); // empty strings and lists
+    q.id = "q-1.x_2";
+    q.exam = "x";
+    q.domain = "d1";
+    q.subtopic = "s1";
+    q.stem = "Quote \" backslash \\ slash / tab\t line\n cr\r bell\x07 esc\x1b del\x7f é € 😀 `code` <b>";
+    q.select = 2;
+    q.options = {{"A \"a\"", true, "why\\"}, {"B\x01", false, ""}, {"ü", true, "w\f\b"}};
+    q.explanation = "**Markdown** [link](https://example.org)\n\n- item";
+    q.difficulty = 5;
+    q.tags = {"scenario", "t\"ag"};
+    q.references = {"https://docs.example.org/a?b=c&d"};
+    q.shuffle = false;
+    CHECK(questionToJson(q) == reference(q));
+    q.objective = "4.2";
+    CHECK(questionToJson(q) == reference(q));
+    q.tags.clear();
+    q.options.clear();
+    CHECK(questionToJson(q) == reference(q));
+}
+
+TEST_CASE("changedFiles leaves out files whose bytes are already imported", "[store][import]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = openStore(dir / "db.sqlite", clock);
+    const auto copy = dir / "questions.json";
+    std::filesystem::copy_file(dataFile("mini-questions.json"), copy);
+    const std::vector<std::filesystem::path> files = {dataFile("mini-exam.json"), copy};
+    auto before = store->changedFiles(files);
+    REQUIRE(before.ok());
+    CHECK(before.value() == files);
+    REQUIRE(store->importFiles(files).ok());
+    auto after = store->changedFiles(files);
+    REQUIRE(after.ok());
+    CHECK(after.value().empty());
+    // One byte more (a trailing line break) is another file, as is one that cannot be read.
+    writeFile(copy, readFile(copy) + "\n");
+    auto edited = store->changedFiles({dataFile("mini-exam.json"), copy, dir / "missing.json"});
+    REQUIRE(edited.ok());
+    CHECK(edited.value() == std::vector<std::filesystem::path>{copy, dir / "missing.json"});
+}
+
+TEST_CASE("planning reads leave the text out and keep what planning uses", "[store]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = openStore(dir / "db.sqlite", clock);
+    REQUIRE(store->importFiles(miniFiles()).ok());
+    auto full = store->candidates("mini");
+    auto planning = store->candidates("mini", QuestionContent::Planning);
+    REQUIRE(full.ok());
+    REQUIRE(planning.ok());
+    REQUIRE(full.value().size() == planning.value().size());
+    REQUIRE(!full.value().empty());
+    for (std::size_t i = 0; i < full.value().size(); ++i) {
+        const Question& f = full.value()[i].question;
+        const Question& p = planning.value()[i].question;
+        INFO(f.id);
+        CHECK(planning.value()[i].rowId == full.value()[i].rowId);
+        CHECK(p.id == f.id);
+        CHECK(p.exam == f.exam);
+        CHECK(p.domain == f.domain);
+        CHECK(p.subtopic == f.subtopic);
+        CHECK(p.objective == f.objective);
+        CHECK(p.select == f.select);
+        CHECK(p.difficulty == f.difficulty);
+        CHECK(p.tags == f.tags);
+        CHECK(p.shuffle == f.shuffle);
+        CHECK(p.options.size() == f.options.size());
+        CHECK(p.stem.empty());
+        CHECK(p.explanation.empty());
+        CHECK(
+            std::all_of(p.options.begin(), p.options.end(), [](const Option& o) { return o.text.empty(); }));
+    }
+}
+
+TEST_CASE("questions are counted per domain through an index", "[store][schema]")
+{
+    // list exams and the home screen count each domain's active questions; without an index SQLite built a
+    // temporary one at every call.
+    TempDir dir;
+    FakeClock clock;
+    auto store = openStore(dir / "db.sqlite", clock);
+    Statement plan(store->database(),
+                   "EXPLAIN QUERY PLAN SELECT d.domain_id, COUNT(q.id), COALESCE(SUM(q.select_count > 1), 0) "
+                   "FROM domains d JOIN exams e ON e.id = d.exam_ref "
+                   "LEFT JOIN questions q ON q.domain_ref = d.id AND q.retired = 0 "
+                   "WHERE e.exam_id = ? GROUP BY d.id ORDER BY d.position");
+    plan.bind(1, "mini");
+    std::string steps;
+    while (plan.step()) {
+        steps += plan.getText(3) + "\n";
+    }
+    INFO(steps);
+    CHECK(steps.find("questions_domain") != std::string::npos);
+    CHECK(steps.find("AUTOMATIC") == std::string::npos);
 }

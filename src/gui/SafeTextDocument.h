@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QTextDocument>
+
+namespace certdrill::gui {
+
+/// A QTextDocument for text that comes from a pack (a stem's Markdown, an option, a why, an explanation, an
+/// exam or domain name): it never reads a file or a URL that the text names. QTextDocument's own
+/// loadResource reads `file:` URLs and paths relative to the working folder, and Qt's image handler loads a
+/// relative image name itself when it gets no image, so a stem's `![x](file:///dev/zero)` or
+/// `<img src="notes.png">` would be read from disk. Every image is a 1×1 transparent placeholder instead,
+/// every other resource (a style sheet, a linked document) empty: packs carry text only
+/// (docs/reliability.md).
+class SafeTextDocument : public QTextDocument
+{
+    Q_OBJECT
+
+public:
+    explicit SafeTextDocument(QObject* parent = nullptr);
+
+    /// How many resources were asked for and refused since construction (for tests).
+    int refusedLoads() const { return m_refused; }
+
+protected:
+    QVariant loadResource(int type, const QUrl& name) override;
+
+private:
+    int m_refused = 0;
+};
+
+} // namespace certdrill::gui

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <QColor>
+#include <QString>
+
+class QTextDocument;
+
+#include "certdrill/exam/ExamSession.h"
+#include "certdrill/learn/Mastery.h"
+
+namespace certdrill::report {
+
+// A question's text, the review of an answer and the fixed colors, as both the screens (src/gui) and the
+// printed reports show them. Qt Gui only, no widgets: certdrill-cli prints the same reports.
+
+/// "Correct", "Wrong" or "Unanswered" for a scored item.
+QString verdictText(const SessionItem& item);
+/// The display name of a confidence tag ("Sure", "Unsure", "Guess").
+QString confidenceText(Confidence c);
+/// "Red", "Yellow" or "Green".
+QString bandText(Band band);
+/// A pack's short text (an option, a why, an explanation) as HTML: escaped, so it can never inject markup,
+/// with `code` spans shown as code, as the stems' Markdown shows them.
+QString inlineHtml(const std::string& text);
+/// Sets `doc` to a question's stem (Markdown, docs/pack-format.md) in GitHub's dialect without raw HTML.
+void setStemMarkdown(QTextDocument* doc, const std::string& stem);
+/// A question's stem (Markdown, docs/pack-format.md) as an HTML fragment, rendered without raw HTML: a stem
+/// that quotes "<question>" in a prompt template shows it as written. The screens and the reports render
+/// every stem through this or Display's showStem, by the same rules.
+QString stemHtml(const std::string& stem);
+/// The options of a question in display order as HTML: each with its letter, a mark on the correct ones and
+/// on the candidate's choice, and its `why`; then the question's explanation. Every screen that reviews an
+/// answer (results, practice reveal, drill check) and the PDF report explain it through this one function.
+QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
+                             const std::vector<int>& chosen);
+/// Every option of the item in display order, marking the correct ones and the candidate's choices, each with
+/// its why; then the explanation.
+QString answerHtml(const SessionItem& item);
+
+/// The text color on the pastel cells (statuses, bands, pass/fail percentages), which stay light in both
+/// themes and on paper, so their text must stay dark.
+QColor cellTextColor();
+/// A tracker band's cell: light red, amber or green.
+QColor bandColor(Band band);
+/// A results cell's background for a score at or above the pass mark (light green) or below it (light red).
+QColor scoreBackground(bool passed);
+
+} // namespace certdrill::report

@@ -1,0 +1,19 @@
+// libFuzzer target: the HTML-to-text converter (Moodle [html] and format="html" text).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "certdrill/pack/HtmlText.h"
+
+#include "FuzzSupport.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string html(reinterpret_cast<const char*>(data), size);
+    const certdrill::HtmlText text = certdrill::htmlToText(html);
+    // Markup only shrinks; a list item ("<li>" becomes a line break and "• ") and a reference ("&#9;" becomes
+    // up to 4 bytes) grow by at most a few bytes each, never without bound.
+    certdrill::fuzz::require(text.text.size() <= 2 * html.size() + 8, "the text grew beyond its markup");
+    certdrill::fuzz::require(text.images >= 0, "a negative image count");
+    return 0;
+}

@@ -1,0 +1,166 @@
+// Save PDF… on the results and tracker screens and File ▸ Save as PDF… (Ctrl+P), driven through the real
+// buttons, shortcut and save dialog; the file is read back with poppler's pdftotext (scripts/deps).
+#include <QAction>
+#include <QFile>
+#include <QProcess>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "certdrill/store/Store.h"
+
+#include "Display.h"
+#include "GuiTestSupport.h"
+#include "MainWindow.h"
+#include "ReportFixture.h"
+#include "ResultsPage.h"
+#include "TrackerPage.h"
+
+using namespace certdrill;
+
+namespace {
+
+/// The text of `pdf` (pdftotext -layout), or empty when it cannot be read.
+QString pdfText(const QString& pdf)
+{
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    if (!p.waitForFinished(30'000) || p.exitCode() != 0) {
+        qWarning("pdftotext (poppler-utils) failed on %s: %s", qPrintable(pdf),
+                 p.readAllStandardError().constData());
+        return {};
+    }
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+/// With CERTDRILL_SCREENSHOT_DIR set, the first page of `pdf` as NAME.png beside the screenshots, as a reader
+/// sees it printed (for the user guide).
+void renderFirstPage(const QString& pdf, const char* name)
+{
+    const QString dir = qEnvironmentVariable("CERTDRILL_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) {
+        QProcess::execute(QStringLiteral("pdftoppm"),
+                          {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("80"),
+                           QStringLiteral("-singlefile"), QStringLiteral("-f"), QStringLiteral("1"),
+                           QStringLiteral("-l"), QStringLiteral("1"), pdf,
+                           dir + QLatin1Char('/') + QLatin1String(name)});
+    }
+}
+
+/// A database with the report tests' finished session (ReportFixture.h); id is 0 if it could not be made.
+struct Sitting
+{
+    QTemporaryDir dir;
+    FakeClock clock;
+    std::unique_ptr<Store> store;
+    std::int64_t id = 0;
+
+    Sitting()
+    {
+        auto opened = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        if (opened) {
+            store = std::move(opened.value());
+            id = test::sitReportSession(*store, clock, dir.path().toStdString());
+        }
+    }
+};
+
+} // namespace
+
+class ReportPdfTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void resultsAndTrackerSaveAsPdf()
+    {
+        Sitting sitting;
+        QVERIFY(sitting.id > 0);
+        const QTemporaryDir& dir = sitting.dir;
+        const std::int64_t id = sitting.id;
+        gui::MainWindow window(*sitting.store, sitting.clock);
+        QVERIFY(test::showActive(&window));
+        auto* action = window.findChild<QAction*>(QStringLiteral("savePdfAction"));
+        QVERIFY(action);
+        QVERIFY(!action->isEnabled()); // nothing to print on the home screen
+
+        // The results screen's button: the report with its per-domain lines and the questions to review,
+        // pack text as written.
+        window.showResults(id);
+        QVERIFY(action->isEnabled());
+        auto* button = window.resultsPage()->findChild<QPushButton*>(QStringLiteral("resultsPdfButton"));
+        QVERIFY(button && button->isVisible());
+        QCOMPARE(button->text(), QStringLiteral("Save &PDF…")); // Alt+P
+        const QString fromButton = dir.filePath(QStringLiteral("exam report.pdf"));
+        test::chooseInNextFileDialog(fromButton);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QVERIFY(QFile::exists(fromButton));
+        const QString report = pdfText(fromButton);
+        QVERIFY2(report.contains(QStringLiteral("FAIL")), qPrintable(report));
+        QVERIFY(report.contains(QRegularExpression(QStringLiteral("Alpha\\s+60%\\s+0\\s*/\\s*2\\s+0%"))));
+        QVERIFY(report.contains(QRegularExpression(QStringLiteral("Beta\\s+40%\\s+2\\s*/\\s*2\\s+100%"))));
+        QVERIFY(report.contains(
+            QStringLiteral("Tag <img src=file:///etc/passwd> stays text, and so does 100%1.")));
+        QVERIFY(report.contains(QStringLiteral("<b>bold</b> %2")));
+        QVERIFY(report.contains(QStringLiteral("page 2 of 2")));
+        renderFirstPage(fromButton, "report-pdf");
+
+        // Ctrl+P (File ▸ Save as PDF…) on the tracker: the sheet.
+        window.showTracker();
+        QVERIFY(action->isEnabled());
+        const QString fromKey = dir.filePath(QStringLiteral("tracker.pdf"));
+        test::chooseInNextFileDialog(fromKey);
+        // A window shortcut fires in the active window: the save dialog took that from it.
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_P, Qt::ControlModifier);
+        QVERIFY(QFile::exists(fromKey));
+        const QString sheet = pdfText(fromKey);
+        QVERIFY2(sheet.contains(QStringLiteral("Mini exam: blueprint tracker")), qPrintable(sheet));
+        // Each domain's row as the screen's tracker computed it: name, weight, answers, interval, band.
+        for (const TrackerRow& row : window.trackerPage()->report().domains) {
+            const QString line = QStringLiteral("%1\\s+%2%\\s+%3\\s+\\S+% \\[\\S+\\]\\s+%4")
+                                     .arg(QRegularExpression::escape(QString::fromStdString(row.name)),
+                                          QString::number(row.weight), QString::number(row.mastery.answers),
+                                          gui::bandText(row.band));
+            QVERIFY2(sheet.contains(QRegularExpression(line)), qPrintable(line));
+        }
+        QVERIFY(sheet.contains(QStringLiteral("Alpha one")));
+        renderFirstPage(fromKey, "tracker-pdf");
+
+        // The tracker's own button writes the same sheet.
+        auto* trackerButton =
+            window.trackerPage()->findChild<QPushButton*>(QStringLiteral("trackerPdfButton"));
+        QVERIFY(trackerButton && trackerButton->isVisible());
+        const QString again = dir.filePath(QStringLiteral("tracker-again.pdf"));
+        test::chooseInNextFileDialog(again);
+        QTest::mouseClick(trackerButton, Qt::LeftButton);
+        QCOMPARE(pdfText(again), sheet);
+    }
+
+    void aFailedSaveSaysWhyAndWritesNothing()
+    {
+        Sitting sitting;
+        QVERIFY(sitting.id > 0);
+        const QTemporaryDir& dir = sitting.dir;
+        const std::int64_t id = sitting.id;
+        gui::MainWindow window(*sitting.store, sitting.clock);
+        QVERIFY(test::showActive(&window));
+        window.showResults(id);
+        // A folder that does not exist: the dialog accepts the name, the write fails, a box names the file.
+        const QString nowhere = dir.filePath(QStringLiteral("missing/report.pdf"));
+        QString said;
+        test::chooseInNextFileDialog(nowhere, [&] {
+            test::onNextModal<QMessageBox>([&](QMessageBox* box) {
+                said = box->text();
+                box->button(QMessageBox::Ok)->click();
+            });
+        });
+        window.resultsPage()->savePdfInteractively();
+        QVERIFY2(said.contains(QStringLiteral("cannot write")) && said.contains(nowhere), qPrintable(said));
+        QVERIFY(!QFile::exists(nowhere));
+    }
+};
+
+QTEST_MAIN(ReportPdfTest)
+#include "ReportPdfTest.moc"

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "certdrill/Model.h"
+
+namespace certdrill::test {
+
+/// A complete answer to q: its key, or one wrong option and right ones up to the count it asks for.
+inline std::vector<int> completeAnswer(const Question& q, bool correct)
+{
+    std::vector<int> chosen;
+    for (std::size_t i = 0; i < q.options.size() && !correct && chosen.empty(); ++i) {
+        if (!q.options[i].correct) {
+            chosen.push_back(static_cast<int>(i));
+        }
+    }
+    for (const int i : q.correctOptions()) {
+        if (static_cast<int>(chosen.size()) < q.select) {
+            chosen.push_back(i);
+        }
+    }
+    return chosen;
+}
+
+} // namespace certdrill::test
