@@ -10,6 +10,7 @@
 #include <QMessageBox>
 
 #include "certdrill/Clock.h"
+#include "certdrill/exam/FinalExams.h"
 #include "certdrill/store/Paths.h"
 #include "certdrill/store/Store.h"
 
@@ -151,6 +152,11 @@ int main(int argc, char** argv)
     }
     if (bundled.empty()) {
         spdlog::warn("no bundled packs found in {}", bundledQuestionsDir().string());
+    }
+    // The final forms are stored at every start, after the bundled import: a first start, a new exam
+    // definition or a database from before final exams. Nothing happens when they are stored already.
+    if (auto reserved = certdrill::reserveAllFinalForms(*store.value()); !reserved) {
+        spdlog::warn("final exams not reserved: {}", reserved.error().message);
     }
 
     certdrill::gui::MainWindow window(*store.value(), clock);

@@ -37,7 +37,8 @@ int drillPlanCommand(Context& ctx, Args args)
         return kInvalid;
     }
     auto exam = s->exam(examId);
-    auto bank = exam ? practiceCandidates(*s, exam.value()) : Result<std::vector<Candidate>>(exam.error());
+    auto bank = exam ? practiceCandidates(*s, exam.value(), QuestionContent::Planning)
+                     : Result<std::vector<Candidate>>(exam.error());
     if (!bank) {
         ctx.err() << "certdrill-cli: " << bank.error().message << "\n";
         return kInvalid;

@@ -1,3 +1,4 @@
+#include "certdrill/exam/FinalExams.h"
 #include "certdrill/store/Store.h"
 
 #include "Arguments.h"
@@ -58,6 +59,14 @@ int importCommand(Context& ctx, Args args)
         total.unchangedQuestions += p.unchangedQuestions;
     }
     ctx.out() << (policy.dryRun ? "dry run, nothing written: " : "done: ") << counts(total) << "\n";
+    // The final forms an imported exam holds back are stored now, while this command writes anyway: the
+    // read-only commands then read them instead of choosing them in memory each time.
+    if (!policy.dryRun) {
+        if (auto reserved = reserveAllFinalForms(*s); !reserved) {
+            ctx.err() << "certdrill-cli: " << reserved.error().message << "\n";
+            return kInvalid;
+        }
+    }
     return kOk;
 }
 

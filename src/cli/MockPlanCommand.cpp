@@ -40,7 +40,7 @@ int mockPlanCommand(Context& ctx, Args args)
         return ctx.usage("mock-plan: --count must be between " + std::to_string(exam->countMin) + " and " +
                          std::to_string(exam->countMax) + " for " + examId);
     }
-    auto pool = practiceCandidates(*s, exam.value());
+    auto pool = practiceCandidates(*s, exam.value(), QuestionContent::Planning);
     if (!pool) {
         ctx.err() << "certdrill-cli: " << pool.error().message << "\n";
         return kInvalid;

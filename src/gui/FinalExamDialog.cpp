@@ -20,7 +20,10 @@ FinalExamDialog::FinalExamDialog(const ExamDef& exam, const std::vector<FinalFor
 {
     setObjectName(QStringLiteral("finalExamDialog"));
     setWindowTitle(tr("Final exam"));
-    auto* intro = new QLabel(
+    // The exam's title comes from a pack: plain text, never HTML that loads files.
+    auto* intro = new QLabel;
+    setPackText(
+        intro,
         forms.empty()
             ? tr("This question bank reserves no final exams for %1, or it is too small to hold one back and "
                  "still fill your practice exams.")
@@ -30,7 +33,6 @@ FinalExamDialog::FinalExamDialog(const ExamDef& exam, const std::vector<FinalFor
                  "last check before you book, on questions you have never seen. Each is a strict exam "
                  "simulation, taken once; take one when the tracker says you are ready."));
     intro->setObjectName(QStringLiteral("finalExamIntro"));
-    intro->setWordWrap(true);
     m_start->setObjectName(QStringLiteral("finalStartButton"));
     for (const FinalForm& f : forms) {
         const int row = m_table->rowCount();

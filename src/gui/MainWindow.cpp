@@ -84,6 +84,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     connect(m_packs, &PacksPage::packsChanged, m_home, &HomePage::refresh);
     connect(m_importFlow, &ImportFlow::imported, this,
             [this](const QStringList& packIds, const QString& summary) {
+                reserveFinalFormsAfterImport();
                 m_home->refresh();
                 showPacks();
                 if (!packIds.isEmpty()) {
@@ -209,8 +210,8 @@ void MainWindow::createMenus()
     browse->setShortcut(QKeySequence(tr("Ctrl+F")));
 
     // The browser shows keys: like every other screen, it stays closed while an exam runs.
-    m_leavingActions = {import,   packs,  restore, home,  mock,   practice, finalExam,
-                        settings, history, drill,  custom, tracker, browse};
+    m_leavingActions = {import,   packs,   restore, home,   mock,    practice, finalExam,
+                        settings, history, drill,   custom, tracker, browse};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -331,8 +332,9 @@ std::optional<MainWindow::PendingExam> MainWindow::prepareExam(SessionMode mode,
 {
     const std::string examId = m_home->examId().toStdString();
     auto exam = m_store.exam(examId);
+    // A session is about to start: the final forms are stored first (sessionCandidates).
     auto pool =
-        exam ? practiceCandidates(m_store, exam.value()) : Result<std::vector<Candidate>>(exam.error());
+        exam ? sessionCandidates(m_store, exam.value()) : Result<std::vector<Candidate>>(exam.error());
     if (!exam || !pool) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
         return std::nullopt;
@@ -606,8 +608,9 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
 {
     const std::string examId = m_home->examId().toStdString();
     auto exam = m_store.exam(examId);
+    // A session is about to start: the final forms are stored first (sessionCandidates).
     auto pool =
-        exam ? practiceCandidates(m_store, exam.value()) : Result<std::vector<Candidate>>(exam.error());
+        exam ? sessionCandidates(m_store, exam.value()) : Result<std::vector<Candidate>>(exam.error());
     auto settings = loadTrackerSettings(m_store);
     // The tracker reuses the questions just read for the drill instead of reading the bank again.
     auto before = pool && settings ? buildTracker(m_store, examId, settings.value(), pool.value())
@@ -755,9 +758,23 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
     if (report) {
         *report = lines.join(QLatin1Char('\n'));
     }
+    if (outcome.ok()) {
+        reserveFinalFormsAfterImport();
+    }
     m_home->refresh();
     m_packs->refresh();
     return outcome.ok();
+}
+
+void MainWindow::reserveFinalFormsAfterImport()
+{
+    // An import may bring an exam that reserves final forms, or the questions to fill them: they are chosen
+    // now, while nothing has been served from the new questions yet. A failure only delays the choice (plans
+    // hold the same questions back in memory until then), so it is a status line, not a dialog.
+    if (auto reserved = reserveAllFinalForms(m_store); !reserved) {
+        statusBar()->showMessage(
+            tr("Final exams not reserved yet: %1").arg(QString::fromStdString(reserved.error().message)));
+    }
 }
 
 } // namespace certdrill::gui

@@ -106,6 +106,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// Stores the final forms of every exam after an import (reserveAllFinalForms).
+    void reserveFinalFormsAfterImport();
     /// An exam assembled for the start screen, started by its Begin.
     struct PendingExam
     {

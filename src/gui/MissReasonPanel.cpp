@@ -64,6 +64,9 @@ MissReasonPanel::MissReasonPanel(Store& store, QWidget* parent)
     setObjectName(QStringLiteral("missReasonPanel"));
     m_changes->setObjectName(QStringLiteral("answerChangesLabel"));
     m_breakdown->setObjectName(QStringLiteral("missBreakdownLabel"));
+    // Counts and reason names only, but shown as plain text like every label of the results.
+    m_changes->setTextFormat(Qt::PlainText);
+    m_breakdown->setTextFormat(Qt::PlainText);
     m_changes->setWordWrap(true);
     m_breakdown->setWordWrap(true);
     // The question column takes the room; the measured evidence wraps in a column of its own width.
@@ -108,7 +111,7 @@ void MissReasonPanel::renderTable()
         auto* question = new QTableWidgetItem(QStringLiteral("%1. %2 · %3")
                                                   .arg(it.position + 1)
                                                   .arg(QString::fromStdString(it.question.id), stem));
-        question->setToolTip(QString::fromStdString(it.question.stem));
+        question->setToolTip(plainToolTip(QString::fromStdString(it.question.stem)));
         m_table->setItem(row, kQuestion, question);
         m_table->setItem(row, kMeasured, new QTableWidgetItem(measuredText(it, m_timedOut)));
         auto* combo = new QComboBox;
@@ -134,7 +137,8 @@ void MissReasonPanel::renderTable()
 void MissReasonPanel::fitToText()
 {
     if (m_table->isVisibleTo(this)) {
-        fitHeightToRows(m_table);
+        // Even rows: the reason boxes line up in one column whatever each row's text.
+        fitHeightToRows(m_table, true);
     }
 }
 

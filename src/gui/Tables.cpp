@@ -1,5 +1,7 @@
 #include "Tables.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileDialog>
@@ -28,11 +30,27 @@ QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objec
     return t;
 }
 
-void fitHeightToRows(QTableWidget* table)
+void fitHeightToRows(QTableWidget* table, bool evenRows)
 {
     table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table->setWordWrap(true);
     table->resizeRowsToContents();
+    if (evenRows) {
+        // resizeRowsToContents sizes a row by its text only: a row of one short line was shorter than the
+        // combo box beside it, so rows of controls came out uneven.
+        int tallest = 0;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            tallest = std::max(tallest, table->rowHeight(r));
+            for (int c = 0; c < table->columnCount(); ++c) {
+                if (const QWidget* w = table->cellWidget(r, c)) {
+                    tallest = std::max(tallest, w->sizeHint().height() + (table->showGrid() ? 1 : 0));
+                }
+            }
+        }
+        for (int r = 0; r < table->rowCount(); ++r) {
+            table->setRowHeight(r, tallest);
+        }
+    }
     int height = 2 * table->frameWidth() + table->horizontalHeader()->sizeHint().height();
     for (int r = 0; r < table->rowCount(); ++r) {
         height += table->rowHeight(r);

@@ -15,8 +15,9 @@ QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objec
 
 /// Makes `table` exactly as tall as its header and rows (rows sized to their wrapped text), with no
 /// vertical scroll bar of its own: for a table inside a page that scrolls as a whole. Call it again after
-/// the rows or the font change.
-void fitHeightToRows(QTableWidget* table);
+/// the rows or the font change. With `evenRows`, every row takes the height of the tallest (its wrapped text
+/// or a cell widget's size hint), for a table whose rows hold controls that should line up.
+void fitHeightToRows(QTableWidget* table, bool evenRows = false);
 
 /// Writes `csv` to `path` (replacing the file); false with a reason in `error` when it cannot.
 bool saveCsv(const QString& path, const std::string& csv, QString* error = nullptr);

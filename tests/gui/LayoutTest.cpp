@@ -122,7 +122,13 @@ private slots:
         check("review screen");
         exam->submitNow();
         QVERIFY(window.resultsPage()->isVisible());
+        // The results hold the miss-reason panel: one row per missed question, each with its reason box.
+        auto* missTable = window.resultsPage()->findChild<QWidget*>(QStringLiteral("missReasonTable"));
+        QVERIFY(missTable && missTable->isVisible());
         check("results");
+        // A reserved final exam's start screen (its title names the form and says the questions are new).
+        QVERIFY(window.showFinalExamStart(1));
+        check("final exam start screen");
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("\n"))));
     }
 

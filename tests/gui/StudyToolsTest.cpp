@@ -17,6 +17,7 @@
 #include "certdrill/exam/MissReasons.h"
 #include "certdrill/store/Store.h"
 
+#include "Display.h"
 #include "ExamPage.h"
 #include "ExamStartPage.h"
 #include "GuiTestSupport.h"
@@ -108,6 +109,12 @@ private slots:
         QVERIFY(panel);
         auto* table = panel->findChild<QTableWidget*>(QStringLiteral("missReasonTable"));
         QCOMPARE(table->rowCount(), 64); // every question but the one answered right
+        // The rows are even and each is tall enough for its reason box (rows sized to their text alone were
+        // uneven, and a one-line row was shorter than its box).
+        for (int r = 0; r < table->rowCount(); ++r) {
+            QCOMPARE(table->rowHeight(r), table->rowHeight(0));
+            QVERIFY(table->rowHeight(r) >= table->cellWidget(r, 2)->sizeHint().height());
+        }
         QVERIFY(panel->findChild<QLabel*>(QStringLiteral("answerChangesLabel"))
                     ->text()
                     .contains(QStringLiteral("1 right to wrong")));
@@ -130,6 +137,10 @@ private slots:
         auto* scroll = results->findChild<QScrollArea*>(QStringLiteral("resultsScroll"));
         scroll->ensureWidgetVisible(panel->findChild<QLabel*>(QStringLiteral("missBreakdownLabel")));
         certdrill::test::screenshot(w->window.get(), "miss-reasons");
+        gui::applyTheme(true);
+        QTest::qWait(50);
+        certdrill::test::screenshot(w->window.get(), "miss-reasons-dark");
+        gui::applyTheme(false);
 
         const QString breakdown = panel->findChild<QLabel*>(QStringLiteral("missBreakdownLabel"))->text();
         QVERIFY2(breakdown.contains(QStringLiteral("6 of 64 misses have one, 1 of them suggested")),

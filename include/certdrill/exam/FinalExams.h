@@ -2,16 +2,16 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "certdrill/Model.h"
 #include "certdrill/Result.h"
 #include "certdrill/exam/ExamAssembler.h"
+#include "certdrill/store/Store.h"
 
 namespace certdrill {
-
-class Store;
 
 /// The fixed seed every reservation of final forms starts from, so the same bank (and history) always holds
 /// back the same questions.
@@ -38,20 +38,35 @@ struct FinalForm
 /// the forms are disjoint. A form is kept only if it is complete and what is left still fills a complete
 /// exam simulation, so a small bank reserves fewer forms (or none) rather than starve practice. Nothing
 /// happens when the exam reserves no forms or its forms are already stored; the choice is never redone, so
-/// a pack update neither moves a practised question into a final form nor releases a reserved one.
+/// a pack update neither moves a practised question into a final form nor releases a reserved one. This
+/// writes: call it where certdrill writes anyway (after an import, at the app's start, before a session
+/// starts); on a read-only store it is an Error.
 Result<void> reserveFinalForms(Store& store, const ExamDef& exam);
 
-/// The practice pool: reserveFinalForms, then Store::candidates (which leaves reserved questions out). Every
-/// drill, practice exam and exam simulation draws from this.
-Result<std::vector<Candidate>> practiceCandidates(Store& store, const ExamDef& exam);
+/// reserveFinalForms for every exam the store holds (after an import, at the app's start).
+Result<void> reserveAllFinalForms(Store& store);
 
-/// The final forms of `exam` (reserving them first if need be), in number order, with whether each was
-/// taken and how it went.
+/// The questions practice leaves out: the reserved questions of forms not started yet when the forms are
+/// stored, otherwise the ones reserveFinalForms would store now, chosen in memory. Never writes.
+Result<std::set<std::int64_t>> heldBackQuestions(Store& store, const ExamDef& exam);
+
+/// The practice pool: Store::candidates without heldBackQuestions. Every drill, practice exam and exam
+/// simulation draws from this; it never writes, so read-only commands (mock-plan, drill-plan) use it too.
+Result<std::vector<Candidate>> practiceCandidates(Store& store, const ExamDef& exam,
+                                                  QuestionContent content = QuestionContent::Full);
+
+/// The pool of a session about to start (a drill, practice exam or exam simulation): stores the forms first
+/// (reserveFinalForms), then practiceCandidates, so the session and every later plan hold back the same
+/// questions.
+Result<std::vector<Candidate>> sessionCandidates(Store& store, const ExamDef& exam);
+
+/// The final forms of `exam`, in number order, with whether each was taken and how it went; before they are
+/// stored, the forms reserveFinalForms would store (none taken). Never writes.
 Result<std::vector<FinalForm>> finalForms(Store& store, const ExamDef& exam);
 
 /// The form to sit for final form `number`: its active reserved questions, options shuffled by `seed`
-/// (unless a question says not to) and the items in an order shuffled by it. An Error when the form does
-/// not exist or was taken already.
+/// (unless a question says not to) and the items in an order shuffled by it. A session is about to start, so
+/// it stores the forms first (reserveFinalForms). An Error when the form does not exist or was taken already.
 Result<Form> finalExamForm(Store& store, const ExamDef& exam, int number, std::uint64_t seed);
 
 /// How the final exams stand, for the readiness verdict.

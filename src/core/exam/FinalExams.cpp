@@ -21,88 +21,185 @@ std::string percentText(double fraction)
 
 } // namespace
 
+namespace {
+
+/// The question rows of each form, form 1 first.
+using FormRows = std::vector<std::set<std::int64_t>>;
+
+/// Whether the forms of `examId` are stored (final_questions); without them nothing was reserved yet.
+bool formsStored(Database& db, const std::string& examId)
+{
+    Statement st(db, "SELECT EXISTS (SELECT 1 FROM final_questions f JOIN exams e ON e.id = f.exam_ref "
+                     "WHERE e.exam_id = ?)");
+    st.bind(1, examId);
+    return st.step() && st.getInt(0) != 0;
+}
+
+/// The forms the reservation chooses from the bank and the history as they are now (see reserveFinalForms).
+/// Only reads: reserveFinalForms stores this choice, and a read-only command uses it in memory, so both hold
+/// back the same questions.
+Result<FormRows> chooseForms(Store& store, const ExamDef& exam)
+{
+    FormRows out;
+    if (exam.finalForms <= 0 || exam.countDefault <= 0) {
+        return out;
+    }
+    auto candidates = store.candidates(exam.id, QuestionContent::Planning);
+    if (!candidates) {
+        return candidates.error();
+    }
+    // "Never seen" means never served in any session, drills included (Store::candidates counts only
+    // exams), so a candidate who has practised reserves the questions they have not met yet.
+    std::map<std::int64_t, std::int64_t> served;
+    Statement st(store.database(), "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
+                                   "JOIN sessions s ON s.id = i.session_ref GROUP BY i.question_ref");
+    while (st.step()) {
+        served[st.getInt(0)] = st.getInt(1);
+    }
+    std::vector<Candidate> pool = std::move(candidates.value());
+    for (Candidate& c : pool) {
+        const auto it = served.find(c.rowId);
+        c.lastSeenMs = it == served.end() ? std::nullopt : std::optional<std::int64_t>(it->second);
+    }
+    for (int number = 1; number <= exam.finalForms; ++number) {
+        const Form form = assembleForm(exam, pool, exam.countDefault, kFinalFormSeed + number);
+        if (!form.complete() || static_cast<int>(form.items.size()) < exam.countDefault) {
+            break;
+        }
+        std::set<std::int64_t> rows;
+        for (const FormItem& item : form.items) {
+            rows.insert(item.rowId);
+        }
+        std::vector<Candidate> rest;
+        for (const Candidate& c : pool) {
+            if (rows.count(c.rowId) == 0) {
+                rest.push_back(c);
+            }
+        }
+        // Practice must still fill an exam simulation of its own, or the final form is not worth it.
+        if (!assembleForm(exam, rest, exam.countDefault, kFinalFormSeed).complete()) {
+            break;
+        }
+        out.push_back(std::move(rows));
+        pool = std::move(rest);
+    }
+    return out;
+}
+
+} // namespace
+
 Result<void> reserveFinalForms(Store& store, const ExamDef& exam)
 {
     if (exam.finalForms <= 0 || exam.countDefault <= 0) {
         return {};
     }
+    if (store.database().readOnly()) {
+        return Error{"cannot reserve the final exams: the database is open read-only"};
+    }
     return catchDbError(kFinalsFailed, [&]() -> Result<void> {
         Database& db = store.database();
         // One write transaction: a second program reserving at the same moment waits, then finds the forms.
         Transaction tx(db);
-        Statement have(db, "SELECT COUNT(*) FROM final_questions f JOIN exams e ON e.id = f.exam_ref "
-                           "WHERE e.exam_id = ?");
-        have.bind(1, exam.id);
-        if (have.step() && have.getInt(0) > 0) {
+        if (formsStored(db, exam.id)) {
             tx.commit();
             return {};
         }
-        auto candidates = store.candidates(exam.id);
-        if (!candidates) {
-            return candidates.error();
-        }
-        // "Never seen" means never served in any session, drills included (Store::candidates counts only
-        // exams), so a candidate who has practised reserves the questions they have not met yet.
-        std::map<std::int64_t, std::int64_t> served;
-        Statement st(db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
-                         "JOIN sessions s ON s.id = i.session_ref GROUP BY i.question_ref");
-        while (st.step()) {
-            served[st.getInt(0)] = st.getInt(1);
-        }
-        std::vector<Candidate> pool = std::move(candidates.value());
-        for (Candidate& c : pool) {
-            const auto it = served.find(c.rowId);
-            c.lastSeenMs = it == served.end() ? std::nullopt : std::optional<std::int64_t>(it->second);
+        auto forms = chooseForms(store, exam);
+        if (!forms) {
+            return forms.error();
         }
         Statement insert(db, "INSERT INTO final_questions (exam_ref, form, question_ref) "
                              "SELECT id, ?, ? FROM exams WHERE exam_id = ?");
-        for (int number = 1; number <= exam.finalForms; ++number) {
-            const Form form = assembleForm(exam, pool, exam.countDefault, kFinalFormSeed + number);
-            if (!form.complete() || static_cast<int>(form.items.size()) < exam.countDefault) {
-                break;
-            }
-            std::set<std::int64_t> rows;
-            for (const FormItem& item : form.items) {
-                rows.insert(item.rowId);
-            }
-            std::vector<Candidate> rest;
-            for (const Candidate& c : pool) {
-                if (rows.count(c.rowId) == 0) {
-                    rest.push_back(c);
-                }
-            }
-            // Practice must still fill an exam simulation of its own, or the final form is not worth it.
-            if (!assembleForm(exam, rest, exam.countDefault, kFinalFormSeed).complete()) {
-                break;
-            }
-            for (const std::int64_t row : rows) {
+        for (std::size_t i = 0; i < forms.value().size(); ++i) {
+            for (const std::int64_t row : forms.value()[i]) {
                 insert.reset();
-                insert.bind(1, number).bind(2, row).bind(3, exam.id);
+                insert.bind(1, static_cast<std::int64_t>(i + 1)).bind(2, row).bind(3, exam.id);
                 insert.run();
             }
-            pool = std::move(rest);
         }
         tx.commit();
         return {};
     });
 }
 
-Result<std::vector<Candidate>> practiceCandidates(Store& store, const ExamDef& exam)
+Result<void> reserveAllFinalForms(Store& store)
+{
+    auto catalog = store.examCatalog();
+    if (!catalog) {
+        return catalog.error();
+    }
+    for (const auto& [id, known] : catalog.value()) {
+        if (auto reserved = reserveFinalForms(store, known.exam); !reserved) {
+            return reserved.error();
+        }
+    }
+    return {};
+}
+
+Result<std::set<std::int64_t>> heldBackQuestions(Store& store, const ExamDef& exam)
+{
+    auto stored =
+        catchDbError(kFinalsFailed, [&] { return Result<bool>(formsStored(store.database(), exam.id)); });
+    if (!stored) {
+        return stored.error();
+    }
+    if (stored.value()) {
+        return store.reservedQuestions(exam.id);
+    }
+    // Nothing stored yet (a read-only command, or a database from before final exams): the same choice,
+    // made in memory, so the questions it would hold back are not served in the meantime.
+    auto chosen = catchDbError(kFinalsFailed, [&] { return chooseForms(store, exam); });
+    if (!chosen) {
+        return chosen.error();
+    }
+    std::set<std::int64_t> out;
+    for (const auto& rows : chosen.value()) {
+        out.insert(rows.begin(), rows.end());
+    }
+    return out;
+}
+
+Result<std::vector<Candidate>> practiceCandidates(Store& store, const ExamDef& exam, QuestionContent content)
+{
+    auto held = heldBackQuestions(store, exam);
+    if (!held) {
+        return held.error();
+    }
+    auto pool = store.candidates(exam.id, content);
+    if (!pool) {
+        return pool.error();
+    }
+    std::erase_if(pool.value(), [&](const Candidate& c) { return held.value().count(c.rowId) > 0; });
+    return pool;
+}
+
+Result<std::vector<Candidate>> sessionCandidates(Store& store, const ExamDef& exam)
 {
     if (auto reserved = reserveFinalForms(store, exam); !reserved) {
         return reserved.error();
     }
-    return store.candidates(exam.id);
+    return practiceCandidates(store, exam);
 }
 
 Result<std::vector<FinalForm>> finalForms(Store& store, const ExamDef& exam)
 {
-    if (auto reserved = reserveFinalForms(store, exam); !reserved) {
-        return reserved.error();
-    }
     return catchDbError(kFinalsFailed, [&]() -> Result<std::vector<FinalForm>> {
         Database& db = store.database();
         std::vector<FinalForm> out;
+        if (!formsStored(db, exam.id)) {
+            // Not reserved yet: the forms the reservation will store, none of them taken.
+            auto chosen = chooseForms(store, exam);
+            if (!chosen) {
+                return chosen.error();
+            }
+            for (std::size_t i = 0; i < chosen.value().size(); ++i) {
+                FinalForm f;
+                f.number = static_cast<int>(i + 1);
+                f.questions = static_cast<int>(chosen.value()[i].size());
+                out.push_back(f);
+            }
+            return out;
+        }
         Statement forms(db, "SELECT f.form, SUM(q.retired = 0) FROM final_questions f "
                             "JOIN exams e ON e.id = f.exam_ref JOIN questions q ON q.id = f.question_ref "
                             "WHERE e.exam_id = ? GROUP BY f.form ORDER BY f.form");
@@ -132,6 +229,10 @@ Result<std::vector<FinalForm>> finalForms(Store& store, const ExamDef& exam)
 
 Result<Form> finalExamForm(Store& store, const ExamDef& exam, int number, std::uint64_t seed)
 {
+    // A final exam is about to start: the forms are stored now, if they were not already.
+    if (auto reserved = reserveFinalForms(store, exam); !reserved) {
+        return reserved.error();
+    }
     auto forms = finalForms(store, exam);
     if (!forms) {
         return forms.error();

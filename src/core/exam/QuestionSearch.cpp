@@ -232,7 +232,11 @@ Result<SearchResults> searchQuestions(Store& store, const SearchQuery& query)
     if (!match.empty()) {
         sql += "JOIN question_search ON question_search.rowid = q.id ";
     }
-    sql += "WHERE q.retired = 0";
+    // A question held back for a final exam stays hidden until its form is started (FinalExams.h): the
+    // browser would otherwise show the last check's questions, and their keys, beforehand.
+    sql +=
+        "WHERE q.retired = 0 AND q.id NOT IN (SELECT f.question_ref FROM final_questions f WHERE NOT EXISTS "
+        "(SELECT 1 FROM sessions s WHERE s.exam_ref = f.exam_ref AND s.final_form = f.form))";
     // Only placeholders go into the SQL; every value is bound below, in the same order.
     std::vector<std::string> texts;
     std::vector<int> numbers;

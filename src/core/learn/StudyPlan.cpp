@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "certdrill/exam/FinalExams.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -552,7 +553,8 @@ Result<StudyPlan> buildStudyPlan(Store& store, const std::string& examId, int ut
     in.exam = std::move(exam.value());
     // Without the text: the plan and the tracker use ids, domains, topics and difficulties, and the home
     // screen computes this at every start (at 100,000 questions the text is most of the database).
-    auto questions = store.candidates(examId, QuestionContent::Planning);
+    // The practice bank: questions held back for final exams are not questions to plan.
+    auto questions = practiceCandidates(store, in.exam, QuestionContent::Planning);
     if (!questions) {
         return questions.error();
     }

@@ -320,8 +320,13 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings)
 {
+    auto exam = store.exam(examId);
+    if (!exam) {
+        return exam.error();
+    }
     auto questions = store.activeQuestions(examId, QuestionContent::Planning);
-    auto reserved = store.reservedQuestions(examId);
+    // Stored or, on a database that has not stored them yet, chosen in memory: the tracker never writes.
+    auto reserved = heldBackQuestions(store, exam.value());
     if (!questions || !reserved) {
         return questions ? reserved.error() : questions.error();
     }

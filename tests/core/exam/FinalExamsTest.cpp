@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "certdrill/exam/ExamSession.h"
+#include "certdrill/exam/QuestionSearch.h"
 #include "certdrill/learn/DrillPlanner.h"
 #include "certdrill/learn/Tracker.h"
 #include "certdrill/pack/PackLoader.h"
@@ -46,12 +47,19 @@ TEST_CASE("the bundled bank holds back two disjoint, blueprint-balanced final fo
 {
     Bank bank;
     REQUIRE(bank.exam.finalForms == 2);
-    CHECK(bank.reserved().empty()); // nothing is reserved before the practice pool is first read
+    CHECK(bank.reserved().empty()); // the store's import alone stores no forms
+    // Before they are stored, the forms are listed and held back as chosen in memory, writing nothing.
     auto forms = finalForms(*bank.store, bank.exam);
     REQUIRE(forms.ok());
     REQUIRE(forms->size() == 2);
+    auto held = heldBackQuestions(*bank.store, bank.exam);
+    REQUIRE(held.ok());
+    CHECK(bank.reserved().empty());
+    // Storing them (a write point: an import, the app's start, a session about to start) stores that choice.
+    REQUIRE(reserveFinalForms(*bank.store, bank.exam).ok());
     const std::set<std::int64_t> reserved = bank.reserved();
     CHECK(reserved.size() == 130);
+    CHECK(held.value() == reserved);
     // Each form is as an exam simulation of the blueprint: the domain seats of a 65-question form.
     std::vector<double> weights;
     for (const auto& d : bank.exam.domains) {
@@ -84,7 +92,7 @@ TEST_CASE("the bundled bank holds back two disjoint, blueprint-balanced final fo
     CHECK(practice.complete());
     // A second database with the same bank reserves the very same questions (fixed seed, bank order).
     Bank other;
-    REQUIRE(finalForms(*other.store, other.exam).ok());
+    REQUIRE(reserveFinalForms(*other.store, other.exam).ok());
     CHECK(other.reserved() == reserved);
 }
 
@@ -92,7 +100,7 @@ TEST_CASE("a reserved question never appears in 1,000 planned drills nor in prac
           "[finals][bank]")
 {
     Bank bank;
-    auto pool = practiceCandidates(*bank.store, bank.exam);
+    auto pool = sessionCandidates(*bank.store, bank.exam);
     REQUIRE(pool.ok());
     const std::set<std::int64_t> reserved = bank.reserved();
     REQUIRE(reserved.size() == 130);
@@ -193,6 +201,29 @@ TEST_CASE("a final form is taken once, and its questions then return to practice
         "This verdict rests on 1 final exam of never-seen questions (scored 80%, newest first) as well as on "
         "practice; 1 of 2 final exams of never-seen questions left.");
     CHECK(report->recentExamScores.front() == Approx(0.8)); // a final exam is an exam simulation too
+}
+
+TEST_CASE("the question browser finds no reserved question until its final exam starts", "[finals][bank]")
+{
+    Bank bank;
+    REQUIRE(reserveFinalForms(*bank.store, bank.exam).ok());
+    const std::set<std::int64_t> reserved = bank.reserved();
+    REQUIRE(reserved.size() == 130);
+    SearchQuery all;
+    all.examId = bank.exam.id;
+    auto found = searchQuestions(*bank.store, all);
+    REQUIRE(found.ok());
+    CHECK(found->total == 675 - 130);
+    for (const SearchHit& hit : found->hits) {
+        CHECK(reserved.count(hit.rowId) == 0);
+    }
+    // Started: form 1's questions can be found again, form 2's stay hidden.
+    auto form = finalExamForm(*bank.store, bank.exam, 1, 3);
+    REQUIRE(form.ok());
+    REQUIRE(ExamSession::start(*bank.store, bank.exam, form.value(), SessionMode::Exam).ok());
+    found = searchQuestions(*bank.store, all);
+    REQUIRE(found.ok());
+    CHECK(found->total == 675 - 65);
 }
 
 TEST_CASE("a bank too small for a final form and what practice still needs reserves none", "[finals]")
