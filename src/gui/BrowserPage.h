@@ -11,13 +11,13 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableWidget;
-class QTextBrowser;
 class QTimer;
 class QTreeWidget;
 
 namespace certdrill::gui {
 
 class AnnotationBar;
+class SafeTextView;
 
 /// Learn ▸ Browse questions: full-text search and filters over the bank (searchQuestions), a list of what
 /// matched, and the selected question with the candidate's bookmark and note, its key with every option's
@@ -83,9 +83,9 @@ private:
     QWidget* m_detail;
     QLabel* m_heading;
     AnnotationBar* m_marks;
-    QTextBrowser* m_stem;
+    SafeTextView* m_stem;
     QLabel* m_selectHint;
-    QTextBrowser* m_options;
+    SafeTextView* m_options;
     QLabel* m_hiddenHint;
     QPushButton* m_reveal;
     QLabel* m_historyTitle;
