@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -84,8 +85,8 @@ struct Question
     std::string domain;
     std::string subtopic;  ///< may be empty
     std::string objective; ///< the official objective ("4.2"); may be empty
-    std::string stem;     ///< Markdown
-    int select = 1;       ///< how many options to choose; 1 = single answer
+    std::string stem;      ///< Markdown
+    int select = 1;        ///< how many options to choose; 1 = single answer
     std::vector<Option> options;
     std::string explanation;
     int difficulty = 0; ///< 1..5, 0 = unset
@@ -120,6 +121,9 @@ struct Pack
     PackInfo info;
     std::vector<ExamDef> exams;
     std::vector<Question> questions;
+    /// The images the questions refer to as `image:NAME`: name → data URI (checked, pack/PackImages.h). The
+    /// questions keep the references; the store embeds the data when it stores them.
+    std::map<std::string, std::string> images;
     std::string sourcePath;
     std::string sha256; ///< of the source file's bytes
 };

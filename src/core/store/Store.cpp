@@ -15,6 +15,7 @@
 #include <sqlite3.h>
 
 #include "certdrill/pack/Limits.h"
+#include "certdrill/pack/PackImages.h"
 #include "certdrill/pack/Sha256.h"
 #include "certdrill/store/Backup.h"
 #include "certdrill/store/Schema.h"
@@ -797,7 +798,15 @@ PackImportSummary Store::importOne(const Pack& pack)
     std::unordered_map<std::string, Refs> resolved;
     std::unordered_set<std::string> seen;
     seen.reserve(pack.questions.size());
-    for (const auto& q : pack.questions) {
+    Question embedded;
+    for (const auto& written : pack.questions) {
+        // A question is stored with its images' data in place of their `image:NAME` references
+        // (PackImages.h), so every screen and report shows it from its row alone, and a changed image changes
+        // its hash.
+        if (!pack.images.empty()) {
+            embedded = withEmbeddedImages(written, pack.images);
+        }
+        const Question& q = pack.images.empty() ? written : embedded;
         seen.insert(q.id);
         const std::string hash = sha256Hex(questionToJson(q));
         std::string refKey = q.exam;

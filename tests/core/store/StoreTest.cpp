@@ -630,3 +630,18 @@ TEST_CASE("questions are counted per domain through an index", "[store][schema]"
     CHECK(steps.find("questions_domain") != std::string::npos);
     CHECK(steps.find("AUTOMATIC") == std::string::npos);
 }
+
+TEST_CASE("a question is stored with its images' data in place of its image references", "[store][images]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = openStore(dir / "db.sqlite", clock);
+    REQUIRE(store->importFiles({dataFile("mini-exam.json"), dataFile("rich-questions.json")}).ok());
+    const auto questions = store->activeQuestions("mini");
+    REQUIRE(questions.ok());
+    REQUIRE(questions->size() == 1);
+    const Question& q = questions->front().question;
+    CHECK_THAT(q.stem, Catch::Contains("![Loss of three runs](data:image/png;base64,iVBORw0KGgo") &&
+                           !Catch::Contains("image:bars"));
+    CHECK_THAT(q.stem, Catch::Contains("```python"));
+}
