@@ -66,6 +66,15 @@ const Diagnostic* findMessage(const std::vector<Diagnostic>& ds, const std::stri
     return nullptr;
 }
 
+/// The first question of Moodle XML `xml` as the converted pack holds it; the file must convert without
+/// errors.
+json firstXmlQuestion(const std::string& xml, const std::vector<ExamDef>& exams)
+{
+    const auto x = convertMoodleXml(xml, "q.xml", exams, {});
+    REQUIRE(errorCount(x.diagnostics) == 0);
+    return json::parse(x.json)["questions"][0];
+}
+
 /// A file's text, written to a temporary .gift file of that name.
 std::filesystem::path giftFile(const TempDir& dir, const std::string& name, const std::string& text)
 {
@@ -633,8 +642,6 @@ TEST_CASE("code blocks from Moodle HTML, GIFT and Moodle XML keep their lines an
         "    return 1\nprint(f())</code></pre>]]></text></questiontext>\n"
         "<answer fraction=\"100\"><text>1</text></answer>"
         "<answer fraction=\"0\"><text>None</text></answer></question></quiz>";
-    const auto x = convertMoodleXml(xml, "c.xml", exams, {});
-    REQUIRE(errorCount(x.diagnostics) == 0);
-    CHECK(json::parse(x.json)["questions"][0]["stem"] ==
+    CHECK(firstXmlQuestion(xml, exams)["stem"] ==
           "What prints?\n\n```\ndef f():\n    return 1\nprint(f())\n```");
 }
