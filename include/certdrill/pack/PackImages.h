@@ -41,4 +41,10 @@ std::string embedImages(std::string_view markdown, const std::map<std::string, s
 /// `q` with embedImages applied to its stem, options, whys and explanation.
 Question withEmbeddedImages(Question q, const std::map<std::string, std::string>& images);
 
+/// The inverse of withEmbeddedImages, for writing a stored question back out as a pack: every link
+/// destination in its texts that is an image data URI passing decodeImageDataUri becomes `image:NAME`,
+/// NAME being "image-" and the first 16 hex digits of the URI's SHA-256 (one name for one image), added to
+/// `images`.
+Question withExtractedImages(Question q, std::map<std::string, std::string>& images);
+
 } // namespace certdrill

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "certdrill/pack/Limits.h"
+#include "certdrill/pack/Sha256.h"
 
 namespace certdrill {
 
@@ -168,6 +169,38 @@ template <typename Found> void forEachReference(std::string_view markdown, Found
     }
 }
 
+/// `markdown` with every link destination that is an image data URI replaced by `image:NAME` (added to
+/// `images`).
+std::string extractImages(std::string_view markdown, std::map<std::string, std::string>& images)
+{
+    std::string out;
+    std::size_t copied = 0;
+    for (std::size_t at = markdown.find("]("); at != std::string_view::npos;
+         at = markdown.find("](", at + 2)) {
+        const std::size_t begin = at + 2;
+        if (!startsWithNoCase(markdown.substr(begin), "data:image/")) {
+            continue;
+        }
+        std::size_t end = begin;
+        while (end < markdown.size() && markdown[end] != ')' && markdown[end] != ' ' &&
+               markdown[end] != '\n') {
+            ++end;
+        }
+        const std::string_view uri = markdown.substr(begin, end - begin);
+        if (!decodeImageDataUri(uri)) {
+            continue; // not an image the pack could have held: left as written
+        }
+        const std::string name = "image-" + sha256Hex(std::string(uri)).substr(0, 16);
+        images.emplace(name, uri);
+        out.append(markdown.substr(copied, begin - copied));
+        out += kImageScheme;
+        out += name;
+        copied = end;
+    }
+    out.append(markdown.substr(copied));
+    return out;
+}
+
 } // namespace
 
 Result<EmbeddedImage> decodeImageDataUri(std::string_view uri)
@@ -261,6 +294,18 @@ Question withEmbeddedImages(Question q, const std::map<std::string, std::string>
     for (Option& o : q.options) {
         o.text = embedImages(o.text, images);
         o.why = embedImages(o.why, images);
+    }
+    return q;
+}
+
+Question withExtractedImages(Question q, std::map<std::string, std::string>& images)
+{
+    for (std::string* text : {&q.stem, &q.explanation}) {
+        *text = extractImages(*text, images);
+    }
+    for (Option& o : q.options) {
+        o.text = extractImages(o.text, images);
+        o.why = extractImages(o.why, images);
     }
     return q;
 }

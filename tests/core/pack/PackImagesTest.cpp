@@ -4,6 +4,7 @@
 
 #include "certdrill/pack/Limits.h"
 #include "certdrill/pack/PackLoader.h"
+#include "certdrill/pack/PackWriter.h"
 
 #include "TestSupport.h"
 
@@ -171,4 +172,28 @@ TEST_CASE("a pack's images are checked where they are written, and every referen
             errorsOf(loadPackText(pack("s", "{\"Bad Name\": \"" + kPng + "\"}"), "p.json", {})).at(0).message,
             Catch::Contains("image name \"Bad Name\""));
     }
+}
+
+TEST_CASE("a stored question's images are written back as the pack's images and load to the same content",
+          "[images][writer]")
+{
+    const LoadedPack first = loadPackText(
+        pack("A chart: ![c](image:chart) and again ![d](image:chart)", "{\"chart\": \"" + kPng + "\"}"),
+        "p.json", {});
+    REQUIRE(first.ok());
+    // As the store keeps it, and as export reads it back.
+    Pack stored = first.pack;
+    stored.images.clear();
+    for (Question& q : stored.questions) {
+        q = withEmbeddedImages(q, first.pack.images);
+    }
+    const std::string written = packToJson(stored);
+    CHECK_THAT(written, !Catch::Contains("](data:"));
+    const LoadedPack again = loadPackText(written, "again.json", {});
+    INFO(written.substr(0, 2000));
+    REQUIRE(again.ok());
+    REQUIRE(again.pack.images.size() == 1);
+    CHECK(again.pack.images.begin()->second == kPng);
+    CHECK(withEmbeddedImages(again.pack.questions.at(0), again.pack.images).stem ==
+          stored.questions.at(0).stem);
 }
