@@ -273,6 +273,17 @@ void HomePage::resizeEvent(QResizeEvent* event)
     }
 }
 
+void HomePage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // refresh() focuses the step only while the page shows, and the window's showHome refreshes it before
+    // showing it: the focus would stay where it fell when the strip's old buttons were deleted (a domain
+    // button), and Enter would open the tracker instead of doing the step.
+    if (m_nextButton->isEnabled()) {
+        m_nextButton->setFocus();
+    }
+}
+
 void HomePage::showScores()
 {
     const QString pass = percentText(m_plan.passMark);

@@ -55,6 +55,9 @@ protected:
     /// Lays the domain strip out in two columns, or in one when two do not fit the width.
     void resizeEvent(QResizeEvent* event) override;
 
+    /// Coming back to the home screen puts the keyboard on the next step, so that Enter does it.
+    void showEvent(QShowEvent* event) override;
+
 private:
     void showDomains();
     void arrangeDomains();
