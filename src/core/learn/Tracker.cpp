@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <unordered_map>
 
 #include "certdrill/Text.h"
 #include "certdrill/learn/Ability.h"
@@ -316,15 +317,21 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings)
 {
-    auto questions = store.activeQuestions(examId, QuestionContent::Planning);
-    if (!questions) {
-        return questions.error();
+    auto bank = store.planningBank(examId);
+    if (!bank) {
+        return bank.error();
     }
-    std::vector<Candidate> bank;
-    for (auto& q : questions.value()) {
-        bank.push_back({q.rowId, std::move(q.question), std::nullopt});
+    return buildTracker(store, examId, settings, bank.value());
+}
+
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+                                   const PlanningBank& bank)
+{
+    auto evidence = loadTrackerEvidence(store, examId, bank);
+    if (!evidence) {
+        return evidence.error();
     }
-    return buildTracker(store, examId, settings, bank);
+    return computeTracker(evidence.value(), store.clock().wallMs(), settings);
 }
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
@@ -358,8 +365,11 @@ TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs
                           settings);
 }
 
-Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
-                                            const std::vector<Candidate>& questions)
+namespace {
+
+/// The evidence for `examId`, with the bank from `addBank(evidence, flagged question rows)`.
+template <typename AddBank>
+Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, AddBank addBank)
 {
     auto exam = store.exam(examId);
     if (!exam) {
@@ -374,17 +384,13 @@ Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& exa
         while (f.step()) {
             flagged.insert(f.getInt(0));
         }
+        addBank(ev, flagged);
         // A question's row under its domain: its objective, or its subtopic where the exam names none.
         const auto topicOf = [&](const std::string& domainId, const std::string& subtopic,
                                  const std::string& objective) -> const std::string& {
             const Domain* d = ev.exam.findDomain(domainId);
             return d && !d->objectives.empty() ? objective : subtopic;
         };
-        for (const auto& q : questions) {
-            ev.bank.push_back({q.rowId, q.question.domain,
-                               topicOf(q.question.domain, q.question.subtopic, q.question.objective),
-                               flagged.count(q.rowId) > 0, q.question.difficulty});
-        }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
         // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
         // score is left out of readiness, below).
@@ -429,6 +435,42 @@ Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& exa
             ev.examScores.emplace_back(sc.getInt(0), sc.getDouble(1));
         }
         return ev;
+    });
+}
+
+} // namespace
+
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+                                            const std::vector<Candidate>& questions)
+{
+    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged) {
+        ev.bank.reserve(questions.size());
+        for (const auto& q : questions) {
+            const Domain* d = ev.exam.findDomain(q.question.domain);
+            ev.bank.push_back({q.rowId, q.question.domain, d ? q.question.topicIn(*d) : q.question.subtopic,
+                               flagged.count(q.rowId) > 0, q.question.difficulty});
+        }
+    });
+}
+
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId, const PlanningBank& bank)
+{
+    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged) {
+        // Whether each domain's rows are its objectives (else its subtopics), found once per domain rather
+        // than once per question.
+        std::unordered_map<std::int64_t, bool> byObjective;
+        for (const auto& [ref, id] : bank.domainIds) {
+            const Domain* d = ev.exam.findDomain(id);
+            byObjective[ref] = d && !d->objectives.empty();
+        }
+        ev.bank.reserve(bank.rows.size());
+        for (const PlanningRow& r : bank.rows) {
+            const bool objective = byObjective[r.domainRef];
+            ev.bank.push_back({r.rowId, PlanningBank::idOf(bank.domainIds, r.domainRef),
+                               objective ? PlanningBank::idOf(bank.objectiveIds, r.objectiveRef)
+                                         : PlanningBank::idOf(bank.subtopicIds, r.subtopicRef),
+                               flagged.count(r.rowId) > 0, r.difficulty});
+        }
     });
 }
 
