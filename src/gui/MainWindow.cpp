@@ -40,22 +40,11 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_clock(clock)
     , m_stack(new QStackedWidget(this))
     , m_home(new HomePage(store, m_stack))
-    , m_exam(new ExamPage(m_stack))
-    , m_start(new ExamStartPage(m_stack))
-    , m_results(new ResultsPage(m_stack))
-    , m_drill(new DrillPage(store, m_stack))
-    , m_tracker(new TrackerPage(store, m_stack))
-    , m_history(new HistoryPage(store, m_stack))
     , m_status(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
     m_stack->addWidget(m_home);
-    m_stack->addWidget(m_exam);
-    m_stack->addWidget(m_start);
-    m_stack->addWidget(m_results);
-    m_stack->addWidget(m_drill);
-    m_stack->addWidget(m_tracker);
     connect(m_home, &HomePage::mockRequested, this, &MainWindow::startMock);
     connect(m_home, &HomePage::practiceRequested, this, &MainWindow::startPractice);
     connect(m_home, &HomePage::drillRequested, this, &MainWindow::startPlannedDrill);
@@ -64,24 +53,6 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
             [this](const PlannerOptions& options) { startDrill(options, false); });
     connect(m_home, &HomePage::trackerDomainRequested, this, &MainWindow::showTrackerAt);
     connect(m_home, &HomePage::importRequested, this, &MainWindow::importPacks);
-    connect(m_drill, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
-    connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
-    connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
-    connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
-    m_stack->addWidget(m_history);
-    connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
-    connect(m_start, &ExamStartPage::beginRequested, this, [this] {
-        if (m_pending) {
-            PendingExam pending = std::move(*m_pending);
-            m_pending.reset();
-            beginExam(std::move(pending));
-        }
-    });
-    connect(m_start, &ExamStartPage::cancelRequested, this, [this] {
-        m_pending.reset();
-        showHome();
-    });
-    connect(m_history, &HistoryPage::openSession, this, &MainWindow::showResults);
     setCentralWidget(m_stack);
     createMenus();
     resize(1100, 760);
@@ -101,6 +72,77 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+ExamPage* MainWindow::examPage()
+{
+    if (!m_exam) {
+        m_exam = new ExamPage(m_stack);
+        m_stack->addWidget(m_exam);
+        connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
+    }
+    return m_exam;
+}
+
+ExamStartPage* MainWindow::examStartPage()
+{
+    if (!m_start) {
+        m_start = new ExamStartPage(m_stack);
+        m_stack->addWidget(m_start);
+        connect(m_start, &ExamStartPage::beginRequested, this, [this] {
+            if (m_pending) {
+                PendingExam pending = std::move(*m_pending);
+                m_pending.reset();
+                beginExam(std::move(pending));
+            }
+        });
+        connect(m_start, &ExamStartPage::cancelRequested, this, [this] {
+            m_pending.reset();
+            showHome();
+        });
+    }
+    return m_start;
+}
+
+ResultsPage* MainWindow::resultsPage()
+{
+    if (!m_results) {
+        m_results = new ResultsPage(m_stack);
+        m_stack->addWidget(m_results);
+    }
+    return m_results;
+}
+
+DrillPage* MainWindow::drillPage()
+{
+    if (!m_drill) {
+        m_drill = new DrillPage(m_store, m_stack);
+        m_stack->addWidget(m_drill);
+        connect(m_drill, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
+        connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
+    }
+    return m_drill;
+}
+
+TrackerPage* MainWindow::trackerPage()
+{
+    if (!m_tracker) {
+        m_tracker = new TrackerPage(m_store, m_stack);
+        m_stack->addWidget(m_tracker);
+        connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
+        connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
+    }
+    return m_tracker;
+}
+
+HistoryPage* MainWindow::historyPage()
+{
+    if (!m_history) {
+        m_history = new HistoryPage(m_store, m_stack);
+        m_stack->addWidget(m_history);
+        connect(m_history, &HistoryPage::openSession, this, &MainWindow::showResults);
+    }
+    return m_history;
+}
 
 void MainWindow::createMenus()
 {
@@ -334,9 +376,9 @@ bool MainWindow::showExamStart(SessionMode mode, std::uint64_t seed)
         return false;
     }
     // The start screen names the shortfalls itself, so Begin is the candidate's consent to a short form.
-    m_start->setExam(m_pending->exam, mode, m_pending->form, m_pending->extraMinutes);
-    m_stack->setCurrentWidget(m_start);
-    m_start->focusBegin();
+    examStartPage()->setExam(m_pending->exam, mode, m_pending->form, m_pending->extraMinutes);
+    m_stack->setCurrentWidget(examStartPage());
+    examStartPage()->focusBegin();
     return true;
 }
 
@@ -355,15 +397,15 @@ bool MainWindow::beginExam(PendingExam pending)
 
 void MainWindow::enterExam(std::unique_ptr<ExamSession> session, const QString& title)
 {
-    m_exam->setSession(std::move(session), title);
-    m_stack->setCurrentWidget(m_exam);
+    examPage()->setSession(std::move(session), title);
+    m_stack->setCurrentWidget(examPage());
     setExamLocked(true);
-    m_exam->focusQuestion();
+    examPage()->focusQuestion();
 }
 
 void MainWindow::abandonExam()
 {
-    ExamSession* session = m_exam->session();
+    ExamSession* session = m_exam ? m_exam->session() : nullptr;
     if (!session || session->finished() || m_stack->currentWidget() != m_exam) {
         return;
     }
@@ -382,7 +424,7 @@ void MainWindow::abandonExam()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    const ExamSession* session = m_exam->session();
+    const ExamSession* session = m_exam ? m_exam->session() : nullptr;
     if (session && !session->finished() && session->mode() == SessionMode::Exam &&
         m_stack->currentWidget() == m_exam) {
         QMessageBox box(QMessageBox::Warning, tr("Quit certdrill"),
@@ -442,8 +484,8 @@ void MainWindow::offerResume()
             this, tr("Exam submitted"),
             tr("Time ran out while certdrill was closed; the exam was submitted as it stood "
                "at the deadline."));
-        m_results->showSession(*session.value());
-        m_stack->setCurrentWidget(m_results);
+        resultsPage()->showSession(*session.value());
+        m_stack->setCurrentWidget(resultsPage());
         return;
     }
     const ExamSession& unfinished = *session.value();
@@ -505,8 +547,8 @@ void MainWindow::offerDrillResume()
     if (!before) {
         return;
     }
-    m_drill->setSession(std::move(drill.value()), std::move(before.value()));
-    m_stack->setCurrentWidget(m_drill);
+    drillPage()->setSession(std::move(drill.value()), std::move(before.value()));
+    m_stack->setCurrentWidget(drillPage());
 }
 
 void MainWindow::showResults(qint64 sessionId)
@@ -516,9 +558,9 @@ void MainWindow::showResults(qint64 sessionId)
     if (!session) {
         return;
     }
-    m_results->showSession(*session.value());
+    resultsPage()->showSession(*session.value());
     m_resultsSession = sessionId;
-    m_stack->setCurrentWidget(m_results);
+    m_stack->setCurrentWidget(resultsPage());
 }
 
 bool MainWindow::startDrill(PlannerOptions options, bool cram)
@@ -541,8 +583,8 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
                          QString::fromStdString(session.error().message));
         return false;
     }
-    m_drill->setSession(std::move(session.value()), std::move(before.value()));
-    m_stack->setCurrentWidget(m_drill);
+    drillPage()->setSession(std::move(session.value()), std::move(before.value()));
+    m_stack->setCurrentWidget(drillPage());
     return true;
 }
 
@@ -570,20 +612,20 @@ void MainWindow::customDrill()
 
 void MainWindow::showTracker()
 {
-    m_tracker->refresh(m_home->examId());
-    m_stack->setCurrentWidget(m_tracker);
+    trackerPage()->refresh(m_home->examId());
+    m_stack->setCurrentWidget(trackerPage());
 }
 
 void MainWindow::showTrackerAt(const QString& domainId)
 {
     showTracker();
-    m_tracker->showDomain(domainId);
+    trackerPage()->showDomain(domainId);
 }
 
 void MainWindow::showHistory()
 {
-    m_history->refresh();
-    m_stack->setCurrentWidget(m_history);
+    historyPage()->refresh();
+    m_stack->setCurrentWidget(historyPage());
 }
 
 QString MainWindow::importFileFilters()
