@@ -23,10 +23,16 @@ string(REPLACE "[" "@OPEN@" help "${help}")
 string(REPLACE "]" "@CLOSE@" help "${help}")
 
 # Roff: a backslash is \e, a hyphen in an option is a minus sign \-, and a line must not start with a control
-# character.
+# character. Troff reads bytes, not UTF-8, so the few non-ASCII characters the help uses become groff's named
+# characters (a menu item's "…", a menu path's "▸", dashes, "×").
 function(roff_text text out)
     string(REPLACE "\\" "\\e" text "${text}")
     string(REPLACE "-" "\\-" text "${text}")
+    string(REPLACE "…" "\\&..." text "${text}")
+    string(REPLACE "▸" "\\[u25B8]" text "${text}")
+    string(REPLACE "–" "\\(en" text "${text}")
+    string(REPLACE "—" "\\(em" text "${text}")
+    string(REPLACE "×" "\\(mu" text "${text}")
     string(REPLACE "@SEMICOLON@" ";" text "${text}")
     string(REPLACE "@OPEN@" "[" text "${text}")
     string(REPLACE "@CLOSE@" "]" text "${text}")

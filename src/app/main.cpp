@@ -132,13 +132,16 @@ int main(int argc, char** argv)
 
     // Every start brings the bundled packs up to date: a first start imports them, an unchanged pack is
     // skipped (its bytes are those already imported, so it is not parsed and validated again), and a newer
-    // bundled version updates the bank. A failure is logged; the app still opens.
+    // bundled version updates the bank. A bundled pack the user removed (certdrill-cli packs remove) stays
+    // removed. A failure is logged; the app still opens.
     const auto bundled = certdrill::packFilesIn(bundledQuestionsDir());
     auto changed = store.value()->changedFiles(bundled);
     if (!changed) {
         spdlog::warn("bundled packs not checked: {}", changed.error().message);
     } else if (!changed.value().empty()) {
-        const auto outcome = store.value()->importFiles(changed.value());
+        certdrill::ImportPolicy startup;
+        startup.restoreRemoved = false;
+        const auto outcome = store.value()->importFiles(changed.value(), {}, startup);
         for (const auto& d : outcome.diagnostics) {
             spdlog::warn("{}", d.format());
         }

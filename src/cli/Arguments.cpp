@@ -40,10 +40,32 @@ bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, st
         missing = true;
     }
     takeOption(args, "--domain", moodle.domain, missing);
+    std::string map;
+    if (takeOption(args, "--map", map, missing)) {
+        missing = missing || map.empty();
+        moodle.map = map;
+    }
     if (missing) {
-        error = "--exam, --pack-id, --pack-version and --domain need a value";
+        error = "--exam, --pack-id, --pack-version, --domain and --map need a value";
     }
     return !missing;
+}
+
+std::string takeOutput(std::vector<std::string>& args, std::string& path)
+{
+    bool missing = false;
+    int given = 0;
+    for (const char* name : {"-o", "--output"}) {
+        std::string value;
+        while (takeOption(args, name, value, missing)) {
+            path = value;
+            ++given;
+        }
+    }
+    if (missing || (given == 1 && path.empty())) {
+        return "-o needs a path";
+    }
+    return given > 1 ? "-o given more than once" : "";
 }
 
 std::string parsePlanArgs(std::vector<std::string> args, const std::string& command,

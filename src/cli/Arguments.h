@@ -37,10 +37,15 @@ template <typename T> std::string parseWholeNumber(const std::string& option, co
 bool takeFlag(std::vector<std::string>& args, const std::string& flag);
 /// Removes `--name VALUE` from args; returns false (and sets missing) when the value is absent.
 bool takeOption(std::vector<std::string>& args, const std::string& name, std::string& value, bool& missing);
-/// Removes --exam, --pack-id, --pack-version and --domain, which say where GIFT questions go; false (with
-/// `error` set) on a missing value. Without --pack-version the version is left empty: the one already
-/// imported for the pack id, else 1.0.0 (ImportOptions::version), as the GUI's import dialog offers.
+/// Removes --exam, --pack-id, --pack-version, --domain and --map, which say where GIFT and Moodle XML
+/// questions go; false (with `error` set) on a missing value. Without --pack-version the version is left
+/// empty: the one already imported for the pack id, else 1.0.0 (ImportOptions::version), as the GUI's import
+/// dialog offers.
 bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, std::string& error);
+
+/// Removes `-o PATH` (or `--output PATH`), where convert and export write; returns the usage error (a missing
+/// path, or the option given twice), else empty. `path` stays empty when the option is absent.
+std::string takeOutput(std::vector<std::string>& args, std::string& path);
 
 /// The arguments mock-plan and drill-plan share.
 struct PlanArgs

@@ -15,6 +15,9 @@ const std::vector<Command>& commands()
         {"validate", validateCommand},
         {"lint", lintCommand},
         {"import", importCommand},
+        {"convert", convertCommand},
+        {"export", exportCommand},
+        {"packs", packsCommand},
         {"list", listCommand},
         {"mock-plan", mockPlanCommand},
         {"tracker", trackerCommand},
@@ -27,6 +30,8 @@ const std::vector<Command>& commands()
         {"simulate", simulateCommand},
         {"history", historyCommand},
         {"results", resultsCommand},
+        {"item-stats", itemStatsCommand},
+        {"errata", errataCommand},
     };
     return all;
 }
@@ -56,7 +61,10 @@ Commands:
                                   option would score against chance; --strict exits 1 when a
                                   strategy or cue beats chance by more than 5 points or a
                                   structural flaw occurs (docs/question-writing.md)
-  import [MOODLE OPTIONS] PACK...  validate and import packs atomically (all or nothing)
+  import [--dry-run] [MOODLE OPTIONS] PACK...
+                                  validate and import packs atomically (all or nothing);
+                                  --dry-run shows what it would add, update, restore and
+                                  retire per pack, and writes nothing
                                   A PACK named *.json is a certdrill pack, *.gift or *.gift.txt
                                   Moodle GIFT, *.xml Moodle XML; any other name (Moodle
                                   exports GIFT as *.txt) is read by its content: '{' starts
@@ -67,7 +75,23 @@ Commands:
                                   --pack-id ID (default: gift-FILENAME or moodle-FILENAME),
                                   --pack-version V (default: the version already
                                   imported for the pack id, else 1.0.0),
-                                  --domain ID (for questions whose category names none)
+                                  --domain ID (for questions whose category names none),
+                                  --map MAP.json (Moodle categories and tags -> domain
+                                  and objective, with a default: docs/pack-format.md)
+  convert INPUT.gift|.txt|.xml [MOODLE OPTIONS] -o PACK.json
+                                  write a Moodle file (GIFT or XML, told apart as import
+                                  does) as a pack file (ids, options, whys and
+                                  explanations kept; importing it gives the same questions as
+                                  importing INPUT); skipped question types are warned about
+                                  at their line; --pack-version defaults to 1.0.0
+  export [--pack ID] -o FILE.json|DIR
+                                  write stored packs as pack files (one pack to a file, all
+                                  of them to a folder, PACK-ID.json each) that validate and
+                                  import to the same questions
+  packs remove ID                 take a pack out of the bank: its questions are retired,
+                                  their answers and history kept; importing it again brings
+                                  them back; refused for an exam's pack while questions of
+                                  other packs are in that exam
   list exams|packs|domains [--exam ID] [--json]
                                   show what the database holds
   mock-plan [--exam ID] [--count N] [--seed S] [--json]
@@ -113,13 +137,32 @@ Commands:
                                   dates (UTC), how it ended (submitted, timeout, abandoned),
                                   score, pass/fail, time used (m:ss), unanswered questions and
                                   per-domain results
-  results ID [--csv|--pdf FILE]   every question of finished session ID (from history): its
+  results ID [--csv [--anonymous]|--pdf FILE]
+                                  every question of finished session ID (from history): its
                                   id, domain, your answer, the key, result and seconds spent,
                                   under the time used and the unanswered count; --pdf writes
                                   the report the app's Save PDF writes to FILE (A4): verdict,
                                   score, time, per-domain table and chart, pacing, and every
                                   wrong or flagged question with its options, your answer, the
-                                  key and the explanations (no display needed)
+                                  key and the explanations (no display needed); --csv gives
+                                  every column, with per row an attempt label ("session ID
+                                  START UTC"), the pack id and version, the content hash and
+                                  the answer in the pack's letters, for item-stats;
+                                  --anonymous replaces the label, the one field that tells who
+                                  sat when (certdrill stores no name), with a stable hash
+  item-stats [--json] FILE.csv...
+                                  per question over a class's results --csv files: facility
+                                  (share right), discrimination index (correlation with the
+                                  rest score), discriminative efficiency and the upper-lower
+                                  27% index as Moodle's quiz statistics define them, how often
+                                  each option was chosen, flags for negative discrimination
+                                  and distractors nobody chose, and the responses behind each
+                                  figure, marked when fewer than 30 (docs/item-analysis.md)
+  errata [--pack ID] [--csv]      the problems reported on questions (Report a problem… in
+                                  the app), oldest first: date (UTC), pack and question id,
+                                  the pack version seen, kind (wrong-key, unclear, outdated,
+                                  typo, other), the answer given then in the pack's letters,
+                                  whether the question is excluded from scores, and the note
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";

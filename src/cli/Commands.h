@@ -19,8 +19,16 @@ int validateCommand(Context& ctx, Args args);
 /// `lint [--strict] [--json] [MOODLE OPTIONS] PACK...`: item-quality analysis: per-question flaws, and what a
 /// candidate who reads only surfaces would score against chance.
 int lintCommand(Context& ctx, Args args);
-/// `import [MOODLE OPTIONS] PACK...`: validates and imports packs atomically.
+/// `import [--dry-run] [MOODLE OPTIONS] PACK...`: validates and imports packs atomically.
 int importCommand(Context& ctx, Args args);
+/// `convert INPUT [MOODLE OPTIONS] -o PACK.json`: a Moodle GIFT or XML file as a pack file, for review and
+/// git.
+int convertCommand(Context& ctx, Args args);
+/// `export [--pack ID] -o FILE.json|DIR`: stored packs as pack files that validate and import to the same
+/// content hashes.
+int exportCommand(Context& ctx, Args args);
+/// `packs remove ID`: takes a pack out of the bank, keeping its questions' history.
+int packsCommand(Context& ctx, Args args);
 /// `list exams|packs|domains [--exam ID] [--json]`: what the database holds.
 int listCommand(Context& ctx, Args args);
 /// `mock-plan [--exam ID] [--count N] [--seed S] [--json]`: a mock-exam form without starting it.
@@ -42,8 +50,14 @@ int drillPlanCommand(Context& ctx, Args args);
 int planCommand(Context& ctx, Args args);
 /// `history [--json]`: finished mock and practice exams, newest first.
 int historyCommand(Context& ctx, Args args);
-/// `results ID [--csv|--pdf FILE]`: one finished session, question by question, or its printable report.
+/// `results ID [--csv [--anonymous]|--pdf FILE]`: one finished session, question by question, or its
+/// printable report.
 int resultsCommand(Context& ctx, Args args);
+/// `item-stats [--json] FILE.csv...`: per question facility, discrimination and option use over a class's
+/// results files.
+int itemStatsCommand(Context& ctx, Args args);
+/// `errata [--pack ID] [--csv]`: the problems the candidate reported on questions, for the packs' authors.
+int errataCommand(Context& ctx, Args args);
 /// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
 int simulateCommand(Context& ctx, Args args);
 

@@ -44,6 +44,7 @@ int historyCommand(Context& ctx, Args args)
                          {"abandoned", h.abandoned},
                          {"correct", h.correct},
                          {"total", h.total},
+                         {"excluded", h.excluded},
                          {"answered", h.answered},
                          {"unanswered", h.unanswered()},
                          {"score", h.score},
@@ -76,6 +77,9 @@ int historyCommand(Context& ctx, Args args)
                   << minutesSecondsText(h.elapsedMs) << std::setw(11) << h.unanswered() << " ";
         for (const auto& d : h.domains) {
             ctx.out() << " " << d.id << " " << d.correct << "/" << d.total;
+        }
+        if (h.excluded) {
+            ctx.out() << " (" << counted(static_cast<size_t>(h.excluded), "question") << " excluded)";
         }
         ctx.out() << "\n";
     }

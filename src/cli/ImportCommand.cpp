@@ -9,6 +9,8 @@ namespace certdrill::cli {
 
 int importCommand(Context& ctx, Args args)
 {
+    ImportPolicy policy;
+    policy.dryRun = takeFlag(args, "--dry-run");
     ImportOptions moodle;
     if (std::string error; !takeImportOptions(args, moodle, error)) {
         return ctx.usage("import: " + error);
@@ -23,14 +25,23 @@ int importCommand(Context& ctx, Args args)
     if (!s) {
         return kInvalid;
     }
-    ctx.out() << "importing " << args.size() << " file(s) into " << ctx.dbPath().string() << "\n";
-    const auto outcome = s->importFiles(std::vector<std::filesystem::path>(args.begin(), args.end()), moodle);
+    ctx.out() << (policy.dryRun ? "dry run: what importing " : "importing ") << args.size()
+              << " file(s) into " << ctx.dbPath().string()
+              << (policy.dryRun ? " would do (nothing is written)\n" : "\n");
+    const auto outcome =
+        s->importFiles(std::vector<std::filesystem::path>(args.begin(), args.end()), moodle, policy);
     ctx.printDiagnostics(outcome.diagnostics);
     if (!outcome.ok()) {
         ctx.err() << "certdrill-cli: import failed: " << outcome.error << "\n";
         return kInvalid;
     }
-    int added = 0, updated = 0, retired = 0, unchanged = 0;
+    // "N restored" only where questions came back, so the usual line stays as it always read.
+    const auto counts = [](const PackImportSummary& p) {
+        return std::to_string(p.added) + " added, " + std::to_string(p.updated) + " updated, " +
+               (p.restored ? std::to_string(p.restored) + " restored, " : "") + std::to_string(p.retired) +
+               " retired, " + std::to_string(p.unchangedQuestions) + " unchanged";
+    };
+    PackImportSummary total;
     for (const auto& p : outcome.summaries) {
         ctx.out() << "  " << p.packId << " " << p.version;
         if (p.unchanged) {
@@ -38,16 +49,15 @@ int importCommand(Context& ctx, Args args)
                       << counted(static_cast<std::size_t>(p.unchangedQuestions), "question") << ")\n";
         } else {
             ctx.out() << (p.previousVersion.empty() ? " (new)" : " (was " + p.previousVersion + ")") << ": "
-                      << p.added << " added, " << p.updated << " updated, " << p.retired << " retired, "
-                      << p.unchangedQuestions << " unchanged\n";
+                      << counts(p) << "\n";
         }
-        added += p.added;
-        updated += p.updated;
-        retired += p.retired;
-        unchanged += p.unchangedQuestions;
+        total.added += p.added;
+        total.updated += p.updated;
+        total.restored += p.restored;
+        total.retired += p.retired;
+        total.unchangedQuestions += p.unchangedQuestions;
     }
-    ctx.out() << "done: " << added << " added, " << updated << " updated, " << retired << " retired, "
-              << unchanged << " unchanged\n";
+    ctx.out() << (policy.dryRun ? "dry run, nothing written: " : "done: ") << counts(total) << "\n";
     return kOk;
 }
 

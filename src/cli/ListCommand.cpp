@@ -47,11 +47,14 @@ int listCommand(Context& ctx, Args args)
                          {"sha256", p.sha256},
                          {"source", p.sourcePath},
                          {"questions", p.activeQuestions},
-                         {"retired", p.retiredQuestions}});
+                         {"retired", p.retiredQuestions},
+                         {"authors", p.authors},
+                         {"removed", p.removed}});
             if (!asJson) {
                 ctx.out() << std::left << std::setw(36) << p.id << std::setw(10) << p.version << std::right
                           << std::setw(5) << p.activeQuestions
-                          << (p.activeQuestions == 1 ? " question   " : " questions  ") << p.title << "\n";
+                          << (p.activeQuestions == 1 ? " question   " : " questions  ") << p.title
+                          << (p.removed ? " (removed)" : "") << "\n";
             }
         }
         if (asJson) {

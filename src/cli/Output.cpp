@@ -1,7 +1,10 @@
 #include "Output.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
+#include <system_error>
 
 #include "certdrill/learn/Tracker.h"
 
@@ -42,6 +45,40 @@ const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord)
 std::string counted(std::size_t n, const std::string& noun)
 {
     return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string writeTextFile(const std::filesystem::path& path, const std::string& text)
+{
+    std::filesystem::path temporary = path;
+    temporary += ".partial";
+    const auto reason = [](const std::string& what) {
+        const int e = errno;
+        return e ? what + ": " + std::generic_category().message(e) : what;
+    };
+    errno = 0;
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            return reason("cannot write " + temporary.string());
+        }
+        out << text;
+        out.flush();
+        if (!out) {
+            const std::string error = reason("cannot write " + temporary.string());
+            out.close();
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            return error;
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, path, ec);
+    if (ec) {
+        const std::string error = "cannot write " + path.string() + ": " + ec.message();
+        std::filesystem::remove(temporary, ec);
+        return error;
+    }
+    return {};
 }
 
 json masteryJson(const TrackerRow& r)

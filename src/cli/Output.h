@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,9 @@ std::string utcMinute(std::int64_t unixMs);
 const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord = "ABANDONED");
 /// "1 question", "2 questions".
 std::string counted(std::size_t n, const std::string& noun);
+/// Writes `text` to `path` through a temporary file in the same folder that then replaces it, so a failure
+/// leaves no half-written file (and an existing one as it was). Returns the reason on failure, else empty.
+std::string writeTextFile(const std::filesystem::path& path, const std::string& text);
 /// A tracker row's mastery as "84% [70-96] over 12", or "no answers".
 std::string masteryText(const TrackerRow& r);
 /// A tracker row as JSON (tracker --json).

@@ -15,11 +15,13 @@ namespace certdrill::cli {
 int resultsCommand(Context& ctx, Args args)
 {
     const bool asCsv = takeFlag(args, "--csv");
+    const bool anonymous = takeFlag(args, "--anonymous");
     std::string pdfPath;
     bool missing = false;
     const bool asPdf = takeOption(args, "--pdf", pdfPath, missing);
-    if (missing || args.size() != 1 || !unknownOption(args).empty() || (asCsv && asPdf)) {
-        return ctx.usage("results: usage is results ID [--csv|--pdf FILE], with ID from history");
+    if (missing || args.size() != 1 || !unknownOption(args).empty() || (asCsv && asPdf) ||
+        (anonymous && !asCsv)) {
+        return ctx.usage("results: usage is results ID [--csv [--anonymous]|--pdf FILE], with ID from history");
     }
     std::int64_t id = 0;
     if (!parseWholeNumber("ID", args.front(), id).empty()) {
@@ -36,14 +38,30 @@ int resultsCommand(Context& ctx, Args args)
         ctx.err() << "certdrill-cli: no finished exam with ID " << id << " (see certdrill-cli history)\n";
         return kInvalid;
     }
-    auto session = ExamSession::open(*ctx.store(OpenMode::ReadOnly), id);
+    // --anonymous saves its salt on first use, so the store is opened to write then; reopening it later
+    // would free the store the session reads from.
+    Store* store = ctx.store(anonymous ? OpenMode::ReadWrite : OpenMode::ReadOnly);
+    if (!store) {
+        return kInvalid;
+    }
+    auto session = ExamSession::open(*store, id);
     if (!session) {
         ctx.err() << "certdrill-cli: " << session.error().message << "\n";
         return kInvalid;
     }
     const ExamSession& e = *session.value();
     if (asCsv) {
-        ctx.out() << sessionCsv(e.exam(), e.items());
+        // certdrill stores no learner's name; what tells who sat when is the session's number and start.
+        std::string attempt = "session " + std::to_string(id) + " " + utcMinute(found->startedAtMs) + " UTC";
+        if (anonymous) {
+            auto label = anonymousAttempt(*store, id);
+            if (!label) {
+                ctx.err() << "certdrill-cli: " << label.error().message << "\n";
+                return kInvalid;
+            }
+            attempt = label.value();
+        }
+        ctx.out() << sessionCsv(e.exam(), e.items(), attempt);
         return kOk;
     }
     if (asPdf) {
@@ -51,7 +69,11 @@ int resultsCommand(Context& ctx, Args args)
     }
     ctx.out() << (found->mode == SessionMode::Exam ? "exam" : "practice") << " " << id << ", finished "
               << utcMinute(found->finishedAtMs) << " UTC: " << pct(found->score) << " (" << found->correct
-              << "/" << found->total << ") " << outcomeWord(found->abandoned, found->passed) << "\n";
+              << "/" << found->total << ") " << outcomeWord(found->abandoned, found->passed)
+              << (found->excluded
+                      ? ", " + counted(static_cast<size_t>(found->excluded), "question") + " excluded"
+                      : "")
+              << "\n";
     // The clock's time, not the sum of the question screens' (the review screen and a strict exam's time
     // while the app was closed count too), per question actually answered.
     const SessionScore score = e.score();
@@ -68,7 +90,8 @@ int resultsCommand(Context& ctx, Args args)
     for (const SessionItem& it : e.items()) {
         const AnswerLetters letters = answerLetters(it);
         ctx.out() << std::left << std::setw(5) << it.position + 1 << std::setw(12) << it.question.id
-                  << std::setw(30) << it.question.domain << std::setw(12) << resultName(it) << std::setw(7)
+                  << std::setw(30) << it.question.domain << std::setw(12)
+                  << (it.excluded ? "excluded" : resultName(it)) << std::setw(7)
                   << (letters.chosen.empty() ? "-" : letters.chosen) << std::setw(7) << letters.correct
                   << std::right << std::setw(6) << (it.timeMs + 500) / 1000 << "\n";
     }

@@ -16,6 +16,7 @@
 
 #include "Display.h"
 #include "OptionRow.h"
+#include "ReportProblemDialog.h"
 #include "TextPane.h"
 
 namespace certdrill::gui {
@@ -52,6 +53,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     , m_feedback(new TextPane)
     , m_checkButton(new QPushButton(tr("Check")))
     , m_endButton(new QPushButton(tr("End drill")))
+    , m_reportButton(new QPushButton(tr("Re&port a problem…")))
     , m_summary(new QLabel)
 {
     setObjectName(QStringLiteral("drillPage"));
@@ -115,6 +117,11 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     layout->addStretch(1);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_endButton);
+    m_reportButton->setObjectName(QStringLiteral("drillReportButton"));
+    m_reportButton->setToolTip(
+        tr("A wrong key, an unclear or outdated question, a typo: tell the pack's author, "
+           "and exclude the question from your scores if you wish"));
+    buttons->addWidget(m_reportButton);
     buttons->addStretch();
     m_checkButton->setDefault(true);
     buttons->addWidget(m_checkButton);
@@ -149,6 +156,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
 
     connect(m_checkButton, &QPushButton::clicked, this, &DrillPage::checkOrNext);
     connect(m_endButton, &QPushButton::clicked, this, &DrillPage::finishDrill);
+    connect(m_reportButton, &QPushButton::clicked, this, &DrillPage::reportProblem);
     connect(again, &QPushButton::clicked, this, &DrillPage::nextDrillRequested);
     connect(tracker, &QPushButton::clicked, this, &DrillPage::trackerRequested);
     // The exam's keys: A–J and 1–9 toggle options. Enter checks, then moves on.
@@ -267,6 +275,19 @@ std::vector<int> DrillPage::chosenOptions() const
         }
     }
     return out;
+}
+
+void DrillPage::reportProblem()
+{
+    if (!m_session || m_position < 0 || m_position >= static_cast<int>(m_session->items().size())) {
+        return;
+    }
+    const DrillItem& item = m_session->items()[static_cast<std::size_t>(m_position)];
+    ProblemReport report;
+    report.questionRow = item.questionRow;
+    report.chosen = item.checked ? item.chosen : chosenOptions();
+    report.sessionId = m_session->id();
+    reportProblemInteractively(this, m_store, report, QString::fromStdString(item.question.id));
 }
 
 void DrillPage::checkOrNext()

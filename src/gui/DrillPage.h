@@ -51,6 +51,8 @@ protected:
 private:
     void toggleOption(int displayIndex);
     std::vector<int> chosenOptions() const;
+    /// Report a problem… on the question shown, with the answer chosen so far.
+    void reportProblem();
     void showFeedback(const DrillItem& item);
 
     Store& m_store;
@@ -70,6 +72,7 @@ private:
     SafeTextView* m_feedback;
     QPushButton* m_checkButton;
     QPushButton* m_endButton;
+    QPushButton* m_reportButton;
     QLabel* m_summary;
 };
 

@@ -5,17 +5,19 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 
 #include "certdrill/exam/ItemStatus.h"
-#include "certdrill/pack/ItemLint.h"
-#include "certdrill/pack/PackFormat.h"
 
 #include "Display.h"
 #include "DrillDialog.h"
@@ -25,7 +27,8 @@
 #include "ExamStartPage.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
-#include "MoodleImportDialog.h"
+#include "ImportFlow.h"
+#include "PacksPage.h"
 #include "ProgressBackup.h"
 #include "ResultsPage.h"
 #include "ShortcutSheet.h"
@@ -40,6 +43,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_clock(clock)
     , m_stack(new QStackedWidget(this))
     , m_home(new HomePage(store, m_stack))
+    , m_importFlow(new ImportFlow(store, this))
     , m_status(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -53,6 +57,21 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
             [this](const PlannerOptions& options) { startDrill(options, false); });
     connect(m_home, &HomePage::trackerDomainRequested, this, &MainWindow::showTrackerAt);
     connect(m_home, &HomePage::importRequested, this, &MainWindow::importPacks);
+    connect(m_importFlow, &ImportFlow::imported, this,
+            [this](const QStringList& packIds, const QString& summary) {
+                m_home->refresh();
+                showPacks();
+                if (!packIds.isEmpty()) {
+                    packsPage()->selectPack(packIds.front());
+                }
+                packsPage()->setStatus(summary);
+            });
+    connect(m_importFlow, &ImportFlow::notImported, this, [this](const QString& reason) {
+        showPacks();
+        packsPage()->setStatus(reason);
+    });
+    // Pack files dropped anywhere on the window start an import (dragEnterEvent, dropEvent).
+    setAcceptDrops(true);
     setCentralWidget(m_stack);
     createMenus();
     resize(1100, 760);
@@ -108,6 +127,7 @@ ResultsPage* MainWindow::resultsPage()
     if (!m_results) {
         m_results = new ResultsPage(m_stack);
         m_stack->addWidget(m_results);
+        m_results->setStore(&m_store);
     }
     return m_results;
 }
@@ -134,6 +154,17 @@ TrackerPage* MainWindow::trackerPage()
     return m_tracker;
 }
 
+PacksPage* MainWindow::packsPage()
+{
+    if (!m_packs) {
+        m_packs = new PacksPage(m_store, m_stack);
+        m_stack->addWidget(m_packs);
+        connect(m_packs, &PacksPage::importRequested, this, &MainWindow::importPacks);
+        connect(m_packs, &PacksPage::packsChanged, m_home, &HomePage::refresh);
+    }
+    return m_packs;
+}
+
 HistoryPage* MainWindow::historyPage()
 {
     if (!m_history) {
@@ -150,6 +181,12 @@ void MainWindow::createMenus()
     QAction* import = file->addAction(tr("&Import pack…"), this, &MainWindow::importPacks);
     import->setObjectName(QStringLiteral("importAction"));
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    m_importAction = import;
+    // A screen, like History and the Tracker, not a dialog: it is where an instructor works on the bank.
+    QAction* packs = file->addAction(tr("&Packs"), this, &MainWindow::showPacks);
+    packs->setObjectName(QStringLiteral("packsAction"));
+    packs->setShortcut(QKeySequence(tr("Ctrl+Shift+P")));
+    packs->setStatusTip(tr("The question packs in the database: import, export and remove them"));
     QAction* backup = file->addAction(tr("&Back up progress…"), this,
                                       [this] { backUpProgressInteractively(this, m_store, m_clock); });
     backup->setObjectName(QStringLiteral("backupAction"));
@@ -209,7 +246,8 @@ void MainWindow::createMenus()
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
 
-    m_leavingActions = {import, restore, home, mock, practice, settings, history, drill, custom, tracker};
+    m_leavingActions = {import,   packs,   restore, home,   mock,   practice,
+                        settings, history, drill,   custom, tracker};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -640,103 +678,49 @@ void MainWindow::importPacks()
 {
     const QStringList files =
         QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(), importFileFilters());
-    if (files.isEmpty()) {
+    importWithPreview(files);
+}
+
+bool MainWindow::importWithPreview(const QStringList& files)
+{
+    return m_importFlow->run(files);
+}
+
+void MainWindow::showPacks()
+{
+    packsPage()->refresh();
+    m_stack->setCurrentWidget(packsPage());
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    // Only pack files, and never during an exam: its screen must not be left, nor the bank change under it.
+    if (!m_importAction->isEnabled() || !event->mimeData()->hasUrls()) {
         return;
     }
-    // Moodle files cannot name their exam, pack and version; ask, as certdrill-cli import's options do.
-    QStringList moodleFiles;
-    for (const QString& f : files) {
-        if (isMoodleFormat(packFormatOf(f.toStdString()))) {
-            moodleFiles << f;
-        }
-    }
-    ImportOptions moodle;
-    if (!moodleFiles.isEmpty()) {
-        auto exams = m_store.exams();
-        auto packs = m_store.packs();
-        MoodleImportDialog dialog(moodleFiles, exams.ok() ? exams.value() : std::vector<ExamDef>{},
-                                  packs.ok() ? packs.value() : std::vector<StoredPack>{}, this);
-        if (dialog.exec() != QDialog::Accepted) {
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (!url.isLocalFile() || !ImportFlow::isImportable(url.toLocalFile())) {
             return;
         }
-        moodle = dialog.options();
     }
-    if (!confirmLint(files, moodle)) {
+    event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    if (!m_importAction->isEnabled() || !event->mimeData()->hasUrls()) {
         return;
     }
-    importAndReport(files, moodle);
-}
-
-bool MainWindow::importAndReport(const QStringList& files, const ImportOptions& moodle)
-{
-    QString report;
-    const bool ok = importFiles(files, &report, moodle);
-    // The reason is in the box itself: behind "Show Details" a candidate would not find it. The report
-    // quotes pack text: plain text only, never HTML that could load what it names.
-    QMessageBox box(ok ? QMessageBox::Information : QMessageBox::Warning,
-                    ok ? tr("Import finished") : tr("Import failed"),
-                    ok ? report : tr("Nothing was imported; the database is unchanged."), QMessageBox::Ok,
-                    this);
-    box.setObjectName(QStringLiteral("importResult"));
-    box.setTextFormat(Qt::PlainText);
-    if (!ok) {
-        box.setInformativeText(report);
-        if (auto* informative = box.findChild<QLabel*>(QStringLiteral("qt_msgbox_informativelabel"))) {
-            informative->setTextFormat(Qt::PlainText);
+    QStringList files;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (!url.isLocalFile() || !ImportFlow::isImportable(url.toLocalFile())) {
+            return;
         }
+        files << url.toLocalFile();
     }
-    box.exec();
-    return ok;
-}
-
-bool MainWindow::confirmLint(const QStringList& files, const ImportOptions& moodle)
-{
-    std::vector<std::filesystem::path> paths;
-    for (const QString& f : files) {
-        paths.emplace_back(f.toStdString());
-    }
-    auto catalog = m_store.examCatalog();
-    const auto loaded = loadPacks(paths, catalog.ok() ? catalog.value() : ExamCatalog{}, moodle);
-    // A batch that does not load is refused by the import itself, which names every error.
-    if (std::any_of(loaded.begin(), loaded.end(), [](const LoadedPack& lp) { return !lp.ok(); })) {
-        return true;
-    }
-    const LintReport lint = lintPacks(loaded);
-    if (lint.total.questions == 0) {
-        return true; // an exam definition alone: nothing to judge
-    }
-    QStringList lines;
-    for (const PackLint& p : lint.packs) {
-        if (p.summary.questions == 0) {
-            continue;
-        }
-        lines << QStringLiteral("%1: %2").arg(
-            QString::fromStdString(p.packId),
-            QString::fromStdString(p.summary.strategyLine(Strategy::Longest)));
-    }
-    const auto failures = lint.total.strictFailures();
-    QMessageBox box(failures.empty() ? QMessageBox::Question : QMessageBox::Warning,
-                    tr("Import question packs"),
-                    failures.empty()
-                        ? tr("These questions pass the item-quality check: a candidate who picks answers by "
-                             "their surface (the longest option, no absolute words, words from the question) "
-                             "scores about what guessing scores.")
-                        : tr("These questions can be answered from surface cues, so scores on them overstate "
-                             "knowledge. You can import them anyway."),
-                    QMessageBox::NoButton, this);
-    box.setObjectName(QStringLiteral("lintPreview"));
-    QStringList details = lines;
-    if (!failures.empty()) {
-        details << QString() << tr("Cues beyond chance:");
-    }
-    for (const auto& f : failures) {
-        details << QStringLiteral("• ") + QString::fromStdString(f);
-    }
-    box.setInformativeText(details.join(QLatin1Char('\n')));
-    box.addButton(tr("&Import"), QMessageBox::AcceptRole);
-    QPushButton* cancel = box.addButton(QMessageBox::Cancel);
-    box.exec();
-    return box.clickedButton() != cancel;
+    event->acceptProposedAction();
+    // After the drop returns: the drag source (a file manager) must not wait while the preview is open.
+    QTimer::singleShot(0, this, [this, files] { importWithPreview(files); });
 }
 
 bool MainWindow::importFiles(const QStringList& files, QString* report, const ImportOptions& moodle)
@@ -745,22 +729,12 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
     for (const QString& f : files) {
         paths.emplace_back(f.toStdString());
     }
-    ImportOptions options = moodle;
-    options.domainHint =
-        tr("choose one under \"Uncategorised questions\" when you import the file").toStdString();
-    const ImportOutcome outcome = m_store.importFiles(paths, options);
+    const ImportOutcome outcome = m_store.importFiles(paths, ImportFlow::withAppHints(moodle));
     // What happened first, then why: the summary of every pack, then the errors and warnings, each file
     // by its name (the absolute path is noise in a dialog, and the file was just picked).
     QStringList lines;
     for (const PackImportSummary& s : outcome.summaries) {
-        lines << (s.unchanged ? tr("%1 %2: already imported")
-                                    .arg(QString::fromStdString(s.packId), QString::fromStdString(s.version))
-                              : tr("%1 %2: %3 added, %4 updated, %5 retired, %6 unchanged")
-                                    .arg(QString::fromStdString(s.packId), QString::fromStdString(s.version))
-                                    .arg(s.added)
-                                    .arg(s.updated)
-                                    .arg(s.retired)
-                                    .arg(s.unchangedQuestions));
+        lines << importSummaryText(s);
     }
     if (!outcome.ok()) {
         lines << QString::fromStdString(outcome.error);
@@ -773,6 +747,9 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
         *report = lines.join(QLatin1Char('\n'));
     }
     m_home->refresh();
+    if (m_packs) {
+        m_packs->refresh(); // else it reads the packs when first shown
+    }
     return outcome.ok();
 }
 

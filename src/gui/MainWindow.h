@@ -19,6 +19,8 @@ class ExamPage;
 class ExamStartPage;
 class HistoryPage;
 class HomePage;
+class ImportFlow;
+class PacksPage;
 class ResultsPage;
 class TrackerPage;
 
@@ -39,22 +41,24 @@ public:
     DrillPage* drillPage();
     TrackerPage* trackerPage();
     HistoryPage* historyPage();
+    PacksPage* packsPage();
+    ImportFlow* importFlow() const { return m_importFlow; }
     /// The file types File ▸ Import pack… offers: every supported extension (also *.txt, as Moodle names
     /// GIFT exports), each format, and all files.
     static QString importFileFilters();
 
 public slots:
-    /// Asks for pack files and imports them; shows every diagnostic if the import fails.
+    /// File ▸ Import pack…: asks for pack files, then imports them through the preview (importWithPreview).
     void importPacks();
-    /// Imports the given files (the dialog-free part of importPacks, also used by tests); `moodle` applies
-    /// to the Moodle GIFT and XML files among them.
+    /// The import flow for `files` (ImportFlow: Moodle options, preview, import with progress), as the
+    /// menu, the Packs screen and a drop start it; on success the Packs screen shows what was imported.
+    bool importWithPreview(const QStringList& files);
+    /// Imports the given files at once, without preview or dialogs (setting up a database, tests); `moodle`
+    /// applies to the Moodle GIFT and XML files among them. `report`: one line per pack, then the
+    /// diagnostics.
     bool importFiles(const QStringList& files, QString* report = nullptr, const ImportOptions& moodle = {});
-    /// Imports the files and says how it went in a message box: what was imported (or, for a failure, that
-    /// nothing was and why) first, then the warnings, each file by its name.
-    bool importAndReport(const QStringList& files, const ImportOptions& moodle);
-    /// Shows the item-quality lint of the packs about to be imported (each pack's longest-option score
-    /// against chance, and why --strict would refuse them) and asks to go on; true to import.
-    bool confirmLint(const QStringList& files, const ImportOptions& moodle);
+    /// File ▸ Packs: the packs in the database, to import, export and remove.
+    void showPacks();
     void showHome();
     /// Assembles a form from the bank and starts a session at once, without the start screen; warns first if
     /// the bank cannot fill the blueprint.
@@ -89,6 +93,10 @@ protected:
     /// Closing during a strict exam (Ctrl+Q, the window's close button) first says that its clock keeps
     /// running while certdrill is closed.
     void closeEvent(QCloseEvent* event) override;
+    /// Pack files dragged over the window are accepted (not during an exam), and a drop imports them
+    /// through the same preview as File ▸ Import pack….
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     /// An exam assembled for the start screen, started by its Begin.
@@ -131,6 +139,9 @@ private:
     DrillPage* m_drill = nullptr;
     TrackerPage* m_tracker = nullptr;
     HistoryPage* m_history = nullptr;
+    PacksPage* m_packs = nullptr;
+    ImportFlow* m_importFlow;
+    QAction* m_importAction = nullptr; ///< off during an exam, and so are drops
     QLabel* m_status;
     int m_textPercent = 100; ///< View ▸ text size, in percent of the system font
     static constexpr const char* kTextPercentKey = "display.text-percent";

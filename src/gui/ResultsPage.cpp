@@ -17,10 +17,12 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include "certdrill/exam/Errata.h"
 #include "certdrill/exam/SessionHistory.h"
 
 #include "Display.h"
 #include "PdfExport.h"
+#include "ReportProblemDialog.h"
 #include "Tables.h"
 #include "TextPane.h"
 
@@ -141,6 +143,14 @@ ResultsPage::ResultsPage(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
+    // The review's only links are its own "Report a problem…" ones (pack text is escaped): handled here,
+    // never followed.
+    m_review->setOpenLinks(false);
+    connect(m_review, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() == QStringLiteral("report")) {
+            reportProblem(url.path().toInt());
+        }
+    });
     connect(m_topicToggle, &QPushButton::toggled, this, [this](bool on) {
         m_topics->setVisible(on);
         fitHeightToRows(m_topics);
@@ -158,6 +168,12 @@ ResultsPage::~ResultsPage() = default;
 void ResultsPage::showSession(const ExamSession& session)
 {
     m_shown = report::sessionReport(session);
+    m_reported.clear();
+    if (m_store) {
+        if (auto reported = reportedQuestions(*m_store)) {
+            m_reported = std::move(reported.value());
+        }
+    }
     const SessionScore& s = m_shown.score;
     if (s.abandoned) {
         m_verdict->setText(tr("ABANDONED"));
@@ -193,7 +209,10 @@ void ResultsPage::showSession(const ExamSession& session)
             .arg(pace)
             .arg(QString::fromStdString(minutesSecondsText(s.reviewMs)))
             .arg(flagged)
-            .arg(s.nearMisses));
+            .arg(s.nearMisses) +
+        (s.excluded == 1  ? tr(" 1 question excluded from your scores as disputed.")
+         : s.excluded > 1 ? tr(" %1 questions excluded from your scores as disputed.").arg(s.excluded)
+                          : QString()));
     renderDomains(s);
     renderChart(s);
     renderTopics(s);
@@ -338,6 +357,28 @@ void ResultsPage::renderTopics(const SessionScore& s)
     }
 }
 
+void ResultsPage::reportProblem(int position)
+{
+    if (!m_store || position < 0 || position >= static_cast<int>(m_shown.items.size())) {
+        return;
+    }
+    const SessionItem& it = m_shown.items[static_cast<size_t>(position)];
+    ProblemReport report;
+    report.questionRow = it.questionRow;
+    report.chosen = it.chosen;
+    report.sessionId = m_shown.id;
+    report.packVersion = it.packVersion; // the version this exam served, not a later one
+    if (!reportProblemInteractively(this, *m_store, report, QString::fromStdString(it.question.id))) {
+        return;
+    }
+    // Scores follow the exclusion at once: the session read again is scored by the same rule as history.
+    if (auto session = ExamSession::open(*m_store, m_shown.id)) {
+        const int filter = m_filter->currentIndex();
+        showSession(*session.value());
+        m_filter->setCurrentIndex(filter);
+    }
+}
+
 void ResultsPage::renderReview()
 {
     QString html;
@@ -357,6 +398,11 @@ void ResultsPage::renderReview()
         if (it.revealed) {
             notes += tr(" · answer revealed during practice");
         }
+        if (it.excluded) {
+            notes += tr(" · excluded from your scores");
+        } else if (m_reported.count(it.questionRow)) {
+            notes += tr(" · reported");
+        }
         html +=
             QStringLiteral("<h3 style='color:%1'>%2. %3<span style='color:%5; font-weight:normal'>%4</span>"
                            "</h3>")
@@ -366,7 +412,13 @@ void ResultsPage::renderReview()
                 .arg(notes.toHtmlEscaped())
                 .arg(mutedColor().name());
         html += stemHtml(it.question.stem);
-        html += answerHtml(it) + QStringLiteral("<hr/>");
+        html += answerHtml(it);
+        if (m_store) {
+            html += QStringLiteral("<p><a href='report:%1'>%2</a></p>")
+                        .arg(it.position)
+                        .arg(tr("Report a problem…"));
+        }
+        html += QStringLiteral("<hr/>");
     }
     m_review->setHtml(html);
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <set>
+
 #include <QWidget>
 
 #include "certdrill/exam/ExamSession.h"
@@ -25,8 +27,13 @@ public:
     explicit ResultsPage(QWidget* parent = nullptr);
     ~ResultsPage() override;
 
+    /// The store reports are filed in (Report a problem…); without one the review offers no report link.
+    void setStore(Store* store) { m_store = store; }
     /// Shows a finished session.
     void showSession(const ExamSession& session);
+    /// Report a problem… on the question at `position`: the dialog, then the report filed and the session
+    /// shown again, scored without the question when the candidate excluded it.
+    void reportProblem(int position);
     /// Writes every question of the shown session as CSV (sessionCsv) to `path`.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
     /// Writes the shown session's report as PDF (report::writeSessionPdf): the number of pages, or why not.
@@ -50,6 +57,8 @@ private:
     void renderTopics(const SessionScore& s);
 
     report::SessionReport m_shown; ///< the session shown, as the PDF report prints it
+    Store* m_store = nullptr;
+    std::set<std::int64_t> m_reported; ///< question rows with a report
     QLabel* m_verdict;
     QLabel* m_details;
     QTableWidget* m_domains;

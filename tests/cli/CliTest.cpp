@@ -1,5 +1,6 @@
 // End-to-end tests of the certdrill-cli binary: exit codes, messages, and the database left alone on failure.
 #include <cstdio>
+#include <regex>
 #include <sstream>
 #include <sys/wait.h>
 
@@ -13,11 +14,6 @@
 #include "TestSupport.h"
 
 namespace {
-
-std::string data(const std::string& name)
-{
-    return dataFile(name).string();
-}
 
 int countLines(const std::string& text, const std::string& needle)
 {
@@ -256,15 +252,19 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
     std::string line;
     std::getline(lines, line);
     CHECK(line == "position,question_id,domain,domain_name,subtopic,subtopic_name,objective,objective_name,"
-                  "select,your_answer,correct_answer,result,confidence,flagged,revealed,seconds,stem");
+                  "select,your_answer,correct_answer,result,confidence,flagged,revealed,seconds,stem,attempt,"
+                  "pack_id,pack_version,content_hash,options,chosen_options,key_options");
     int rows = 0;
+    // Every row names the sitting, the pack and its version when the session started.
+    const std::string sitting = ",session " + id + " 2026-01-01 00:00 UTC,mini-questions,1.0.0,";
     while (std::getline(lines, line)) {
         ++rows;
+        CHECK_THAT(line, Catch::Contains(sitting));
         if (line.find(",q1,") != std::string::npos) {
             // q1 answered right: the candidate's letter is the key's letter.
-            CHECK_THAT(line,
-                       Catch::Matches(
-                           R"(\d,q1,alpha,Alpha,a1,[^,]*,,,1,([AB]),\1,correct,,0,0,\d+,Which is first\?)"));
+            CHECK_THAT(line, Catch::Matches(
+                                 R"(\d,q1,alpha,Alpha,a1,[^,]*,,,1,([AB]),\1,correct,,0,0,\d+,Which is )"
+                                 R"(first\?,session \d+ [^,]+,mini-questions,1\.0\.0,[0-9a-f]{16},2,A,A)"));
         } else {
             CHECK_THAT(line, Catch::Contains(",unanswered,"));
         }
@@ -276,6 +276,17 @@ TEST_CASE("history prints finished sessions as a table and as JSON", "[cli]")
         }
     }
     CHECK(rows == 4);
+
+    // --anonymous: the same file but for the attempt label, a hash that stays the same for the session.
+    const Run anonymous = cli(db + " results " + id + " --csv --anonymous");
+    CHECK(anonymous.exitCode == 0);
+    CHECK(cli(db + " results " + id + " --csv --anonymous").out == anonymous.out);
+    std::smatch label;
+    REQUIRE(std::regex_search(anonymous.out, label, std::regex(",([0-9a-f]{16}),mini-questions,")));
+    CHECK(std::regex_replace(csv.out, std::regex("session " + id + " 2026-01-01 00:00 UTC"),
+                             label[1].str()) == anonymous.out);
+    CHECK(anonymous.out.find("session " + id) == std::string::npos);
+    CHECK(cli(db + " results " + id + " --anonymous").exitCode == 2); // only with --csv
     CHECK(cli(db + " results 999").exitCode == 1);
     CHECK_THAT(cli(db + " results 999").err, Catch::Contains("no finished exam with ID 999"));
     CHECK(cli(db + " results one").exitCode == 2);
@@ -377,7 +388,8 @@ TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-v
     writeFile(loose, "Which is right?{=this ~that}\n");
     const Run unplaced = cli(db + " import " + loose.string());
     CHECK(unplaced.exitCode == 1);
-    CHECK_THAT(unplaced.err, Catch::Contains("loose.gift:1:1: error: the question has no category"));
+    CHECK_THAT(unplaced.err,
+               Catch::Contains("loose.gift:1:1: error: question \"which-is-right\" has no category"));
     const Run placed = cli(db + " import --domain beta --pack-id my-loose " + loose.string());
     CHECK(placed.exitCode == 0);
     CHECK_THAT(placed.out, Catch::Contains("my-loose 1.0.0 (new): 1 added"));

@@ -15,11 +15,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string data(const std::string& name)
-{
-    return dataFile(name).string();
-}
-
 /// Just enough TOML for the ncp-genl-labs quizzes (they are not a format certdrill imports): top-level
 /// `key = value` lines and `[[questions]]` tables whose values are integers, basic strings ("…" with
 /// escapes), multi-line basic strings ("""…""") and arrays of strings over several lines.

@@ -20,9 +20,11 @@
 #include "ExamPage.h"
 #include "GuiTestSupport.h"
 #include "HomePage.h"
+#include "ImportPreviewDialog.h"
 #include "MainWindow.h"
 #include "MoodleImportDialog.h"
 #include "OptionRow.h"
+#include "PacksPage.h"
 #include "SafeTextView.h"
 #include "TrackerPage.h"
 
@@ -232,36 +234,46 @@ private slots:
                     .isEmpty());
     }
 
-    // The import's message box: what was imported first, then the warnings; files by name, not by absolute
-    // path; a failure's reason in the box itself, not behind "Show Details"; no command-line flags.
-    void importResultReadsSummaryFirst()
+    // A refused import's preview: Import is off, the reason is in the headline, every error is in the table
+    // with its file by name (the full path only in its tooltip), and a Moodle question without a domain is
+    // told what to do in the app, not given a command-line flag.
+    void refusedImportPreviewNamesFilesAndReasons()
     {
         WindowOnTemporaryDatabase fixture;
         QVERIFY(fixture.window);
         gui::MainWindow& window = *fixture.window;
         const QString data = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
-        const auto shown = [&](const QStringList& files) {
+        // The preview's headline and problems, as shown; Cancel closes it.
+        const auto previewOf = [&](const QStringList& files) -> QString {
             QString text;
-            QTimer::singleShot(0, [&text] {
-                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-                QVERIFY(box);
-                text = box->text() + QStringLiteral("\n") + box->informativeText();
-                box->accept();
+            test::onNextModal<gui::ImportPreviewDialog>([&text](gui::ImportPreviewDialog* preview) {
+                QVERIFY(
+                    !preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->isEnabled());
+                text = preview->findChild<QLabel*>(QStringLiteral("previewHeadline"))->text();
+                auto* problems = preview->findChild<QTableWidget*>(QStringLiteral("previewProblemsTable"));
+                for (int r = 0; r < problems->rowCount(); ++r) {
+                    text += QStringLiteral("\n%1 %2 %3")
+                                .arg(problems->item(r, 0)->text(), problems->item(r, 1)->text(),
+                                     problems->item(r, 3)->text());
+                }
+                preview->reject();
             });
-            window.importAndReport(files, {});
+            if (files.last().endsWith(QStringLiteral(".gift"))) { // first the Moodle options
+                test::onNextModal<gui::MoodleImportDialog>(
+                    [](gui::MoodleImportDialog* moodle) { moodle->accept(); });
+            }
+            if (window.importWithPreview(files)) {
+                text += QStringLiteral("\nIMPORTED"); // a refused import must not run
+            }
             return text;
         };
-        const QString ok = shown({data + "/mini-exam.json", data + "/sample.gift"});
-        const qsizetype summary = ok.indexOf(QStringLiteral("gift-sample 1.0.0: 4 added"));
-        const qsizetype warning = ok.indexOf(QStringLiteral("sample.gift:24:1: warning"));
-        QVERIFY2(summary >= 0 && warning > summary, qPrintable(ok));
-        QVERIFY2(!ok.contains(data), qPrintable(ok)); // no absolute paths
-
-        const QString failed = shown({data + "/five-errors.json"});
-        QVERIFY2(failed.contains(QStringLiteral("Nothing was imported")), qPrintable(failed));
-        QVERIFY2(failed.contains(QStringLiteral("five-errors.json:")), qPrintable(failed));
+        const QString failed = previewOf({data + "/five-errors.json"});
+        QVERIFY2(failed.contains(QStringLiteral("would be refused")), qPrintable(failed));
+        QVERIFY2(!failed.contains(QStringLiteral("IMPORTED")), qPrintable(failed));
+        QVERIFY2(failed.contains(QStringLiteral("error five-errors.json:")), qPrintable(failed));
         QVERIFY2(failed.contains(QStringLiteral("unknown field \"colour\"")), qPrintable(failed));
         QVERIFY2(!failed.contains(data), qPrintable(failed));
+        QVERIFY(fixture.store->packs().value().empty());
 
         // A Moodle question without a domain: the reason names what to do in the app, not a CLI flag.
         const QString loose = fixture.dir.filePath(QStringLiteral("loose.gift"));
@@ -269,8 +281,9 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("::q1:: Which is prime? {=7 ~8 ~9}\n");
         f.close();
-        const QString moodle = shown({data + "/mini-exam.json", loose});
+        const QString moodle = previewOf({data + "/mini-exam.json", loose});
         QVERIFY2(moodle.contains(QStringLiteral("no blueprint domain")), qPrintable(moodle));
+        QVERIFY2(!moodle.contains(QStringLiteral("IMPORTED")), qPrintable(moodle));
         QVERIFY2(!moodle.contains(QStringLiteral("--domain")), qPrintable(moodle));
         QVERIFY2(moodle.contains(QStringLiteral("Uncategorised questions")), qPrintable(moodle));
     }
@@ -310,7 +323,7 @@ private slots:
 
         QString message;
         // Drives the modal dialogs importPacks opens, in order: the file dialog, the Moodle options, the
-        // result.
+        // preview; the Packs screen then says what was imported.
         const auto importThroughMenu = [&](const std::function<void(gui::MoodleImportDialog*)>& fill) {
             test::onNextModal<QFileDialog>([&](QFileDialog* files) {
                 // Typed as a user would: selectFile() does not always reach a dialog still reading its
@@ -321,21 +334,18 @@ private slots:
                 test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
                     test::screenshot(moodle, "moodle-import");
                     fill(moodle);
-                    // First the item-quality preview, then the result.
-                    test::onNextModal<QMessageBox>([&](QMessageBox* preview) {
-                        QCOMPARE(preview->objectName(), QStringLiteral("lintPreview"));
-                        QVERIFY(preview->informativeText().contains(QStringLiteral("longest option: ")));
-                        test::onNextModal<QMessageBox>([&](QMessageBox* box) {
-                            message = box->text() + QLatin1Char('\n') + box->detailedText();
-                            box->accept();
-                        });
-                        preview->buttons().first()->click(); // Import
+                    test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                        QVERIFY(preview->findChild<QLabel*>(QStringLiteral("previewLint"))
+                                    ->text()
+                                    .contains(QStringLiteral("longest option: ")));
+                        preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->click();
                     });
                     moodle->accept();
                 });
                 static_cast<QDialog*>(files)->accept(); // QFileDialog::accept is protected
             });
             window.importPacks();
+            message = window.packsPage()->findChild<QLabel*>(QStringLiteral("packsStatusLabel"))->text();
         };
 
         importThroughMenu([](gui::MoodleImportDialog* d) {
@@ -390,54 +400,60 @@ private slots:
             test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
                 packIdShown =
                     moodle->findChild<QLineEdit*>(QStringLiteral("moodlePackId"))->placeholderText();
-                test::onNextModal<QMessageBox>([&](QMessageBox* preview) {
-                    test::onNextModal<QMessageBox>([&](QMessageBox* box) {
-                        message = box->text() + QLatin1Char('\n') + box->detailedText();
-                        box->accept();
-                    });
-                    preview->buttons().first()->click(); // Import
+                test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                    preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->click();
                 });
                 moodle->accept();
             });
             static_cast<QDialog*>(files)->accept();
         });
         window.importPacks();
+        message = window.packsPage()->findChild<QLabel*>(QStringLiteral("packsStatusLabel"))->text();
         QVERIFY2(filters.contains(QStringLiteral("All files (*)")), qPrintable(filters.join(';')));
         QVERIFY2(filters.first().contains(QStringLiteral("*.txt")), qPrintable(filters.first()));
         QVERIFY2(filters.first().contains(QStringLiteral("*.gift")), qPrintable(filters.first()));
         QCOMPARE(packIdShown, QStringLiteral("gift-quiz"));
         QVERIFY2(message.contains(QStringLiteral("gift-quiz 1.0.0: 1 added")), qPrintable(message));
+        QCOMPARE(fixture.store->candidates("mini").value().size(), std::size_t{1});
     }
 
-    // Before an import, the item-quality check shows each pack's longest-option score against chance; a
-    // cued pack is flagged, Cancel imports nothing, and the home screen's pack list shows the same score.
-    void importShowsTheLintAndHomeShowsEachPacksScore()
+    // Before an import, the preview shows the item-quality check: each pack's longest-option score against
+    // chance, a cued pack flagged; Cancel imports nothing, and the Packs screen shows the same score.
+    void importPreviewShowsTheLintAndPacksShowEachScore()
     {
         WindowOnTemporaryDatabase fixture;
         QVERIFY(fixture.window);
         gui::MainWindow& window = *fixture.window;
         const QString cued = QStringLiteral(CERTDRILL_TEST_DATA_DIR "/lint-cued.json");
 
-        QString preview;
+        QString lint;
+        QString score;
         test::onNextModal<QFileDialog>([&](QFileDialog* files) {
             files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(cued);
-            test::onNextModal<QMessageBox>([&](QMessageBox* box) {
-                QCOMPARE(box->objectName(), QStringLiteral("lintPreview"));
-                QCOMPARE(box->icon(), QMessageBox::Warning);
-                preview = box->text() + QLatin1Char('\n') + box->informativeText();
-                test::screenshot(box, "import-lint");
-                box->button(QMessageBox::Cancel)->click();
+            test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                lint = preview->findChild<QLabel*>(QStringLiteral("previewLint"))->text();
+                score = preview->findChild<QTableWidget*>(QStringLiteral("previewPacksTable"))
+                            ->item(0, 7)
+                            ->text();
+                test::screenshot(preview, "import-lint");
+                preview->findChild<QPushButton*>(QStringLiteral("previewCancelButton"))->click();
             });
             static_cast<QDialog*>(files)->accept();
         });
         window.importPacks();
-        QVERIFY2(preview.contains(QStringLiteral("lint-cued: longest option: 100.0% (4/4), chance 21.2%")),
-                 qPrintable(preview));
-        QVERIFY2(preview.contains(QStringLiteral("answered from surface cues")), qPrintable(preview));
+        QVERIFY2(lint.contains(QStringLiteral("longest option: 100.0% (4/4), chance 21.2%")),
+                 qPrintable(lint));
+        QVERIFY2(lint.contains(QStringLiteral("answered from surface cues")), qPrintable(lint));
+        QCOMPARE(score, QStringLiteral("100.0% (chance 21.2%): cued"));
         QVERIFY(fixture.store->packs().value().empty()); // Cancel: nothing imported
 
         QVERIFY(window.importFiles({cued}));
-        QCOMPARE(fixture.store->packs().value().size(), std::size_t{1}); // imported anyway, when asked to
+        window.showPacks();
+        auto* packs = window.packsPage()->findChild<QTableWidget*>(QStringLiteral("packListTable"));
+        QVERIFY(packs);
+        QCOMPARE(packs->rowCount(), 1);
+        QCOMPARE(packs->item(0, 4)->text(), QStringLiteral("100.0% (chance 21.2%): cued"));
+        QVERIFY(packs->item(0, 4)->toolTip().contains(QStringLiteral("shortest option: 0.0% (0/4)")));
     }
 };
 

@@ -7,12 +7,14 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "certdrill/store/ImportPreview.h"
 #include "certdrill/store/Store.h"
 
 #include "Display.h"
 #include "DrillPage.h"
 #include "ExamPage.h"
 #include "GuiTestSupport.h"
+#include "ImportPreviewDialog.h"
 #include "MainWindow.h"
 #include "ResultsPage.h"
 
@@ -99,6 +101,8 @@ private slots:
         check("tracker");
         window.showHistory();
         check("history");
+        window.showPacks();
+        check("packs");
 
         // The exam day: the start screen, a question, the review screen, the results.
         window.startMock();
@@ -114,6 +118,38 @@ private slots:
         exam->submitNow();
         QVERIFY(window.resultsPage()->isVisible());
         check("results");
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("\n"))));
+    }
+
+    // The import preview, with three packs of which one is a Moodle file, warnings and lint findings.
+    void importPreviewFitsAtEveryTextSize()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        const auto store = test::bankStore(dir, clock);
+        QVERIFY(store);
+        const std::filesystem::path data = CERTDRILL_TEST_DATA_DIR;
+        ImportOptions moodle;
+        moodle.exam = "mini";
+        const ImportPreview preview = previewImport(
+            *store, {data / "mini-exam.json", data / "mini-questions.json", data / "sample.gift"}, moodle);
+        QVERIFY(preview.importable());
+        gui::ImportPreviewDialog dialog(preview);
+        QVERIFY(certdrill::test::showActive(&dialog));
+        QStringList failures;
+        for (const int percent : gui::textPercents()) {
+            gui::applyTextPercent(percent);
+            const int width = minimumWidth(&dialog);
+            if (percent == 200) {
+                QTest::qWait(50);
+                certdrill::test::screenshot(&dialog, "layout-import-preview-200");
+            }
+            if (width >= kScreenWidth) {
+                failures
+                    << QStringLiteral("import preview at %1%: minimum width %2 px").arg(percent).arg(width);
+            }
+        }
+        gui::applyTextPercent(100);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("\n"))));
     }
 };

@@ -36,6 +36,10 @@ struct SessionItem
     bool revealed = false;                ///< practice mode: the answer was shown before submitting
     int visits = 0;
     std::int64_t timeMs = 0;
+    std::string packId;      ///< the pack the question was served from
+    std::string packVersion; ///< that pack's version when the session started
+    /// The candidate excluded the question from their scores (Errata.h): it counts in no score or tally.
+    bool excluded = false;
 
     bool answered() const { return !chosen.empty(); }
     /// As many options chosen as the question asks for. An incomplete multi-select scores wrong, so it counts
@@ -75,7 +79,8 @@ struct Tally
 struct SessionScore
 {
     int correct = 0;
-    int total = 0;
+    int total = 0;    ///< questions that count: served ones less the excluded
+    int excluded = 0; ///< questions the candidate excluded from scores (SessionItem::excluded)
     double score = 0; ///< correct / total
     bool passed = false;
     std::vector<Tally> domains; ///< blueprint order
@@ -102,6 +107,10 @@ struct SessionScore
 
 /// Scores items against a pass mark in percent; unanswered items count wrong.
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent);
+
+/// The pass rule: `correct` of `total` reaches `passPercent` (a tiny tolerance, so 7 of 10 passes a 70% mark
+/// despite binary floating point); nothing to score never passes.
+bool passesMark(int correct, int total, double passPercent);
 
 /// How the candidate's mock and practice exams are set up (Exam ▸ Exam settings…): a length within the
 /// exam's range, since the real exam has 60 to 70 questions, and extra time for an approved accommodation

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "certdrill/exam/ExamSession.h"
 #include "certdrill/Result.h"
+#include "certdrill/exam/ExamSession.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -22,10 +22,13 @@ struct SessionSummary
     std::string finishReason;      ///< "submitted", "timeout" or "abandoned"
     bool abandoned = false;        ///< ended by ExamSession::abandon: no verdict, never an exam simulation
     int correct = 0;
-    int total = 0;
+    int total = 0;    ///< questions that count: served ones less the excluded
+    int excluded = 0; ///< questions the candidate excluded from scores (Errata.h), in no figure here
     int answered = 0; ///< questions answered completely (SessionItem::complete)
     double score = 0; ///< correct / total
     double passPercent = 0;
+    /// The verdict on the score as it is now, excluded questions left out: recomputed, not the one stored
+    /// when the session finished (docs/user-guide.md, "Report a problem").
     bool passed = false;
     std::int64_t elapsedMs = 0; ///< the clock's time used (SessionScore::elapsedMs)
     std::int64_t reviewMs = 0;  ///< of which on the review screen
@@ -60,6 +63,10 @@ struct AnswerLetters
 };
 AnswerLetters answerLetters(const SessionItem& item);
 
+/// Option indices as letters of the pack's order ({0, 2} → "AC"): the same option is the same letter for
+/// everyone, whatever order a shuffle showed.
+std::string optionLetters(const std::vector<int>& indices);
+
 /// "correct", "wrong" or "unanswered" (all-or-nothing, as SessionItem::correct).
 const char* resultName(const SessionItem& item);
 
@@ -67,8 +74,23 @@ const char* resultName(const SessionItem& item);
 /// script: position, question id, domain and subtopic (id and name), how many options to select, the
 /// candidate's letters and the correct letters as they were displayed, result ("correct", "wrong",
 /// "unanswered"), confidence tag, flagged, revealed, seconds spent, and the stem. The ids are the pack's, so
-/// a question can be found again whatever its position in a shuffled form.
-std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items);
+/// a question can be found again whatever its position in a shuffled form. Then what pooling a class's files
+/// needs (`certdrill-cli item-stats`): `attempt` (the label of this sitting, the same on every row; empty
+/// when none is given), the pack id and the pack's version when the session started, the first 16 hex
+/// digits of the question's content hash (the same question in another pack version has the same one), and
+/// the number of options with the chosen and the correct ones as letters of the pack's order (A = the
+/// pack's first option, whatever the shuffle showed).
+std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items,
+                       const std::string& attempt = "");
+
+/// The columns of sessionCsv, in order (item-stats reads the files by these names).
+const std::vector<std::string>& sessionCsvColumns();
+
+/// A stable label for a session that tells nobody which session or learner it was: 16 hex digits of the
+/// SHA-256 of the session id and a random salt made once per database (kept in its settings), so the same
+/// session always gets the same label, and labels from two databases do not collide or give anything away.
+/// For `results ID --csv --anonymous`.
+Result<std::string> anonymousAttempt(Store& store, std::int64_t sessionId);
 
 /// Finished mock and practice exams, abandoned ones included (drills are not mocks and are left out),
 /// newest first.

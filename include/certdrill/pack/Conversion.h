@@ -1,6 +1,8 @@
 #pragma once
 
+#include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -24,6 +26,9 @@ struct ImportOptions
     std::string domainHint;
     /// Pack id → version in the database, for an empty `version`; Store::importFiles fills it from the store.
     std::map<std::string, std::string> storedVersions;
+    /// A category map (CategoryMap.h) for the categories and tags that name no domain; empty: none. loadPacks
+    /// reads and checks it once for the batch.
+    std::filesystem::path map;
 };
 
 /// The pack id a Moodle file gets when ImportOptions::packId is empty: "gift-" or "moodle-" (by `format`)
@@ -38,6 +43,12 @@ struct Conversion
     /// JSON pointer → source position; a pointer recorded twice keeps the later position.
     std::unordered_map<std::string, SourcePos> origins;
     std::vector<Diagnostic> diagnostics;
+    /// Questions of a type certdrill does not ask (essay, numerical, matching, …), each warned about at its
+    /// line.
+    int skipped = 0;
+    /// The indices of the category map's rules that placed a question, so a rule nothing matched can be
+    /// named.
+    std::set<std::size_t> rulesUsed;
 
     /// The source position of a JSON pointer: that of its longest recorded prefix, else line 1, column 1.
     /// Looks up each prefix of the pointer, so its cost does not grow with the number of questions.

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "certdrill/Model.h"
+#include "certdrill/pack/CategoryMap.h"
 #include "certdrill/pack/Conversion.h"
 
 namespace certdrill {
@@ -34,6 +35,7 @@ struct ForeignQuestion
     SourcePos explanationPos;
     std::string stem;
     std::string explanation;
+    std::vector<std::string> tags; ///< Moodle's tags (a category map may place the question by them)
     /// Moodle's "single": one right answer (full credit only) or, when false, every positive credit right.
     bool single = true;
     bool shuffle = true;
@@ -47,9 +49,10 @@ struct ForeignQuestion
 class PackBuilder
 {
 public:
-    /// `kind` names the format in messages and in the default pack id ("gift", "moodle").
+    /// `kind` names the format in messages and in the default pack id ("gift", "moodle"). `map`, when given,
+    /// places questions whose category names no domain (checked against the exam by loadPacks beforehand).
     PackBuilder(std::string fileName, std::string kind, const std::vector<ExamDef>& exams,
-                const ImportOptions& options, Conversion& out);
+                const ImportOptions& options, Conversion& out, const CategoryMap* map = nullptr);
 
     /// The Moodle category of the questions that follow, e.g. "$course$/ncp-genl/fine-tuning/dpo-steerlm".
     void setCategory(const std::string& path) { m_category = path; }
@@ -64,15 +67,21 @@ public:
 
     void error(const SourcePos& pos, const std::string& message);
     void warning(const SourcePos& pos, const std::string& message);
+    /// Skips a question of a type certdrill does not ask: a warning at its line, counted in
+    /// Conversion::skipped.
+    void skip(const SourcePos& pos, const std::string& message);
 
 private:
-    bool placeInBlueprint(nlohmann::json& q, const SourcePos& at);
+    bool placeInBlueprint(nlohmann::json& q, const ForeignQuestion& fq);
+    /// Places the question where a map rule (or the map's default) says.
+    void place(nlohmann::json& q, const MapTarget& target);
     void origin(const std::string& pointer, const SourcePos& pos);
 
     std::string m_file;
     std::string m_kind;
     ImportOptions m_options;
     Conversion& m_out;
+    const CategoryMap* m_map = nullptr;
     const ExamDef* m_exam = nullptr;
     std::string m_category;
     nlohmann::json m_questions = nlohmann::json::array();
@@ -80,6 +89,10 @@ private:
     std::map<std::string, int> m_nextSuffix; ///< a repeated id → the next "-N" to try
     bool m_overLimit = false;
 };
+
+/// The exam Moodle questions go into: the one named `examId`, or the only one when `examId` is empty; nullptr
+/// when there is no such exam or several to choose from.
+const ExamDef* findImportExam(const std::vector<ExamDef>& exams, const std::string& examId);
 
 /// A Moodle credit percentage ("100", "-33.33333", "5e1") as a number, or nothing when `text` is not a
 /// finite number written in full: "nan", "inf" and "1e400" are refused, not read as a credit that breaks

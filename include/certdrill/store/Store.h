@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,10 +26,31 @@ struct PackImportSummary
     std::string version;
     std::string previousVersion; ///< empty when the pack is new
     bool unchanged = false;      ///< same version and same bytes: nothing written
+    /// The pack was removed (Store::removePack) and the import kept it out (ImportPolicy::restoreRemoved):
+    /// nothing written.
+    bool keptRemoved = false;
     int added = 0;
     int updated = 0;
+    int restored = 0; ///< retired questions back in the bank (a removed pack imported again, or a question
+                      ///< that left an earlier version and is in this one)
     int retired = 0;
     int unchangedQuestions = 0;
+};
+
+/// How Store::importFiles and Store::importPacks treat the database. The defaults are an import the user asks
+/// for.
+struct ImportPolicy
+{
+    /// Work out what the import would do, every PackImportSummary exactly as the import itself computes it,
+    /// inside the import's transaction, which is then rolled back: a preview that writes nothing. Like an
+    /// import it holds the database's write lock while it runs.
+    bool dryRun = false;
+    /// Bring back a pack that Store::removePack took out when its file is imported again. False keeps it out:
+    /// the app's start imports the bundled packs on every launch, which must not undo a removal.
+    bool restoreRemoved = true;
+    /// Called after each question of the batch is written (or found unchanged) with how many are done and how
+    /// many there are; returning false cancels the import, which rolls back and changes nothing.
+    std::function<bool(int done, int total)> progress;
 };
 
 /// The outcome of validating and importing a batch of pack files.
@@ -40,8 +62,20 @@ struct ImportOutcome
     std::vector<PackImportSummary> summaries;
     /// Why nothing was imported; empty on success.
     std::string error;
+    /// ImportPolicy::progress cancelled the import (error says so too).
+    bool cancelled = false;
 
     bool ok() const { return error.empty(); }
+};
+
+/// A batch of pack files loaded and checked against the database (Store::loadFiles), not yet imported: what
+/// the app's preview shows and then imports, so the import writes the bytes that were previewed.
+struct LoadedBatch
+{
+    /// One per file, in file order.
+    std::vector<LoadedPack> packs;
+    /// Why the database's exams and packs could not be read to check the files against; empty normally.
+    std::string error;
 };
 
 /// A pack as stored.
@@ -56,6 +90,27 @@ struct StoredPack
     std::int64_t importedAtMs = 0;
     int activeQuestions = 0;
     int retiredQuestions = 0;
+    std::vector<std::string> authors;
+    /// Taken out by Store::removePack (and not imported since): all its questions retired.
+    bool removed = false;
+};
+
+/// What Store::removePack did.
+struct PackRemoval
+{
+    std::string packId;
+    std::string version;
+    int retired = 0; ///< questions retired now
+};
+
+/// A stored pack as the content of a pack file (Store::exportPack; write it with packToJson).
+struct ExportedPack
+{
+    /// Its identity, the exams it defines and its active questions, in the order they were first imported.
+    Pack pack;
+    /// Ids of questions whose stored fields no longer give the content hash they were imported with: their
+    /// exam's definition has since dropped the objective or subtopic they named, so the export differs.
+    std::vector<std::string> changedSinceImport;
 };
 
 /// A question as stored, with its database row id.
@@ -65,7 +120,7 @@ enum class QuestionContent
     Full,     ///< everything, as imported
     Planning, ///< what planning and the tracker use: ids, exam, domain, subtopic, objective, select,
               ///< difficulty, shuffle, and as many options as the question has, left empty; no stem,
-              ///< option text, explanation, tags or references (read from one index, schema version 7)
+              ///< option text, explanation, tags or references (read from one index, schema version 8)
 };
 
 struct StoredQuestion
@@ -73,6 +128,7 @@ struct StoredQuestion
     std::int64_t rowId = 0;
     std::string packId;
     Question question;
+    std::string contentHash; ///< as imported: SHA-256 of questionToJson(question) then
 };
 
 /// An active question as planning reads it: its row, the rows of its pack, domain and topics, and the
@@ -140,7 +196,7 @@ public:
                                                         QuestionContent content = QuestionContent::Full);
 
     /// Active questions of an exam with only what planning and the tracker read, from one index (schema
-    /// version 7); no Question per row. An unknown exam has none.
+    /// version 8); no Question per row. An unknown exam has none.
     Result<PlanningBank> planningBank(const std::string& examId);
 
     /// Active questions of an exam as assembly candidates, each with when a mock or practice exam last served
@@ -152,13 +208,34 @@ public:
     /// Imports validated packs atomically: all succeed or nothing changes. Every pack must be ok().
     /// Same version + same bytes is a no-op; a newer version updates questions by (pack id, question id)
     /// and retires the ones that left; an older version, or the same version with other bytes, is refused.
-    Result<std::vector<PackImportSummary>> importPacks(const std::vector<LoadedPack>& packs);
+    /// A removed pack comes back (its questions restored), even at the same version, unless `policy` keeps it
+    /// out. `policy` may also make it a dry run or cancel it (ImportPolicy).
+    Result<std::vector<PackImportSummary>> importPacks(const std::vector<LoadedPack>& packs,
+                                                       const ImportPolicy& policy = {});
 
     /// Loads, validates (against the exams already stored) and imports the files as one atomic batch;
     /// Moodle GIFT and XML files (loadPacks) are converted with `moodle`; an empty `moodle.version` means
-    /// each one's version already stored (else 1.0.0).
+    /// each one's version already stored (else 1.0.0). With `policy.dryRun` it is the preview of that import:
+    /// the same diagnostics and summaries, nothing written.
     ImportOutcome importFiles(const std::vector<std::filesystem::path>& files,
-                              const ImportOptions& moodle = {});
+                              const ImportOptions& moodle = {}, const ImportPolicy& policy = {});
+    /// The first half of importFiles: loads and validates the files against the exams and pack versions
+    /// stored now.
+    LoadedBatch loadFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle = {});
+    /// The second half of importFiles: imports a loaded batch, refused (nothing written) if any file has an
+    /// error; every file's diagnostics are in the outcome either way.
+    ImportOutcome importLoaded(const LoadedBatch& batch, const ImportPolicy& policy = {});
+
+    /// Takes a pack out of the bank: retires all its questions in one transaction, never deletes them (past
+    /// sessions, answers and the tracker keep them), and records the removal in the pack's import history.
+    /// Importing the pack again brings them back. Refused, with nothing changed, for a pack that is not
+    /// stored or is removed already, and for a pack that defines an exam which active questions of other
+    /// packs use (remove those first); the exam definition itself stays stored, as sessions refer to it.
+    Result<PackRemoval> removePack(const std::string& packId);
+
+    /// A stored pack, not removed, as pack-file content: its identity, the exams it defines as stored, and
+    /// its active questions; written with packToJson it validates and imports to the same content hashes.
+    Result<ExportedPack> exportPack(const std::string& packId);
 
     /// The files whose bytes are not those of a pack already imported (the SHA-256 the packs table keeps for
     /// each pack's current version), in their order: the files an import could change. The app's start
@@ -179,7 +256,20 @@ public:
 
 private:
     Store(Database db, const Clock& clock);
-    PackImportSummary importOne(const Pack& pack);
+    /// Counts the questions an import has written, for ImportPolicy::progress.
+    struct ImportProgress
+    {
+        const ImportPolicy& policy;
+        int done = 0;
+        int total = 0;
+        void step();
+    };
+    PackImportSummary importOne(const Pack& pack, ImportProgress& progress);
+    /// Whether the pack's last history entry is a removal (removePack).
+    bool isRemoved(std::int64_t packRef);
+    /// Stored questions whose row matches `where` (a constant condition on q, p and e with one parameter,
+    /// bound to `key`), with their options, in `orderBy` order.
+    std::vector<StoredQuestion> readQuestions(const char* where, const std::string& key, const char* orderBy);
     std::int64_t upsertExam(const ExamDef& exam, std::int64_t packRef);
     /// Where a domain's topics of one kind live: the subtopics or the objectives table.
     struct TopicTable

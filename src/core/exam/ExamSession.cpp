@@ -36,11 +36,22 @@ std::string minutesSecondsText(std::int64_t ms)
     return std::to_string(seconds / 60) + (s < 10 ? ":0" : ":") + std::to_string(s);
 }
 
+bool passesMark(int correct, int total, double passPercent)
+{
+    // A tiny tolerance so 70% of 10 (7 correct) passes a 70% mark despite binary floating point.
+    return total > 0 && static_cast<double>(correct) / total * 100.0 + 1e-9 >= passPercent;
+}
+
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent)
 {
     SessionScore s;
     std::map<std::string, Tally> byDomain, byTopic;
     for (const auto& item : items) {
+        if (item.excluded) {
+            // Excluded by the candidate as disputed: neither right nor wrong, in no count below.
+            ++s.excluded;
+            continue;
+        }
         const bool ok = item.correct();
         ++s.total;
         s.correct += ok;
@@ -70,8 +81,7 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
     }
     s.score = s.total ? double(s.correct) / s.total : 0.0;
     s.minutesAllowedPerQuestion = s.total ? static_cast<double>(exam.durationMinutes) / s.total : 0.0;
-    // A tiny tolerance so 70% of 10 (7 correct) passes a 70% mark despite binary floating point.
-    s.passed = s.total > 0 && s.score * 100.0 + 1e-9 >= passPercent;
+    s.passed = passesMark(s.correct, s.total, passPercent);
     for (const auto& d : exam.domains) {
         if (const auto it = byDomain.find(d.id); it != byDomain.end()) {
             s.domains.push_back(it->second);
@@ -141,6 +151,39 @@ Result<void> saveMockSettings(Store& store, const ExamDef& exam, const MockSetti
                                {kExtraMinutesKey, std::to_string(settings.extraMinutes)}});
 }
 
+namespace {
+
+/// Which pack a served question came from, and that pack's version at `startedAt`: the version of its last
+/// import until then, so a later update of the pack does not change what a finished session says it served;
+/// and whether the candidate has excluded it from scores, now (Errata.h).
+class ServedFrom
+{
+public:
+    explicit ServedFrom(Database& db)
+        : m_statement(db, "SELECT p.pack_id, COALESCE((SELECT h.version FROM pack_imports h WHERE "
+                          "h.pack_ref = p.id AND h.imported_at <= ? ORDER BY h.id DESC LIMIT 1), p.version), "
+                          "EXISTS (SELECT 1 FROM score_exclusions x WHERE x.question_ref = q.id) "
+                          "FROM questions q JOIN packs p ON p.id = q.pack_ref WHERE q.id = ?")
+    {
+    }
+
+    void fill(SessionItem& item, std::int64_t startedAt)
+    {
+        m_statement.reset();
+        m_statement.bind(1, startedAt).bind(2, item.questionRow);
+        if (m_statement.step()) {
+            item.packId = m_statement.getText(0);
+            item.packVersion = m_statement.getText(1);
+            item.excluded = m_statement.getInt(2) != 0;
+        }
+    }
+
+private:
+    Statement m_statement;
+};
+
+} // namespace
+
 Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const ExamDef& examDef,
                                                         const Form& form, SessionMode mode, int extraMinutes)
 {
@@ -180,6 +223,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const Exam
         Statement item(
             db, "INSERT INTO session_items (session_ref, position, question_ref, option_order, snapshot) "
                 "VALUES (?, ?, ?, ?, ?)");
+        ServedFrom servedFrom(db);
         for (size_t p = 0; p < form.items.size(); ++p) {
             const FormItem& fi = form.items[p];
             item.reset();
@@ -191,6 +235,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::start(Store& store, const Exam
             served.questionRow = fi.rowId;
             served.question = fi.question;
             served.optionOrder = fi.optionOrder;
+            servedFrom.fill(served, now);
             session->m_items.push_back(std::move(served));
         }
         tx.commit();
@@ -207,8 +252,8 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
     auto opened = catchDbError(kStorageFailed, [&]() -> Result<std::unique_ptr<ExamSession>> {
         Database& db = store.database();
         Statement s(db, "SELECT e.exam_id, s.mode, s.pass_percent, s.deadline_at, s.remaining_ms, s.paused, "
-                        "s.finished_at, s.duration_ms, s.abandoned, s.review_ms, s.current_position "
-                        "FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE s.id = ?");
+                        "s.finished_at, s.duration_ms, s.abandoned, s.review_ms, s.current_position, "
+                        "s.started_at FROM sessions s JOIN exams e ON e.id = s.exam_ref WHERE s.id = ?");
         s.bind(1, sessionId);
         if (!s.step()) {
             return Error{"no session " + std::to_string(sessionId)};
@@ -245,6 +290,8 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
             "JOIN questions q ON q.id = i.question_ref LEFT JOIN objectives o ON o.id = q.objective_ref "
             "WHERE i.session_ref = ? ORDER BY i.position");
         items.bind(1, sessionId);
+        const std::int64_t startedAt = s.getInt(11);
+        ServedFrom servedFrom(db);
         while (items.step()) {
             SessionItem it;
             it.position = static_cast<int>(items.getInt(0));
@@ -257,6 +304,7 @@ Result<std::unique_ptr<ExamSession>> ExamSession::open(Store& store, std::int64_
             it.timeMs = items.getInt(7);
             it.confidence = items.isNull(8) ? std::nullopt : parseConfidence(items.getText(8));
             it.revealed = items.getInt(9) != 0;
+            servedFrom.fill(it, startedAt);
             // A question served before objectives existed has none in its snapshot: it takes the one its
             // question has now, so old results show per objective too.
             if (it.question.objective.empty()) {

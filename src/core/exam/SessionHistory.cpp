@@ -1,9 +1,12 @@
 #include "certdrill/exam/SessionHistory.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
+#include <random>
 
 #include "certdrill/Text.h"
+#include "certdrill/pack/Sha256.h"
 
 namespace certdrill {
 
@@ -41,12 +44,15 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
         }
         // Per-domain tallies from the snapshots (the domain a question had when it was served) and the
         // correctness stored at finish; seen and answered as SessionItem::seen and ::complete define them.
+        // Questions the candidate excluded from scores are left out, and the session's score and verdict are
+        // computed again from what is left, as ExamSession::score does for the results screen.
         Statement d(db, "SELECT json_extract(snapshot, '$.domain'), COALESCE(SUM(correct), 0), COUNT(*), "
                         "COALESCE(SUM(time_ms), 0), "
                         "COALESCE(SUM(visits > 0 OR chosen <> '[]' OR time_ms > 0), 0), "
                         "COALESCE(SUM(json_array_length(chosen) = "
                         "COALESCE(json_extract(snapshot, '$.select'), 1)), 0) "
-                        "FROM session_items WHERE session_ref = ? GROUP BY 1");
+                        "FROM session_items WHERE session_ref = ? "
+                        "AND question_ref NOT IN (SELECT question_ref FROM score_exclusions) GROUP BY 1");
         std::map<std::string, ExamDef> exams;
         for (auto& h : out) {
             if (!exams.count(h.examId)) {
@@ -66,6 +72,16 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
                           d.getInt(3), static_cast<int>(d.getInt(4)), static_cast<int>(d.getInt(5))};
                 h.answered += static_cast<int>(d.getInt(5));
             }
+            const int served = h.total;
+            h.correct = 0;
+            h.total = 0;
+            for (const auto& [id, t] : byDomain) {
+                h.correct += t.correct;
+                h.total += t.total;
+            }
+            h.excluded = served - h.total;
+            h.score = h.total ? static_cast<double>(h.correct) / h.total : 0.0;
+            h.passed = !h.abandoned && passesMark(h.correct, h.total, h.passPercent);
             for (const auto& dom : exams.at(h.examId).domains) {
                 if (const auto it = byDomain.find(dom.id); it != byDomain.end()) {
                     h.domains.push_back(it->second);
@@ -117,15 +133,39 @@ const char* resultName(const SessionItem& item)
     return !item.answered() ? "unanswered" : item.correct() ? "correct" : "wrong";
 }
 
-std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items)
+std::string optionLetters(const std::vector<int>& indices)
 {
-    std::string out = "position,question_id,domain,domain_name,subtopic,subtopic_name,objective,objective_name,"
-                      "select,your_answer,correct_answer,result,confidence,flagged,revealed,seconds,stem\n";
+    std::string letters;
+    for (const int i : indices) {
+        letters += static_cast<char>('A' + i);
+    }
+    return letters;
+}
+
+const std::vector<std::string>& sessionCsvColumns()
+{
+    static const std::vector<std::string> columns = {
+        "position",   "question_id",    "domain",       "domain_name", "subtopic",       "subtopic_name",
+        "objective",  "objective_name", "select",       "your_answer", "correct_answer", "result",
+        "confidence", "flagged",        "revealed",     "seconds",     "stem",           "attempt",
+        "pack_id",    "pack_version",   "content_hash", "options",     "chosen_options", "key_options"};
+    return columns;
+}
+
+std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items, const std::string& attempt)
+{
+    std::string out;
+    for (const auto& column : sessionCsvColumns()) {
+        out += (out.empty() ? "" : ",") + column;
+    }
+    out += "\n";
     for (const SessionItem& it : items) {
         const AnswerLetters letters = answerLetters(it);
         const Domain* domain = exam.findDomain(it.question.domain);
         const Topic* subtopic = domain ? domain->findSubtopic(it.question.subtopic) : nullptr;
         const Topic* objective = domain ? domain->findObjective(it.question.objective) : nullptr;
+        std::vector<int> chosen = it.chosen;
+        std::sort(chosen.begin(), chosen.end());
         out += std::to_string(it.position + 1) + "," + csvField(it.question.id) + "," +
                csvField(it.question.domain) + "," + csvField(domain ? domain->name : "") + "," +
                csvField(it.question.subtopic) + "," + csvField(subtopic ? subtopic->name : "") + "," +
@@ -133,9 +173,38 @@ std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& item
                std::to_string(it.question.select) + "," + letters.chosen + "," + letters.correct + "," +
                resultName(it) + "," + (it.confidence ? confidenceName(*it.confidence) : "") + "," +
                (it.flagged ? "1" : "0") + "," + (it.revealed ? "1" : "0") + "," +
-               std::to_string((it.timeMs + 500) / 1000) + "," + csvField(it.question.stem) + "\n";
+               std::to_string((it.timeMs + 500) / 1000) + "," + csvField(it.question.stem) + "," +
+               csvField(attempt) + "," + csvField(it.packId) + "," + csvField(it.packVersion) + "," +
+               sha256Hex(questionToJson(it.question)).substr(0, 16) + "," +
+               std::to_string(it.question.options.size()) + "," + optionLetters(chosen) + "," +
+               optionLetters(it.question.correctOptions()) + "\n";
     }
     return out;
+}
+
+Result<std::string> anonymousAttempt(Store& store, std::int64_t sessionId)
+{
+    constexpr const char* kSaltKey = "anonymous-attempt-salt";
+    auto salt = store.setting(kSaltKey);
+    if (!salt) {
+        return salt.error();
+    }
+    if (!salt.value()) {
+        // Unpredictable on purpose, so a label cannot be traced back to a session by trying ids: this is not
+        // the seeded, reproducible randomness the exam and learning rules draw from.
+        std::random_device device;
+        std::string fresh;
+        for (int i = 0; i < 4; ++i) {
+            char word[9];
+            std::snprintf(word, sizeof word, "%08x", static_cast<unsigned>(device()));
+            fresh += word;
+        }
+        if (auto saved = store.saveSetting(kSaltKey, fresh); !saved) {
+            return saved.error();
+        }
+        salt.value() = fresh;
+    }
+    return sha256Hex(*salt.value() + ":" + std::to_string(sessionId)).substr(0, 16);
 }
 
 } // namespace certdrill

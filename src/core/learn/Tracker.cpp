@@ -7,6 +7,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/Text.h"
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
@@ -393,7 +394,8 @@ Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, Ad
         };
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
         // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
-        // score is left out of readiness, below).
+        // score is left out of readiness, below). An answer to a question the candidate excluded from scores
+        // as disputed (Errata.h) is no evidence either way; the answer stays stored.
         Statement r(db, "SELECT i.question_ref, d.domain_id, COALESCE(st.subtopic_id, ''), i.answered_at, "
                         "i.correct, COALESCE(i.confidence, ''), s.options, q.difficulty, "
                         "COALESCE(o.objective_id, '') FROM session_items i "
@@ -403,6 +405,7 @@ Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, Ad
                         "LEFT JOIN objectives o ON o.id = q.objective_ref "
                         "WHERE e.exam_id = ? AND i.correct IS NOT NULL AND i.answered_at IS NOT NULL "
                         "AND i.chosen <> '[]' AND (s.finished_at IS NOT NULL OR s.mode = 'drill') "
+                        "AND i.question_ref NOT IN (SELECT question_ref FROM score_exclusions) "
                         "ORDER BY i.answered_at, s.id, i.position");
         r.bind(1, examId);
         while (r.step()) {
@@ -427,12 +430,16 @@ Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, Ad
                 ev.selfRatings[{sr.getText(0), sr.getText(1)}] = *band;
             }
         }
-        Statement sc(db, "SELECT s.finished_at, s.score FROM sessions s JOIN exams e ON e.id = s.exam_ref "
-                         "WHERE e.exam_id = ? AND s.mode = 'exam' AND s.finished_at IS NOT NULL "
-                         "AND s.abandoned = 0 ORDER BY s.finished_at DESC, s.id DESC");
-        sc.bind(1, examId);
-        while (sc.step()) {
-            ev.examScores.emplace_back(sc.getInt(0), sc.getDouble(1));
+        // The exam simulations' scores as history computes them now, questions the candidate excluded left
+        // out, so the readiness verdict and the history list never disagree; newest first, as history is.
+        auto history = sessionHistory(store);
+        if (!history) {
+            return history.error();
+        }
+        for (const SessionSummary& h : history.value()) {
+            if (h.examId == examId && h.countsForReadiness()) {
+                ev.examScores.emplace_back(h.finishedAtMs, h.score);
+            }
         }
         return ev;
     });

@@ -32,8 +32,21 @@ struct Block
 {
     Text text;
     SourcePos start;
-    std::size_t bytes = 0; ///< of source; over kMaxGiftQuestionBytes, `text` stops growing
+    std::string comments; ///< its `//` lines, where Moodle reads `[tag:…]` and `[id:…]`
+    /// Of source, its comment lines included; over kMaxGiftQuestionBytes, `text` and `comments` stop growing.
+    std::size_t bytes = 0;
+    bool question = false; ///< a line other than a comment was seen: comments alone are no question
 };
+
+/// Empties a block's text and comments once it is over kMaxGiftQuestionBytes: it is reported as too long, so
+/// its characters are not needed.
+void dropOversized(Block& b)
+{
+    b.text.clear();
+    b.text.shrink_to_fit();
+    b.comments.clear();
+    b.comments.shrink_to_fit();
+}
 
 bool isBlankLine(std::string_view line)
 {
@@ -68,26 +81,32 @@ template <typename F> void forEachBlock(std::string_view text, F&& onBlock)
             line.remove_suffix(1);
         }
         if (isBlankLine(line)) {
-            if (current.bytes > 0) {
-                if (!onBlock(current)) {
-                    return;
-                }
-                current = Block{};
+            if (current.question && !onBlock(current)) {
+                return;
+            }
+            current = Block{}; // comments alone, between blank lines, belong to no question
+            continue;
+        }
+        const bool withinLimit = current.bytes <= kMaxGiftQuestionBytes;
+        current.bytes += line.size() + 1;
+        if (current.bytes > kMaxGiftQuestionBytes) {
+            dropOversized(current);
+        }
+        if (isCommentLine(line)) {
+            // Moodle takes whole comment lines out of the question (they do not end it) and reads its tags
+            // there. They count towards the question's size, so comment lines cannot grow memory unbounded.
+            if (current.bytes <= kMaxGiftQuestionBytes) {
+                current.comments.append(line).append("\n");
             }
             continue;
         }
-        if (isCommentLine(line)) {
-            continue; // Moodle drops whole comment lines; they do not end a question
-        }
-        if (current.bytes == 0) {
+        if (!current.question) {
+            current.question = true;
             current.start = {lineNo, 1};
-        } else if (current.bytes <= kMaxGiftQuestionBytes) {
+        } else if (withinLimit) {
             current.text.push_back({'\n', false, {lineNo, 1}});
         }
-        current.bytes += line.size() + 1;
         if (current.bytes > kMaxGiftQuestionBytes) {
-            current.text.clear(); // reported as too long; its characters are not needed
-            current.text.shrink_to_fit();
             continue;
         }
         int column = 1;
@@ -109,7 +128,7 @@ template <typename F> void forEachBlock(std::string_view text, F&& onBlock)
             break;
         }
     }
-    if (current.bytes > 0) {
+    if (current.question) {
         onBlock(current);
     }
 }
@@ -182,6 +201,29 @@ std::size_t rfind(const Text& t, const char* seq, std::size_t from, std::size_t 
     return found;
 }
 
+/// The tags of Moodle's `[tag:name]` tokens in a question's comment lines, `\]` standing for `]` (Moodle's
+/// extract_idnumber_and_tags_from_comment).
+std::vector<std::string> commentTags(const std::string& comments)
+{
+    std::vector<std::string> tags;
+    for (std::size_t at = comments.find("[tag:"); at != npos; at = comments.find("[tag:", at + 1)) {
+        std::string tag;
+        std::size_t i = at + 5;
+        for (; i < comments.size() && comments[i] != ']' && comments[i] != '\n'; ++i) {
+            if (comments[i] == '\\' && i + 1 < comments.size() && comments[i + 1] == ']') {
+                ++i;
+            }
+            tag += comments[i];
+        }
+        tag.erase(0, tag.find_first_not_of(" \t"));
+        tag.erase(tag.find_last_not_of(" \t") + 1);
+        if (i < comments.size() && comments[i] == ']' && !tag.empty()) {
+            tags.push_back(tag);
+        }
+    }
+    return tags;
+}
+
 /// Drops a leading [html], [moodle], [plain] or [markdown] text-format marker.
 std::string withoutFormat(std::string s)
 {
@@ -220,6 +262,7 @@ public:
         ForeignQuestion q;
         q.at = b.start;
         q.namePos = t[begin].pos;
+        q.tags = commentTags(b.comments);
         if (startsWith(t, begin, end, "::")) {
             const std::size_t close = find(t, "::", begin + 2, end);
             if (close == npos) {
@@ -233,7 +276,7 @@ public:
         const std::size_t open = find(t, "{", begin, end);
         const std::size_t close = open == npos ? npos : find(t, "}", open + 1, end);
         if (open == npos && find(t, "}", begin, end) == npos) {
-            m_builder.warning(b.start, "a description without an answer block is not a question; skipped");
+            m_builder.skip(b.start, "a description without an answer block is not a question; skipped");
             return;
         }
         if (open == npos || close == npos) {
@@ -268,8 +311,7 @@ public:
                 return;
             }
         } else {
-            m_builder.warning(b.start, kind +
-                                           " questions are not imported (certdrill has multiple choice and "
+            m_builder.skip(b.start, kind + " questions are not imported (certdrill has multiple choice and "
                                            "true/false); skipped");
             return;
         }
@@ -396,10 +438,11 @@ bool isGiftFile(const std::string& fileName)
 }
 
 Conversion convertGift(const std::string& text, const std::string& fileName,
-                       const std::vector<ExamDef>& exams, const ImportOptions& options)
+                       const std::vector<ExamDef>& exams, const ImportOptions& options,
+                       const CategoryMap* map)
 {
     Conversion out;
-    PackBuilder builder(fileName, "gift", exams, options, out);
+    PackBuilder builder(fileName, "gift", exams, options, out, map);
     Converter converter(builder);
     forEachBlock(text, [&](const Block& b) {
         converter.block(b);

@@ -112,6 +112,11 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
     q.stemPos = positions.of(question.child("questiontext"));
     q.explanation = textOf(question.child("generalfeedback"), &images);
     q.explanationPos = positions.of(question.child("generalfeedback"));
+    for (const pugi::xml_node tag : question.child("tags").children("tag")) {
+        if (std::string t = trimmed(tag.child("text").text().get()); !t.empty()) {
+            q.tags.push_back(std::move(t));
+        }
+    }
     const pugi::xml_node first = question.child("answer");
     q.answersPos = first ? positions.of(first) : q.at;
     for (const pugi::xml_node a : question.children("answer")) {
@@ -160,10 +165,11 @@ bool isMoodleXmlFile(const std::string& fileName)
 }
 
 Conversion convertMoodleXml(const std::string& text, const std::string& fileName,
-                            const std::vector<ExamDef>& exams, const ImportOptions& options)
+                            const std::vector<ExamDef>& exams, const ImportOptions& options,
+                            const CategoryMap* map)
 {
     Conversion out;
-    PackBuilder builder(fileName, "moodle", exams, options, out);
+    PackBuilder builder(fileName, "moodle", exams, options, out, map);
     const Positions positions(text);
     pugi::xml_document doc;
     // parse_doctype keeps the DOCTYPE as a node, so a file that declares entities can be told that they are
@@ -195,7 +201,7 @@ Conversion convertMoodleXml(const std::string& text, const std::string& fileName
             } else if (type == "multichoice" || type == "truefalse") {
                 readQuestion(question, type, positions, builder);
             } else {
-                builder.warning(
+                builder.skip(
                     positions.of(question),
                     "<question type=\"" + echoed(type) +
                         "\"> is not imported (certdrill has multiple choice and true/false); skipped");

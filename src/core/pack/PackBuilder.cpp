@@ -113,25 +113,30 @@ SourcePos Conversion::originOf(const std::string& pointer) const
     return {1, 1};
 }
 
+const ExamDef* findImportExam(const std::vector<ExamDef>& exams, const std::string& examId)
+{
+    if (examId.empty()) {
+        return exams.size() == 1 ? &exams.front() : nullptr;
+    }
+    const auto it =
+        std::find_if(exams.begin(), exams.end(), [&](const ExamDef& e) { return e.id == examId; });
+    return it != exams.end() ? &*it : nullptr;
+}
+
 PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vector<ExamDef>& exams,
-                         const ImportOptions& options, Conversion& out)
+                         const ImportOptions& options, Conversion& out, const CategoryMap* map)
     : m_file(std::move(fileName))
     , m_kind(std::move(kind))
     , m_options(options)
     , m_out(out)
+    , m_map(map)
 {
+    m_exam = findImportExam(exams, options.exam);
+    if (m_exam) {
+        return;
+    }
     if (!options.exam.empty()) {
-        for (const auto& e : exams) {
-            if (e.id == options.exam) {
-                m_exam = &e;
-            }
-        }
-        if (!m_exam) {
-            error({1, 1},
-                  "exam \"" + echoed(options.exam) + "\" is not in the database; import its pack first");
-        }
-    } else if (exams.size() == 1) {
-        m_exam = &exams.front();
+        error({1, 1}, "exam \"" + echoed(options.exam) + "\" is not in the database; import its pack first");
     } else {
         std::string names;
         for (const auto& e : exams) {
@@ -214,7 +219,7 @@ void PackBuilder::add(const ForeignQuestion& fq)
     if (!fq.shuffle) {
         q["shuffle"] = false;
     }
-    if (!placeInBlueprint(q, fq.at)) {
+    if (!placeInBlueprint(q, fq)) {
         return;
     }
     m_ids.insert(id);
@@ -229,23 +234,38 @@ void PackBuilder::add(const ForeignQuestion& fq)
     m_questions.push_back(std::move(q));
 }
 
-bool PackBuilder::placeInBlueprint(json& q, const SourcePos& at)
+bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)
 {
     if (!m_exam) {
         return false; // already reported once, at the top of the file
     }
-    std::vector<std::string> segments;
-    std::size_t from = 0;
-    while (from <= m_category.size()) {
-        const std::size_t slash = std::min(m_category.find('/', from), m_category.size());
-        std::string s = m_category.substr(from, slash - from);
-        s.erase(0, s.find_first_not_of(" \t"));
-        s.erase(s.find_last_not_of(" \t") + 1);
-        if (!s.empty() && s[0] != '$' && asciiLower(s) != "top") {
-            segments.push_back(s);
+    const std::string id = q["id"];
+    if (m_map) {
+        const std::vector<const MapRule*> rules = m_map->match(m_category, fq.tags);
+        const auto differs = [&](const MapRule* r) {
+            const MapTarget& a = r->target;
+            const MapTarget& b = rules.front()->target;
+            return a.domain != b.domain || a.objective != b.objective || a.subtopic != b.subtopic;
+        };
+        if (std::any_of(rules.begin(), rules.end(), differs)) {
+            std::string which;
+            for (const MapRule* r : rules) {
+                which += (which.empty() ? "" : ", ") + std::string("tag \"") + echoed(r->tag) + "\" to " +
+                         r->target.domain + (r->target.objective.empty() ? "" : "/" + r->target.objective);
+            }
+            error(fq.at, "question \"" + id + "\" has tags that " + m_map->file +
+                             " maps to different places (" + which + "); keep one of its tags in the map");
+            return false;
         }
-        from = slash + 1;
+        if (!rules.empty()) {
+            for (const MapRule* r : rules) {
+                m_out.rulesUsed.insert(static_cast<std::size_t>(r - m_map->rules.data()));
+            }
+            place(q, rules.front()->target);
+            return true;
+        }
     }
+    const std::vector<std::string> segments = categorySegments(m_category);
     for (std::size_t i = 0; i < segments.size(); ++i) {
         if (const Domain* d = findRow(m_exam->domains, segments[i])) {
             q["domain"] = d->id;
@@ -265,19 +285,47 @@ bool PackBuilder::placeInBlueprint(json& q, const SourcePos& at)
             q["domain"] = m_options.domain;
             return true;
         }
-        error(at, "the default domain \"" + echoed(m_options.domain) + "\" is not a domain of exam \"" +
-                      m_exam->id + "\"");
+        error(fq.at, "the default domain \"" + echoed(m_options.domain) + "\" is not a domain of exam \"" +
+                         m_exam->id + "\"");
         return false;
     }
-    error(at,
-          (m_category.empty() ? std::string("the question has no category")
-                              : "its category \"" + echoed(m_category) + "\" names none of exam \"" +
-                                    m_exam->id + "\"'s domains") +
+    if (m_map && m_map->fallback) {
+        place(q, *m_map->fallback);
+        return true;
+    }
+    const std::string where =
+        m_category.empty() ? std::string("has no category") : "is in category \"" + echoed(m_category) + "\"";
+    if (m_map) {
+        std::string tags;
+        for (const auto& t : fq.tags) {
+            tags += (tags.empty() ? "" : ", ") + echoed(t);
+        }
+        error(fq.at, "question \"" + id + "\" " + where + (tags.empty() ? "" : " with tags " + tags) +
+                         ", which no rule of " + m_map->file + " maps and which names none of exam \"" +
+                         m_exam->id + "\"'s domains, and the map has no \"default\"; add a rule for its " +
+                         "category or one of its tags, or a \"default\"");
+        return false;
+    }
+    error(fq.at,
+          "question \"" + id + "\" " + where +
+              (m_category.empty() ? "" : ", which names none of exam \"" + m_exam->id + "\"'s domains") +
               ", so it has no blueprint domain; put it in a category such as \"" + m_exam->id + "/" +
-              m_exam->domains.front().id + "\" (in GIFT, a \"$CATEGORY: ...\" line), or " +
+              m_exam->domains.front().id + "\" (in GIFT, a \"$CATEGORY: ...\" line), " +
               (m_options.domainHint.empty() ? std::string("give a default domain for uncategorised questions")
-                                            : m_options.domainHint));
+                                            : m_options.domainHint) +
+              ", or map its category with a category map (--map)");
     return false;
+}
+
+void PackBuilder::place(json& q, const MapTarget& target)
+{
+    q["domain"] = target.domain;
+    if (!target.objective.empty()) {
+        q["objective"] = target.objective;
+    }
+    if (!target.subtopic.empty()) {
+        q["subtopic"] = target.subtopic;
+    }
 }
 
 void PackBuilder::finish()
@@ -319,6 +367,12 @@ void PackBuilder::error(const SourcePos& pos, const std::string& message)
 void PackBuilder::warning(const SourcePos& pos, const std::string& message)
 {
     m_out.diagnostics.push_back({Diagnostic::Severity::Warning, m_file, pos, "", message});
+}
+
+void PackBuilder::skip(const SourcePos& pos, const std::string& message)
+{
+    warning(pos, message);
+    ++m_out.skipped;
 }
 
 } // namespace certdrill

@@ -18,8 +18,10 @@
 #include <unordered_set>
 
 #include "certdrill/Text.h"
+#include "certdrill/pack/CategoryMap.h"
 #include "certdrill/pack/Limits.h"
 #include "certdrill/pack/MoodleXmlReader.h"
+#include "certdrill/pack/PackBuilder.h"
 #include "certdrill/pack/PackFormat.h"
 #include "certdrill/pack/Sha256.h"
 
@@ -847,6 +849,71 @@ std::optional<Diagnostic> readPackFile(const std::filesystem::path& file, std::s
     return std::nullopt;
 }
 
+/// One rule's (or the default's) target: a domain id, and optionally an objective and a subtopic id.
+MapTarget checkMapTarget(Checker& c, const JsonDocument& doc, const json& v, const std::string& ptr)
+{
+    MapTarget t;
+    t.pointer = ptr;
+    t.pos = doc.positionOf(ptr);
+    t.domain = c.id(v, ptr, "domain");
+    t.domainPos = doc.positionOf(ptr + "/domain");
+    if (v.contains("objective")) {
+        t.objective = c.id(v, ptr, "objective");
+        t.objectivePos = doc.positionOf(ptr + "/objective");
+    }
+    if (v.contains("subtopic")) {
+        t.subtopic = c.id(v, ptr, "subtopic");
+        t.subtopicPos = doc.positionOf(ptr + "/subtopic");
+    }
+    return t;
+}
+
+/// Reads the category map named by `options.map` (if any) for a batch: the map and its diagnostics, an
+/// unreadable file as one error.
+std::optional<LoadedMap> readCategoryMap(const ImportOptions& options)
+{
+    if (options.map.empty()) {
+        return std::nullopt;
+    }
+    std::string text;
+    if (auto unreadable = readPackFile(options.map, text)) {
+        return LoadedMap{std::nullopt, {std::move(*unreadable)}};
+    }
+    return parseCategoryMap(text, options.map.string());
+}
+
+/// Puts the category map's diagnostics in front of `first`'s (the batch's first Moodle file, else its first
+/// file): its own problems, a warning for each rule that placed no question of the batch (a typo in a
+/// category or tag would otherwise go unseen), and one when the batch has no Moodle file to apply it to.
+void addMapDiagnostics(const LoadedMap& loaded, const CategoryMap* map,
+                       const std::vector<std::optional<Conversion>>& conversions, LoadedPack& first)
+{
+    std::vector<Diagnostic> out = loaded.diagnostics;
+    const bool anyMoodle =
+        std::any_of(conversions.begin(), conversions.end(), [](const auto& c) { return c; });
+    if (map && anyMoodle) {
+        for (std::size_t r = 0; r < map->rules.size(); ++r) {
+            const bool used = std::any_of(conversions.begin(), conversions.end(),
+                                          [r](const auto& c) { return c && c->rulesUsed.count(r); });
+            if (!used) {
+                const MapRule& rule = map->rules[r];
+                out.push_back({Diagnostic::Severity::Warning, map->file, rule.target.pos, rule.target.pointer,
+                               (rule.tag.empty() ? "no question is in category \"" + echoed(rule.category) +
+                                                       "\" or below it"
+                                                 : "no question has tag \"" + echoed(rule.tag) + "\"") +
+                                   "; check its spelling"});
+            }
+        }
+    } else if (map) {
+        out.push_back({Diagnostic::Severity::Warning,
+                       map->file,
+                       {1, 1},
+                       "",
+                       "a category map places Moodle questions (GIFT, XML), and no Moodle file is named"});
+    }
+    first.diagnostics.insert(first.diagnostics.begin(), out.begin(), out.end());
+}
+
 /// Why a Moodle file cannot be converted as it is: not UTF-8, or a control character in it.
 std::optional<Diagnostic> notMoodleText(const std::string& text, const std::string& fileName)
 {
@@ -923,6 +990,79 @@ bool stemStatesSelectCount(const std::string& stem, int select)
     return !stated.empty() && stated.back().count == select;
 }
 
+LoadedMap parseCategoryMap(const std::string& text, const std::string& fileName)
+{
+    LoadedMap out;
+    Diagnostic parseError;
+    auto doc = parseJson(text, fileName, &parseError);
+    if (!doc) {
+        out.diagnostics.push_back(parseError);
+        return out;
+    }
+    Checker c(*doc, fileName, out.diagnostics);
+    const json& root = doc->root;
+    if (!c.object(root, "", {"format", "rules"}, {"exam", "default"})) {
+        return out;
+    }
+    if (root.contains("format") && root.at("format") != kMapFormat) {
+        c.error("/format", std::string("\"format\" must be \"") + kMapFormat + "\"");
+        return out;
+    }
+    CategoryMap map;
+    map.file = fileName;
+    if (root.contains("exam")) {
+        map.exam = c.id(root, "", "exam");
+        map.examPos = doc->positionOf("/exam");
+    }
+    if (root.contains("rules") && !root.at("rules").is_array()) {
+        c.error("/rules", "\"rules\" must be an array, found " + typeName(root.at("rules")));
+    } else if (root.contains("rules")) {
+        const json& rules = root.at("rules");
+        std::map<std::string, std::string> seen; // "category:a/b" or "tag:x", lower case → rule pointer
+        for (std::size_t i = 0; i < rules.size() && !c.full(); ++i) {
+            const std::string p = "/rules/" + std::to_string(i);
+            if (!c.object(rules[i], p, {"domain"}, {"category", "tag", "objective", "subtopic"})) {
+                continue;
+            }
+            MapRule rule;
+            const bool hasCategory = rules[i].contains("category");
+            if (hasCategory == rules[i].contains("tag")) {
+                c.error(p, "a rule names either a \"category\" or a \"tag\"");
+                continue;
+            }
+            std::string key;
+            if (hasCategory) {
+                rule.category = c.string(rules[i], p, "category", 1000);
+                std::string path;
+                for (const auto& segment : categorySegments(rule.category)) {
+                    path += "/" + asciiLower(segment);
+                }
+                if (path.empty() && !rule.category.empty()) {
+                    c.error(p + "/category", "category \"" + echoed(rule.category) +
+                                                 "\" names no category (only Moodle's $course$ and top)");
+                }
+                key = "category:" + path;
+            } else {
+                rule.tag = c.string(rules[i], p, "tag", 100);
+                key = "tag:" + asciiLower(Checker::trimmed(rule.tag));
+            }
+            rule.target = checkMapTarget(c, *doc, rules[i], p);
+            if (const auto [first, added] = seen.emplace(key, p); !added) {
+                c.error(p + (hasCategory ? "/category" : "/tag"),
+                        std::string(hasCategory ? "this category" : "this tag") + " has a rule already, at " +
+                            first->second);
+            }
+            map.rules.push_back(std::move(rule));
+        }
+    }
+    if (root.contains("default") &&
+        c.object(root.at("default"), "/default", {"domain"}, {"objective", "subtopic"})) {
+        map.fallback = checkMapTarget(c, *doc, root.at("default"), "/default");
+    }
+    out.map = std::move(map);
+    return out;
+}
+
 LoadedPack loadPackText(const std::string& text, const std::string& fileName, const ExamCatalog& known)
 {
     LoadedPack lp = parseAndCheck(text, fileName);
@@ -994,10 +1134,35 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
     for (const auto& [id, e] : examsById) {
         exams.push_back(e);
     }
+    // The category map is read and checked once for the batch, against the exam its Moodle files go into; a
+    // map with errors converts nothing, since every question it would have placed would be an echo of them.
+    ImportOptions options = moodle;
+    std::optional<LoadedMap> categoryMap = readCategoryMap(moodle);
+    const CategoryMap* map = nullptr;
+    if (categoryMap && categoryMap->map) {
+        if (options.exam.empty()) {
+            options.exam = categoryMap->map->exam;
+        }
+        if (const ExamDef* exam = findImportExam(exams, options.exam); exam && !moodleTexts.empty()) {
+            const auto refs = checkCategoryMap(*categoryMap->map, *exam);
+            categoryMap->diagnostics.insert(categoryMap->diagnostics.end(), refs.begin(), refs.end());
+        }
+        map = categoryMap->ok() ? &*categoryMap->map : nullptr;
+    }
     for (const auto& [i, format, text] : moodleTexts) {
         const std::string name = files[i].string();
-        conversions[i] = format == PackFormat::Gift ? convertGift(text, name, exams, moodle)
-                                                    : convertMoodleXml(text, name, exams, moodle);
+        if (categoryMap && !map) {
+            packs[i].pack.sourcePath = name;
+            packs[i].diagnostics.push_back(
+                {Diagnostic::Severity::Error,
+                 name,
+                 {1, 1},
+                 "",
+                 "not read: the category map " + moodle.map.string() + " has errors"});
+            continue;
+        }
+        conversions[i] = format == PackFormat::Gift ? convertGift(text, name, exams, options, map)
+                                                    : convertMoodleXml(text, name, exams, options, map);
         packs[i] = parseAndCheck(std::move(conversions[i]->json), files[i].string(),
                                  errorCount(conversions[i]->diagnostics) > 0);
     }
@@ -1049,6 +1214,10 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             packs[i].conversion = std::move(conversion);
         }
         summariseRepeats(packs[i].diagnostics);
+    }
+    if (categoryMap && !packs.empty()) {
+        addMapDiagnostics(*categoryMap, map, conversions,
+                          moodleTexts.empty() ? packs.front() : packs[moodleTexts.front().file]);
     }
     return packs;
 }

@@ -195,14 +195,38 @@ CREATE INDEX questions_domain ON questions(domain_ref, retired, select_count);
 CREATE INDEX questions_pack ON questions(pack_ref, retired);
 )sql";
 
-// Version 7: planning reads without the question rows. mock-plan, drill-plan, the tracker and the home screen
+// Version 7: errata. A candidate reports a problem with a question (a wrong key, an unclear or outdated
+// question, a typo) for the pack's author, with the pack version and the answer given at the time, since both
+// may change later. Separately, the candidate may exclude a disputed question from their scores: one row per
+// excluded question, apart from the reports so that including it again keeps them. Answers stay in
+// session_items untouched; scores are computed from them leaving excluded questions out, so excluding and
+// including again are exact inverses. Self-contained: it only adds tables.
+constexpr const char* kV7 = R"sql(
+CREATE TABLE errata (
+    id           INTEGER PRIMARY KEY,
+    question_ref INTEGER NOT NULL REFERENCES questions(id),
+    session_ref  INTEGER REFERENCES sessions(id) ON DELETE SET NULL, -- where it was reported from, if any
+    pack_version TEXT NOT NULL,             -- the version of the question's pack the candidate saw
+    kind         TEXT NOT NULL CHECK (kind IN ('wrong-key', 'unclear', 'outdated', 'typo', 'other')),
+    note         TEXT NOT NULL DEFAULT '',
+    answer       TEXT NOT NULL DEFAULT '',  -- the candidate's choice then, letters of the pack's order
+    reported_at  INTEGER NOT NULL           -- unix ms
+);
+CREATE INDEX errata_question ON errata(question_ref);
+CREATE TABLE score_exclusions (
+    question_ref INTEGER PRIMARY KEY REFERENCES questions(id),
+    excluded_at  INTEGER NOT NULL
+);
+)sql";
+
+// Version 8: planning reads without the question rows. mock-plan, drill-plan, the tracker and the home screen
 // read every active question's ids, domain, topic, select count, difficulty, shuffle flag and option count.
 // Those columns sit in rows that also hold the stem and explanation (most of a 100,000-question database), so
 // SQLite read every page of the table, and counted each question's options in the options' index. The count
 // is kept in the question's row (written by the import with the options), and one index holds every column
 // planning reads, in the order it reads them (exam, active, pack, question id), so a planning read walks only
 // that index: at 100,000 questions 4 MB instead of the table's 120 MB, and no sort.
-constexpr const char* kV7 = R"sql(
+constexpr const char* kV8 = R"sql(
 ALTER TABLE questions ADD COLUMN option_count INTEGER NOT NULL DEFAULT 0;
 UPDATE questions SET option_count = (SELECT COUNT(*) FROM options o WHERE o.question_ref = questions.id);
 CREATE INDEX questions_planning ON questions(exam_ref, retired, pack_ref, question_id, domain_ref,
@@ -220,7 +244,8 @@ const std::vector<Migration>& migrations()
         {4, "official objectives", kV4},
         {5, "abandoned sessions and time on the review screen", kV5},
         {6, "indexes for counting a domain's and a pack's questions", kV6},
-        {7, "planning reads from one index: option counts and a covering index", kV7},
+        {7, "errata reports and questions excluded from scores", kV7},
+        {8, "planning reads from one index: option counts and a covering index", kV8},
     };
     return steps;
 }
@@ -260,13 +285,19 @@ void checkCertdrillDatabase(Database& db)
     int objects = 0;
     bool certdrillTables = false;
     try {
-        applicationId = db.applicationId();
-        version = db.userVersion();
-        Statement st(db, "SELECT count(*), count(CASE WHEN type = 'table' AND name IN ('packs', 'exams', "
-                         "'questions') THEN 1 END) FROM sqlite_master");
+        // One statement, so one read of the file: read apart, another program (the app and certdrill-cli
+        // started together) could create and mark the schema between the pragmas and the table count, and a
+        // file with tables but user_version 0 would be refused as another application's.
+        Statement st(db,
+                     "SELECT (SELECT application_id FROM pragma_application_id), "
+                     "(SELECT user_version FROM pragma_user_version), count(*), "
+                     "count(CASE WHEN type = 'table' AND name IN ('packs', 'exams', 'questions') THEN 1 END) "
+                     "FROM sqlite_master");
         st.step();
-        objects = static_cast<int>(st.getInt(0));
-        certdrillTables = st.getInt(1) == 3;
+        applicationId = static_cast<int>(st.getInt(0));
+        version = static_cast<int>(st.getInt(1));
+        objects = static_cast<int>(st.getInt(2));
+        certdrillTables = st.getInt(3) == 3;
     } catch (const DbError& e) {
         if ((e.code() & 0xFF) == SQLITE_NOTADB) {
             refuse(db, "not an SQLite file");

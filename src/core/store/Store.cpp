@@ -50,6 +50,12 @@ json coverageJson(const Coverage& c)
                 {"min_scenario_share", c.minScenarioShare}};
 }
 
+/// Thrown by ImportProgress::step when ImportPolicy::progress cancels: it unwinds the import's transaction,
+/// which rolls back.
+struct ImportCancelled
+{
+};
+
 Coverage coverageFromJson(const std::string& text)
 {
     Coverage c;
@@ -408,15 +414,18 @@ Result<std::vector<StoredPack>> Store::packs()
 {
     return catchDbError("cannot read packs", [&]() -> Result<std::vector<StoredPack>> {
         std::vector<StoredPack> out;
+        // A removal is the pack's last history entry, with no bytes (removePack).
         Statement st(
             m_db, "SELECT p.pack_id, p.title, p.version, p.license, p.sha256, p.source_path, p.imported_at, "
                   "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 0), "
-                  "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 1) "
-                  "FROM packs p ORDER BY p.pack_id");
+                  "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 1), p.authors, "
+                  "COALESCE((SELECT h.sha256 FROM pack_imports h WHERE h.pack_ref = p.id "
+                  "ORDER BY h.id DESC LIMIT 1), '-') = '' FROM packs p ORDER BY p.pack_id");
         while (st.step()) {
             out.push_back(StoredPack{st.getText(0), st.getText(1), st.getText(2), st.getText(3),
                                      st.getText(4), st.getText(5), st.getInt(6),
-                                     static_cast<int>(st.getInt(7)), static_cast<int>(st.getInt(8))});
+                                     static_cast<int>(st.getInt(7)), static_cast<int>(st.getInt(8)),
+                                     jsonStrings(st.getText(9)), st.getInt(10) != 0});
         }
         return out;
     });
@@ -475,16 +484,15 @@ Result<std::vector<DomainCount>> Store::domainCounts(const std::string& examId)
 
 namespace {
 
-// The columns both reads of an exam's active questions share (activeQuestions and planningQuestions), and
-// the rest of their query.
+// The columns every full read of questions shares (readQuestions; planning reads take planningRows' index)
+// and the tables they come from.
 constexpr const char* kQuestionColumns =
     "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, COALESCE(s.subtopic_id, ''), "
     "q.select_count, q.difficulty, q.tags, q.shuffle, COALESCE(o.objective_id, '')";
-constexpr const char* kActiveQuestionsOf =
+constexpr const char* kQuestionsFrom =
     " FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
     "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
-    "LEFT JOIN objectives o ON o.id = q.objective_ref "
-    "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY p.pack_id, q.question_id";
+    "LEFT JOIN objectives o ON o.id = q.objective_ref ";
 
 /// A row's kQuestionColumns as a StoredQuestion.
 StoredQuestion storedQuestion(Statement& st)
@@ -513,26 +521,136 @@ Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& ex
         return planningQuestions(examId);
     }
     return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
-        std::vector<StoredQuestion> out;
-        std::map<std::int64_t, size_t> byRow;
-        Statement st(m_db,
-                     std::string(kQuestionColumns) + ", q.stem, q.explanation, q.refs" + kActiveQuestionsOf);
-        st.bind(1, examId);
-        while (st.step()) {
-            StoredQuestion sq = storedQuestion(st);
-            sq.question.stem = st.getText(11);
-            sq.question.explanation = st.getText(12);
-            sq.question.references = jsonStrings(st.getText(13));
-            byRow[sq.rowId] = out.size();
-            out.push_back(std::move(sq));
+        return readQuestions("e.exam_id = ? AND q.retired = 0", examId, "p.pack_id, q.question_id");
+    });
+}
+
+std::vector<StoredQuestion> Store::readQuestions(const char* where, const std::string& key,
+                                                 const char* orderBy)
+{
+    // `where` and `orderBy` are constants of this class, never input; the key is bound.
+    std::vector<StoredQuestion> out;
+    std::map<std::int64_t, size_t> byRow;
+    Statement st(m_db, std::string(kQuestionColumns) + ", q.stem, q.explanation, q.refs, q.content_hash" +
+                           kQuestionsFrom + "WHERE " + where + " ORDER BY " + orderBy);
+    st.bind(1, key);
+    while (st.step()) {
+        StoredQuestion sq = storedQuestion(st);
+        sq.question.stem = st.getText(11);
+        sq.question.explanation = st.getText(12);
+        sq.question.references = jsonStrings(st.getText(13));
+        sq.contentHash = st.getText(14);
+        byRow[sq.rowId] = out.size();
+        out.push_back(std::move(sq));
+    }
+    Statement os(m_db, std::string("SELECT o.question_ref, o.text, o.correct, o.why FROM options o "
+                                   "WHERE o.question_ref IN (SELECT q.id") +
+                           kQuestionsFrom + "WHERE " + where + ") ORDER BY o.question_ref, o.position");
+    os.bind(1, key);
+    while (os.step()) {
+        out[byRow.at(os.getInt(0))].question.options.push_back(
+            Option{os.getText(1), os.getInt(2) != 0, os.getText(3)});
+    }
+    return out;
+}
+
+bool Store::isRemoved(std::int64_t packRef)
+{
+    Statement st(m_db, "SELECT sha256 FROM pack_imports WHERE pack_ref = ? ORDER BY id DESC LIMIT 1");
+    st.bind(1, packRef);
+    return st.step() && st.getText(0).empty();
+}
+
+Result<PackRemoval> Store::removePack(const std::string& packId)
+{
+    return catchDbError("cannot remove the pack", [&]() -> Result<PackRemoval> {
+        Transaction tx(m_db);
+        Statement pack(m_db, "SELECT id, version FROM packs WHERE pack_id = ?");
+        pack.bind(1, packId);
+        if (!pack.step()) {
+            return Error{"no pack \"" + packId + "\" in the database (certdrill-cli list packs names them)"};
         }
-        Statement os(m_db, "SELECT o.question_ref, o.text, o.correct, o.why FROM options o "
-                           "JOIN questions q ON q.id = o.question_ref JOIN exams e ON e.id = q.exam_ref "
-                           "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY o.question_ref, o.position");
-        os.bind(1, examId);
-        while (os.step()) {
-            out[byRow.at(os.getInt(0))].question.options.push_back(
-                Option{os.getText(1), os.getInt(2) != 0, os.getText(3)});
+        const std::int64_t packRef = pack.getInt(0);
+        PackRemoval removal{packId, pack.getText(1), 0};
+        if (isRemoved(packRef)) {
+            return Error{"pack \"" + packId + "\" is removed already; import its file to bring it back"};
+        }
+        // An exam definition stays while questions of other packs are in it: removing it would leave them in
+        // an exam nobody maintains, and a re-import of theirs would find no exam to update.
+        Statement users(m_db, "SELECT e.exam_id, p.pack_id, COUNT(*) FROM exams e "
+                              "JOIN questions q ON q.exam_ref = e.id AND q.retired = 0 AND q.pack_ref <> ? "
+                              "JOIN packs p ON p.id = q.pack_ref WHERE e.pack_ref = ? "
+                              "GROUP BY e.id, p.id ORDER BY e.exam_id, p.pack_id");
+        users.bind(1, packRef).bind(2, packRef);
+        std::string exam, packs;
+        int questions = 0;
+        while (users.step()) {
+            exam = users.getText(0);
+            packs += (packs.empty() ? "" : ", ") + users.getText(1);
+            questions += static_cast<int>(users.getInt(2));
+        }
+        if (questions > 0) {
+            return Error{"pack \"" + packId + "\" defines exam \"" + exam + "\", which " +
+                         std::to_string(questions) + (questions == 1 ? " question" : " questions") +
+                         " of pack(s) " + packs + " use; remove those packs first"};
+        }
+        const std::int64_t now = m_clock.wallMs();
+        Statement retire(
+            m_db, "UPDATE questions SET retired = 1, updated_at = ? WHERE pack_ref = ? AND retired = 0");
+        retire.bind(1, now).bind(2, packRef);
+        retire.run();
+        removal.retired = m_db.changes();
+        // The history records the removal as an entry without bytes: that is how isRemoved knows, with no
+        // new column.
+        Statement history(m_db,
+                          "INSERT INTO pack_imports (pack_ref, version, sha256, imported_at, added, updated, "
+                          "retired, unchanged) VALUES (?, ?, '', ?, 0, 0, ?, 0)");
+        history.bind(1, packRef).bind(2, removal.version).bind(3, now).bind(4, removal.retired);
+        history.run();
+        tx.commit();
+        return removal;
+    });
+}
+
+Result<ExportedPack> Store::exportPack(const std::string& packId)
+{
+    auto allExams = exams();
+    if (!allExams) {
+        return allExams.error();
+    }
+    return catchDbError("cannot export the pack", [&]() -> Result<ExportedPack> {
+        Statement pack(m_db, "SELECT id, title, version, authors, license FROM packs WHERE pack_id = ?");
+        pack.bind(1, packId);
+        if (!pack.step()) {
+            return Error{"no pack \"" + packId + "\" in the database (certdrill-cli list packs names them)"};
+        }
+        const std::int64_t packRef = pack.getInt(0);
+        if (isRemoved(packRef)) {
+            return Error{"pack \"" + packId +
+                         "\" is removed (its questions are retired); import it to bring "
+                         "it back before exporting it"};
+        }
+        ExportedPack out;
+        out.pack.info = {packId, pack.getText(1), pack.getText(2), jsonStrings(pack.getText(3)),
+                         pack.getText(4)};
+        Statement defined(m_db, "SELECT exam_id FROM exams WHERE pack_ref = ?");
+        defined.bind(1, packRef);
+        std::set<std::string> examIds;
+        while (defined.step()) {
+            examIds.insert(defined.getText(0));
+        }
+        for (auto& e : allExams.value()) {
+            if (examIds.count(e.id)) {
+                out.pack.exams.push_back(std::move(e));
+            }
+        }
+        // Row order is the order questions were first imported in: the pack file's, with later additions
+        // last.
+        for (auto& sq : readQuestions("p.pack_id = ? AND q.retired = 0", packId, "q.id")) {
+            if (sha256Hex(questionToJson(sq.question)) != sq.contentHash) {
+                out.changedSinceImport.push_back(sq.question.id);
+            }
+            out.pack.questions.push_back(std::move(sq.question));
         }
         return out;
     });
@@ -588,7 +706,7 @@ void planningRows(Database& db, std::int64_t examRef, const PlanningBank& names,
     count.bind(1, examRef);
     count.step();
     out.reserve(out.size() + static_cast<std::size_t>(count.getInt(0)));
-    // Every column here is in the index questions_planning (schema version 7), in its order: SQLite walks
+    // Every column here is in the index questions_planning (schema version 8), in its order: SQLite walks
     // that index alone, never the rows that hold the text, and needs no sort. The rows come by pack row; the
     // packs are put in the order of their ids below.
     Statement st(db, "SELECT id, pack_ref, question_id, domain_ref, subtopic_ref, objective_ref, "
@@ -734,15 +852,29 @@ Result<std::vector<Candidate>> Store::candidates(const std::string& examId, Ques
     });
 }
 
-Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<LoadedPack>& packs)
+void Store::ImportProgress::step()
+{
+    ++done;
+    if (policy.progress && !policy.progress(done, total)) {
+        throw ImportCancelled{};
+    }
+}
+
+Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<LoadedPack>& packs,
+                                                          const ImportPolicy& policy)
 {
     for (const auto& lp : packs) {
         if (!lp.ok()) {
             return Error{lp.pack.sourcePath + " has validation errors; nothing was imported"};
         }
     }
+    ImportProgress progress{policy};
+    for (const auto& lp : packs) {
+        progress.total += static_cast<int>(lp.pack.questions.size());
+    }
     try {
-        // One transaction for the whole batch: a failure in the last pack undoes the first.
+        // One transaction for the whole batch: a failure in the last pack undoes the first, and a dry run
+        // is the same work, rolled back.
         Transaction tx(m_db);
         // Packs that define exams go first, so questions in a sibling file (which may sort earlier by name)
         // find their exam, domains and subtopics already written. Summaries keep the caller's order.
@@ -750,41 +882,62 @@ Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<Load
         for (const bool definesExams : {true, false}) {
             for (size_t i = 0; i < packs.size(); ++i) {
                 if (packs[i].pack.exams.empty() != definesExams) {
-                    out[i] = importOne(packs[i].pack);
+                    out[i] = importOne(packs[i].pack, progress);
                 }
             }
         }
-        tx.commit();
+        if (!policy.dryRun) {
+            tx.commit();
+        }
         return out;
     } catch (const DbError& e) {
         spdlog::warn("import rolled back: {}", e.what());
         return Error{std::string(e.what()) + "; nothing was imported"};
+    } catch (const ImportCancelled&) {
+        spdlog::info("import cancelled after {} of {} questions; rolled back", progress.done, progress.total);
+        return Error{"the import was cancelled; nothing was imported"};
     }
 }
 
-ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle)
+ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle,
+                                 const ImportPolicy& policy)
 {
-    ImportOutcome outcome;
+    return importLoaded(loadFiles(files, moodle), policy);
+}
+
+LoadedBatch Store::loadFiles(const std::vector<std::filesystem::path>& files, const ImportOptions& moodle)
+{
+    LoadedBatch batch;
     auto catalog = examCatalog();
     if (!catalog) {
-        outcome.error = catalog.error().message;
-        return outcome;
+        batch.error = catalog.error().message;
+        return batch;
     }
     ImportOptions options = moodle;
     if (options.version.empty()) {
         // Each Moodle file of the batch keeps the version its pack id already has.
         auto stored = packs();
         if (!stored) {
-            outcome.error = stored.error().message;
-            return outcome;
+            batch.error = stored.error().message;
+            return batch;
         }
         for (const auto& p : stored.value()) {
             options.storedVersions.emplace(p.id, p.version);
         }
     }
-    const std::vector<LoadedPack> loaded = loadPacks(files, catalog.value(), options);
+    batch.packs = loadPacks(files, catalog.value(), options);
+    return batch;
+}
+
+ImportOutcome Store::importLoaded(const LoadedBatch& batch, const ImportPolicy& policy)
+{
+    ImportOutcome outcome;
+    if (!batch.error.empty()) {
+        outcome.error = batch.error;
+        return outcome;
+    }
     int errors = 0;
-    for (const auto& lp : loaded) {
+    for (const auto& lp : batch.packs) {
         outcome.diagnostics.insert(outcome.diagnostics.end(), lp.diagnostics.begin(), lp.diagnostics.end());
         errors += errorCount(lp.diagnostics);
     }
@@ -793,7 +946,15 @@ ImportOutcome Store::importFiles(const std::vector<std::filesystem::path>& files
             std::to_string(errors) + (errors == 1 ? " error" : " errors") + "; nothing was imported";
         return outcome;
     }
-    auto summaries = importPacks(loaded);
+    // Only the callback knows whether it cancelled; it is asked once per question.
+    ImportPolicy watched = policy;
+    if (policy.progress) {
+        watched.progress = [&](int done, int total) {
+            outcome.cancelled = !policy.progress(done, total);
+            return !outcome.cancelled;
+        };
+    }
+    auto summaries = importPacks(batch.packs, watched);
     if (!summaries) {
         outcome.error = summaries.error().message;
         return outcome;
@@ -844,7 +1005,7 @@ Store::changedFiles(const std::vector<std::filesystem::path>& files)
     return changed;
 }
 
-PackImportSummary Store::importOne(const Pack& pack)
+PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
 {
     const std::int64_t now = m_clock.wallMs();
     PackImportSummary summary;
@@ -858,6 +1019,13 @@ PackImportSummary Store::importOne(const Pack& pack)
         if (st.step()) {
             packRef = st.getInt(0);
             summary.previousVersion = st.getText(1);
+            const bool removed = isRemoved(packRef);
+            if (removed && !progress.policy.restoreRemoved) {
+                summary.unchanged = true;
+                summary.keptRemoved = true;
+                progress.done += static_cast<int>(pack.questions.size());
+                return summary;
+            }
             const int cmp = compareVersions(pack.info.version, summary.previousVersion);
             if (cmp < 0) {
                 throw DbError(pack.sourcePath + ": pack \"" + pack.info.id + "\" version " +
@@ -872,12 +1040,17 @@ PackImportSummary Store::importOne(const Pack& pack)
                             " is already imported with different content; raise \"version\" to update it",
                         0);
                 }
-                summary.unchanged = true;
-                Statement count(m_db, "SELECT COUNT(*) FROM questions WHERE pack_ref = ? AND retired = 0");
-                count.bind(1, packRef);
-                count.step();
-                summary.unchangedQuestions = static_cast<int>(count.getInt(0));
-                return summary;
+                // After a removal the same file is imported again, below: that brings its questions back.
+                if (!removed) {
+                    summary.unchanged = true;
+                    Statement count(m_db,
+                                    "SELECT COUNT(*) FROM questions WHERE pack_ref = ? AND retired = 0");
+                    count.bind(1, packRef);
+                    count.step();
+                    summary.unchangedQuestions = static_cast<int>(count.getInt(0));
+                    progress.done += static_cast<int>(pack.questions.size());
+                    return summary;
+                }
             }
         }
     }
@@ -950,6 +1123,7 @@ PackImportSummary Store::importOne(const Pack& pack)
     std::unordered_set<std::string> seen;
     seen.reserve(pack.questions.size());
     for (const auto& q : pack.questions) {
+        progress.step();
         seen.insert(q.id);
         const std::string hash = sha256Hex(questionToJson(q));
         std::string refKey = q.exam;
@@ -1016,7 +1190,7 @@ PackImportSummary Store::importOne(const Pack& pack)
             clearOptions.reset();
             clearOptions.bind(1, row);
             clearOptions.run();
-            ++summary.updated;
+            ++(it->second.retired ? summary.restored : summary.updated);
         } else {
             ++summary.unchangedQuestions;
             continue;
@@ -1049,7 +1223,10 @@ PackImportSummary Store::importOne(const Pack& pack)
         .bind(3, pack.sha256)
         .bind(4, now)
         .bind(5, summary.added);
-    history.bind(6, summary.updated).bind(7, summary.retired).bind(8, summary.unchangedQuestions);
+    // The history has no column for restored questions; they were rows updated back into the bank, as they
+    // were counted before restoring was told apart.
+    history.bind(6, summary.updated + summary.restored).bind(7, summary.retired);
+    history.bind(8, summary.unchangedQuestions);
     history.run();
     return summary;
 }

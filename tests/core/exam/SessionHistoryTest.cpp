@@ -1,6 +1,7 @@
 #include "certdrill/exam/SessionHistory.h"
 
 #include <map>
+#include <regex>
 
 #include <catch2/catch.hpp>
 
@@ -247,7 +248,11 @@ TEST_CASE("item status, navigator filter and review order", "[review]")
 TEST_CASE("the answers CSV gives letters as displayed and quotes what needs it", "[history]")
 {
     ExamDef exam;
-    exam.domains = {{"gpu", "GPU Acceleration & Optimization", 14, 0, {{"nccl", "NCCL, collectives"}},
+    exam.domains = {{"gpu",
+                     "GPU Acceleration & Optimization",
+                     14,
+                     0,
+                     {{"nccl", "NCCL, collectives"}},
                      {{"7.1", "Distributed training"}}}};
     SessionItem item;
     item.position = 6;
@@ -267,12 +272,37 @@ TEST_CASE("the answers CSV gives letters as displayed and quotes what needs it",
     CHECK(letters.chosen == "BC");
     CHECK(letters.correct == "AB");
     CHECK(std::string(resultName(item)) == "wrong");
-    const std::string csv = sessionCsv(exam, {item});
+    item.packId = "nvidia";
+    item.packVersion = "2.0.0";
+    const std::string csv = sessionCsv(exam, {item}, "a1b2");
+    const std::string header = csv.substr(0, csv.find('\n'));
+    CHECK(header ==
+          "position,question_id,domain,domain_name,subtopic,subtopic_name,objective,objective_name,"
+          "select,your_answer,correct_answer,result,confidence,flagged,revealed,seconds,stem,attempt,"
+          "pack_id,pack_version,content_hash,options,chosen_options,key_options");
     const std::string row = csv.substr(csv.find('\n') + 1);
-    CHECK(row ==
-          "7,gpu-007,gpu,GPU Acceleration & Optimization,nccl,\"NCCL, collectives\",7.1,Distributed training,2,BC,"
-          "AB,wrong,unsure,1,0,"
-          "95,\"Which \"\"ring\"\" step comes first,\nand why?\"\n");
+    // After the stem: the attempt label, the pack and its version, 16 hex digits of the content hash, then
+    // 3 options with the choice (a, b) and the key (a, c) as letters of the pack's order, not the display's.
+    CHECK_THAT(
+        row, Catch::Matches("7,gpu-007,gpu,GPU Acceleration & Optimization,nccl,\"NCCL, collectives\",7\\.1,"
+                            "Distributed training,2,BC,AB,wrong,unsure,1,0,95,"
+                            "\"Which \"\"ring\"\" step comes first,\nand why\\?\","
+                            "a1b2,nvidia,2\\.0\\.0,[0-9a-f]{16},3,AB,AC\n"));
+    // The hash names the content: the same question gives the same one, an edited key another.
+    const auto hashOf = [&](const SessionItem& it) {
+        std::smatch m;
+        const std::string out = sessionCsv(exam, {it});
+        REQUIRE(std::regex_search(out, m, std::regex(",([0-9a-f]{16}),3,[A-C]*,[A-C]+\n$")));
+        return m[1].str();
+    };
+    SessionItem same = item;
+    same.chosen = {2};
+    CHECK(hashOf(same) == hashOf(item));
+    SessionItem edited = item;
+    edited.question.options[1].correct = true;
+    edited.question.options[2].correct = false;
+    CHECK(hashOf(edited) != hashOf(item));
+    CHECK_THAT(sessionCsv(exam, {edited}), Catch::EndsWith(",3,AB,AB\n"));
     item.chosen.clear();
     CHECK(std::string(resultName(item)) == "unanswered");
     item.chosen = {0, 2};

@@ -10,6 +10,7 @@
 #include "certdrill/pack/PackLoader.h"
 #include "certdrill/store/Store.h"
 
+#include "PackFixtures.h"
 #include "TestSupport.h"
 
 using namespace certdrill;
@@ -23,47 +24,6 @@ std::string readText(const std::filesystem::path& p)
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
-}
-
-/// The exams of mini-exam.json, as the database would hold them.
-ExamCatalog miniCatalog()
-{
-    const auto lp = loadPacks({dataFile("mini-exam.json")}, {});
-    REQUIRE(lp.size() == 1);
-    REQUIRE(lp[0].ok());
-    ExamCatalog catalog;
-    for (const auto& e : lp[0].pack.exams) {
-        catalog[e.id] = {e, lp[0].pack.info.id};
-    }
-    return catalog;
-}
-
-/// A new database in `dir` holding the mini exam, for the GIFT and XML packs to import into.
-std::unique_ptr<Store> storeWithMiniExam(const TempDir& dir, const Clock& clock)
-{
-    auto s = Store::open(dir / "db.sqlite", clock);
-    REQUIRE(s.ok());
-    REQUIRE(s.value()->importFiles({dataFile("mini-exam.json")}).ok());
-    return std::move(s.value());
-}
-
-std::vector<ExamDef> miniExams()
-{
-    std::vector<ExamDef> exams;
-    for (const auto& [id, k] : miniCatalog()) {
-        exams.push_back(k.exam);
-    }
-    return exams;
-}
-
-const Diagnostic* findMessage(const std::vector<Diagnostic>& ds, const std::string& part)
-{
-    for (const auto& d : ds) {
-        if (d.message.find(part) != std::string::npos) {
-            return &d;
-        }
-    }
-    return nullptr;
 }
 
 /// A file's text, written to a temporary .gift file of that name.

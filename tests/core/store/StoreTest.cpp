@@ -455,7 +455,7 @@ TEST_CASE("a v3 database keeps every answer and self-rating when it gains object
     Statement objective(store->database(), "SELECT objective_ref FROM questions WHERE question_id = 'q1'");
     REQUIRE(objective.step());
     CHECK(objective.isNull(0));
-    // Version 7 counted the options of the questions already stored.
+    // Version 8 counted the options of the questions already stored.
     Statement options(store->database(), "SELECT option_count FROM questions WHERE question_id = 'q1'");
     REQUIRE(options.step());
     CHECK(options.getInt(0) == 2);

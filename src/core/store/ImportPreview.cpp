@@ -1,0 +1,119 @@
+#include "certdrill/store/ImportPreview.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <tuple>
+
+#include "certdrill/Text.h"
+
+namespace certdrill {
+
+const char* PreviewProblem::kindName() const
+{
+    switch (kind) {
+    case Kind::Error:
+        return "error";
+    case Kind::Warning:
+        return "warning";
+    case Kind::Lint:
+        return "lint";
+    }
+    return "";
+}
+
+std::string questionIdAt(const LoadedPack& pack, const std::string& pointer)
+{
+    static const std::string prefix = "/questions/";
+    if (pointer.compare(0, prefix.size(), prefix) != 0) {
+        return {};
+    }
+    // The index runs to the next '/' or the end; anything but digits there is not a question's pointer.
+    const std::size_t end = pointer.find('/', prefix.size());
+    const std::string index = pointer.substr(prefix.size(), end - prefix.size());
+    if (index.empty() || index.size() > 6 || index.find_first_not_of("0123456789") != std::string::npos) {
+        return {};
+    }
+    // The loader keeps every question it read, with or without errors, in the file's order (the parsed JSON
+    // of a question is freed once it is checked), so the pointer's index is the question's place there.
+    const std::size_t n = std::strtoul(index.c_str(), nullptr, 10);
+    return n < pack.pack.questions.size() ? pack.pack.questions[n].id : std::string();
+}
+
+ImportPreview previewImport(Store& store, const std::vector<std::filesystem::path>& files,
+                            const ImportOptions& moodle, std::function<bool(int, int)> progress)
+{
+    ImportPreview preview;
+    preview.batch = store.loadFiles(files, moodle);
+    ImportPolicy policy;
+    policy.dryRun = true;
+    policy.progress = std::move(progress);
+    preview.dryRun = store.importLoaded(preview.batch, policy);
+
+    std::vector<LoadedPack> clean;
+    std::map<std::string, std::size_t> fileOrder;
+    for (const LoadedPack& lp : preview.batch.packs) {
+        fileOrder.emplace(lp.pack.sourcePath, fileOrder.size());
+        for (const Diagnostic& d : lp.diagnostics) {
+            preview.problems.push_back(
+                {d.isError() ? PreviewProblem::Kind::Error : PreviewProblem::Kind::Warning, d,
+                 questionIdAt(lp, d.pointer)});
+        }
+        if (lp.ok()) {
+            clean.push_back(lp);
+        }
+    }
+    preview.lint = lintPacks(clean);
+    for (const LintFinding& f : preview.lint.findings) {
+        preview.problems.push_back({PreviewProblem::Kind::Lint,
+                                    Diagnostic{Diagnostic::Severity::Warning, f.file, f.pos, f.pointer,
+                                               std::string("[") + ruleName(f.rule) + "] " + f.message},
+                                    f.questionId});
+    }
+    // A file's problems together, top to bottom, as the instructor will fix them; stable, so two problems at
+    // one place keep the order they were found in.
+    const auto key = [&](const PreviewProblem& p) {
+        const auto it = fileOrder.find(p.diagnostic.file);
+        return std::make_tuple(it == fileOrder.end() ? fileOrder.size() : it->second, p.diagnostic.pos.line,
+                               p.diagnostic.pos.column);
+    };
+    std::stable_sort(preview.problems.begin(), preview.problems.end(),
+                     [&](const PreviewProblem& a, const PreviewProblem& b) { return key(a) < key(b); });
+    return preview;
+}
+
+ImportOutcome importPreviewed(Store& store, const ImportPreview& preview, const ImportPolicy& policy)
+{
+    return store.importLoaded(preview.batch, policy);
+}
+
+std::string problemLine(const PreviewProblem& problem)
+{
+    const Diagnostic& d = problem.diagnostic;
+    return d.file + ":" + std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + ": " +
+           problem.kindName() + ": " + (d.pointer.empty() ? "" : d.pointer + ": ") +
+           (problem.questionId.empty() ? "" : problem.questionId + ": ") + d.message;
+}
+
+std::string problemsText(const std::vector<PreviewProblem>& problems)
+{
+    std::string out;
+    for (const PreviewProblem& p : problems) {
+        out += problemLine(p) + "\n";
+    }
+    return out;
+}
+
+std::string problemsCsv(const std::vector<PreviewProblem>& problems)
+{
+    std::string out = "severity,file,line,column,question,pointer,message\n";
+    for (const PreviewProblem& p : problems) {
+        const Diagnostic& d = p.diagnostic;
+        out += std::string(p.kindName()) + "," + csvField(d.file) + "," + std::to_string(d.pos.line) + "," +
+               std::to_string(d.pos.column) + "," + csvField(p.questionId) + "," + csvField(d.pointer) + "," +
+               csvField(d.message) + "\n";
+    }
+    return out;
+}
+
+} // namespace certdrill

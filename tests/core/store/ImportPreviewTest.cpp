@@ -1,0 +1,181 @@
+// What the app shows an instructor before and after an import: the preview (the import's own dry run, its
+// problems with their question ids, as CSV and text) and each stored pack's overview (the exams it defines,
+// its questions per domain, its lint, linted again only when the pack changed).
+#include "certdrill/store/ImportPreview.h"
+
+#include <catch2/catch.hpp>
+
+#include "certdrill/Text.h"
+#include "certdrill/store/PackOverview.h"
+
+#include "PackFixtures.h"
+#include "TestSupport.h"
+
+using namespace certdrill;
+
+TEST_CASE("the preview counts what the import will do and writes nothing", "[store][preview]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniExam(dir, clock);
+    const std::string gift = dataFile("sample.gift").string();
+
+    const ImportPreview preview = previewImport(*store, {dataFile("mini-questions.json"), gift});
+    REQUIRE(preview.importable());
+    REQUIRE(preview.dryRun.summaries.size() == 2);
+    CHECK(preview.dryRun.summaries[0].packId == "mini-questions");
+    CHECK(preview.dryRun.summaries[0].added == 4);
+    CHECK(preview.dryRun.summaries[1].packId == "gift-sample");
+    CHECK(preview.dryRun.summaries[1].added == 4);
+    CHECK(store->packs().value().size() == 1); // only the mini exam: nothing written
+
+    // Every problem in file order, the skipped numerical question at its GIFT line.
+    const auto numerical = std::find_if(preview.problems.begin(), preview.problems.end(), [](const auto& p) {
+        return p.diagnostic.message.find("numerical") != std::string::npos;
+    });
+    REQUIRE(numerical != preview.problems.end());
+    CHECK(numerical->kind == PreviewProblem::Kind::Warning);
+    CHECK(numerical->diagnostic.file == gift);
+    CHECK(numerical->diagnostic.pos.line == 24);
+    CHECK(problemLine(*numerical).rfind(gift + ":24:1: warning: ", 0) == 0);
+    for (std::size_t i = 1; i < preview.problems.size(); ++i) {
+        const auto& a = preview.problems[i - 1].diagnostic;
+        const auto& b = preview.problems[i].diagnostic;
+        CHECK((a.file != b.file || a.pos.line <= b.pos.line));
+    }
+    CHECK(preview.lint.total.questions == 8);
+
+    // Importing the preview imports what was previewed, with the counts it showed.
+    const ImportOutcome imported = importPreviewed(*store, preview);
+    REQUIRE(imported.ok());
+    CHECK(imported.summaries[0].added == preview.dryRun.summaries[0].added);
+    CHECK(store->candidates("mini").value().size() == 8);
+}
+
+TEST_CASE("importing a preview writes the bytes that were previewed, not a file edited since",
+          "[store][preview]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniExam(dir, clock);
+    const auto file = dir / "pack.json";
+    writeFile(file, readFile(dataFile("mini-questions.json")));
+    const ImportPreview preview = previewImport(*store, {file});
+    REQUIRE(preview.importable());
+    writeFile(file, "{ not a pack");
+    REQUIRE(importPreviewed(*store, preview).ok());
+    CHECK(store->candidates("mini").value().size() == 4);
+}
+
+TEST_CASE("a refused preview keeps every error with its question id, and lints nothing of that file",
+          "[store][preview]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniExam(dir, clock);
+    const auto file = dir / "bad.json";
+    std::string text = readFile(dataFile("mini-questions.json"));
+    text.replace(text.find("\"domain\": \"beta\""), 16, "\"domain\": \"gamma\"");
+    writeFile(file, text);
+    const ImportPreview preview = previewImport(*store, {file});
+    CHECK_FALSE(preview.importable());
+    CHECK(preview.dryRun.error == "1 error; nothing was imported");
+    REQUIRE(preview.problems.size() == 1);
+    CHECK(preview.problems[0].kind == PreviewProblem::Kind::Error);
+    CHECK(preview.problems[0].questionId == "q3");
+    CHECK(preview.lint.total.questions == 0);
+    CHECK(problemsCsv(preview.problems) == "severity,file,line,column,question,pointer,message\n"
+                                           "error," +
+                                               file.string() + "," +
+                                               std::to_string(preview.problems[0].diagnostic.pos.line) + "," +
+                                               std::to_string(preview.problems[0].diagnostic.pos.column) +
+                                               ",q3," + preview.problems[0].diagnostic.pointer + "," +
+                                               csvField(preview.problems[0].diagnostic.message) + "\n");
+    CHECK(problemsText(preview.problems) == problemLine(preview.problems[0]) + "\n");
+
+    // questionIdAt reads only /questions/N pointers of the file's own document.
+    const auto& lp = preview.batch.packs[0];
+    CHECK(questionIdAt(lp, "/questions/0/options/1") == "q1");
+    CHECK(questionIdAt(lp, "/questions/3") == "q4");
+    CHECK(questionIdAt(lp, "/questions/4") == "");
+    CHECK(questionIdAt(lp, "/questions/x") == "");
+    CHECK(questionIdAt(lp, "/pack/id") == "");
+}
+
+TEST_CASE("lint findings are problems of their own kind, at their question", "[store][preview]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = Store::open(dir / "db.sqlite", clock);
+    REQUIRE(store.ok());
+    const ImportPreview preview = previewImport(*store.value(), {dataFile("lint-cued.json")});
+    REQUIRE(preview.importable());
+    const auto lint = std::count_if(preview.problems.begin(), preview.problems.end(),
+                                    [](const auto& p) { return p.kind == PreviewProblem::Kind::Lint; });
+    CHECK(lint == static_cast<long>(preview.lint.findings.size()));
+    REQUIRE(lint > 0);
+    for (const auto& p : preview.problems) {
+        if (p.kind == PreviewProblem::Kind::Lint) {
+            CHECK_FALSE(p.questionId.empty());
+            CHECK(p.diagnostic.message.rfind("[", 0) == 0);
+            CHECK(problemLine(p).find(": lint: ") != std::string::npos);
+        }
+    }
+    CHECK_FALSE(preview.lint.total.strictFailures().empty());
+}
+
+TEST_CASE("pack overviews: exams apart, questions per domain, lint only for changed packs", "[store][packs]")
+{
+    FakeClock clock;
+    auto opened = Store::open(":memory:", clock);
+    REQUIRE(opened.ok());
+    Store& store = *opened.value();
+    REQUIRE(store.importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
+
+    PackLintCache cache;
+    auto overviews = packOverviews(store, &cache);
+    REQUIRE(overviews.ok());
+    REQUIRE(overviews->size() == 15);
+    CHECK(cache.lastLinted() == 14);
+    int definitions = 0;
+    for (const PackOverview& o : overviews.value()) {
+        int inDomains = 0;
+        for (const auto& d : o.domains) {
+            CHECK(d.examId == "ncp-genl");
+            CHECK(d.questions > 0);
+            inDomains += d.questions;
+        }
+        CHECK(inDomains == o.pack.activeQuestions);
+        CHECK(o.lint.questions == o.pack.activeQuestions);
+        if (o.examDefinitionOnly()) {
+            ++definitions;
+            CHECK(o.pack.id == "ncp-genl-exam");
+            REQUIRE(o.exams.size() == 1);
+            CHECK(o.exams[0].id == "ncp-genl");
+        }
+    }
+    CHECK(definitions == 1);
+
+    // Nothing changed: nothing linted, the same figures.
+    auto again = packOverviews(store, &cache);
+    REQUIRE(again.ok());
+    CHECK(cache.lastLinted() == 0);
+    CHECK(again->at(3).lint.strategyRight == overviews->at(3).lint.strategyRight);
+
+    // A removed pack has no active questions to lint; imported again, it alone is linted.
+    const std::string id = overviews->at(3).pack.id;
+    REQUIRE(store.removePack(id).ok());
+    auto removed = packOverviews(store, &cache);
+    REQUIRE(removed.ok());
+    CHECK(cache.lastLinted() == 0);
+    CHECK(removed->at(3).pack.removed);
+    CHECK(removed->at(3).domains.empty());
+    CHECK(removed->at(3).lint.questions == 0);
+    CHECK_FALSE(removed->at(3).examDefinitionOnly());
+    clock.advanceMinutes(1);
+    REQUIRE(store.importFiles({removed->at(3).pack.sourcePath}).ok());
+    auto restored = packOverviews(store, &cache);
+    REQUIRE(restored.ok());
+    CHECK(cache.lastLinted() == 1);
+    CHECK(restored->at(3).lint.strategyRight == overviews->at(3).lint.strategyRight);
+}

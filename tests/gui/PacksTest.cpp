@@ -1,0 +1,382 @@
+// File ▸ Packs and the import preview, driven through the real screens and dialogs: the bundled packs
+// without the exam definition, the preview's counts and problems (copied and saved), Cancel in the preview
+// and in the import's progress leaving the database file as it was, Import then Remove (and back), Export,
+// and pack files dropped on the window.
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "certdrill/store/Store.h"
+
+#include "Display.h"
+#include "GuiTestSupport.h"
+#include "ImportFlow.h"
+#include "ImportPreviewDialog.h"
+#include "MainWindow.h"
+#include "MoodleImportDialog.h"
+#include "PacksPage.h"
+
+using namespace certdrill;
+
+namespace {
+
+const QString kData = QStringLiteral(CERTDRILL_TEST_DATA_DIR);
+
+QByteArray fileBytes(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// Types `path` into the next file dialog, as a user would, and accepts it.
+void chooseInNextFileDialog(const QString& path)
+{
+    test::onNextModal<QFileDialog>([path](QFileDialog* files) {
+        auto* name = files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+        QVERIFY(name);
+        name->setText(path);
+        static_cast<QDialog*>(files)->accept(); // QFileDialog::accept is protected
+    });
+}
+
+/// Whether `page` is the window's current screen (also while the window is hidden).
+bool shown(const gui::MainWindow& window, QWidget* page)
+{
+    return qobject_cast<QStackedWidget*>(window.centralWidget())->currentWidget() == page;
+}
+
+/// The texts of a table's column, top to bottom.
+QStringList column(const QTableWidget* table, int col)
+{
+    QStringList out;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        out << (table->item(r, col) ? table->item(r, col)->text() : QString());
+    }
+    return out;
+}
+
+} // namespace
+
+/// The real main window over a database file in a temporary folder; the store can be closed and opened
+/// again, so the file's bytes can be compared.
+struct PacksFixture
+{
+    PacksFixture() { open(); }
+
+    void open()
+    {
+        auto opened = Store::open(path().toStdString(), clock);
+        if (dir.isValid() && opened.ok()) {
+            store = std::move(opened.value());
+            window = std::make_unique<gui::MainWindow>(*store, clock);
+        }
+    }
+    /// Closes the window and the store (SQLite folds its journal into the file), so the file is complete.
+    void close()
+    {
+        window.reset();
+        store.reset();
+    }
+    QString path() const { return dir.filePath(QStringLiteral("db.sqlite")); }
+    int candidates(const char* exam) { return static_cast<int>(store->candidates(exam).value().size()); }
+
+    QTemporaryDir dir;
+    FakeClock clock;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<gui::MainWindow> window;
+};
+
+class PacksTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { gui::applyTheme(false); }
+
+    // File ▸ Packs lists the fourteen bundled packs that hold questions; the exam definition is named apart,
+    // never as a pack of 0 questions. The selected pack shows its details, questions per domain and lint.
+    void listsTheBundledPacksWithoutTheExamDefinition()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        // From a copy of the bank, so the pictures show a neutral source path.
+        const std::filesystem::path bank = f.dir.filePath(QStringLiteral("questions")).toStdString();
+        std::filesystem::create_directories(bank);
+        for (const auto& file : packFilesIn(CERTDRILL_QUESTIONS_DIR)) {
+            std::filesystem::copy_file(file, bank / file.filename());
+        }
+        QVERIFY(f.store->importFiles(packFilesIn(bank)).ok());
+        gui::MainWindow& window = *f.window;
+        QVERIFY(test::showActive(&window));
+        window.findChild<QAction*>(QStringLiteral("packsAction"))->trigger();
+        gui::PacksPage* page = window.packsPage();
+        QVERIFY(page->isVisible());
+        auto* table = page->findChild<QTableWidget*>(QStringLiteral("packListTable"));
+        QCOMPARE(table->rowCount(), 14);
+        for (int r = 0; r < table->rowCount(); ++r) {
+            QVERIFY2(table->item(r, 0)->toolTip() != QStringLiteral("ncp-genl-exam"),
+                     qPrintable(column(table, 0).join(',')));
+            QVERIFY(table->item(r, 2)->text().toInt() > 0);
+            QVERIFY2(table->item(r, 4)->text().contains(QStringLiteral("(chance ")),
+                     qPrintable(table->item(r, 4)->text()));
+        }
+        auto* definitions = page->findChild<QLabel*>(QStringLiteral("examDefinitionsLabel"));
+        QVERIFY(definitions->isVisible());
+        QVERIFY2(definitions->text().contains(QStringLiteral("from pack ncp-genl-exam 2.0.0")),
+                 qPrintable(definitions->text()));
+
+        // The first pack in detail: its domain counts add up to its questions.
+        table->selectRow(0);
+        QCOMPARE(page->selectedPackId(), QStringLiteral("ncp-genl-data-preparation"));
+        const QString details = page->findChild<QLabel*>(QStringLiteral("packDetailsLabel"))->text();
+        QVERIFY2(details.contains(QStringLiteral("Licence: ")) &&
+                     details.contains(QStringLiteral("Authors: ")) &&
+                     details.contains(QStringLiteral("Source: ")) &&
+                     details.contains(QStringLiteral("data-preparation.json")) &&
+                     details.contains(QStringLiteral("Imported: ")),
+                 qPrintable(details));
+        auto* domains = page->findChild<QTableWidget*>(QStringLiteral("packDomainsTable"));
+        int sum = 0;
+        for (const QString& n : column(domains, 1)) {
+            sum += n.toInt();
+        }
+        QCOMPARE(sum, table->item(0, 2)->text().toInt());
+        QVERIFY(page->findChild<QLabel*>(QStringLiteral("packLintLabel"))
+                    ->text()
+                    .contains(QStringLiteral("longest option: ")));
+
+        test::screenshot(&window, "packs-screen");
+        gui::applyTextPercent(200);
+        test::screenshot(&window, "packs-screen-200");
+        gui::applyTheme(true);
+        test::screenshot(&window, "packs-screen-dark-200");
+        gui::applyTextPercent(100);
+    }
+
+    // The preview of a GIFT file: 4 questions added, the skipped numerical question as a warning at its
+    // line in the problems table, which copies (Ctrl+C, Copy all) and saves as CSV.
+    void previewShowsCountsAndEveryProblem()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        QVERIFY(f.window->importFiles({kData + "/mini-exam.json"}));
+        gui::MainWindow& window = *f.window;
+        QVERIFY(test::showActive(&window));
+        const QString csv = f.dir.filePath(QStringLiteral("problems.csv"));
+        bool previewed = false;
+        test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
+            test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                previewed = true;
+                auto* packs = preview->findChild<QTableWidget*>(QStringLiteral("previewPacksTable"));
+                QCOMPARE(packs->rowCount(), 1);
+                QCOMPARE(packs->item(0, 0)->text(), QStringLiteral("gift-sample"));
+                QCOMPARE(packs->item(0, 1)->text(), QStringLiteral("1.0.0 (new)"));
+                QCOMPARE(packs->item(0, 2)->text(), QStringLiteral("4")); // added
+                QCOMPARE(packs->item(0, 3)->text(), QStringLiteral("0")); // updated
+                auto* problems = preview->findChild<QTableWidget*>(QStringLiteral("previewProblemsTable"));
+                int warning = -1;
+                for (int r = 0; r < problems->rowCount(); ++r) {
+                    if (problems->item(r, 0)->text() == QStringLiteral("warning") &&
+                        problems->item(r, 3)->text().contains(QStringLiteral("numerical"))) {
+                        warning = r;
+                    }
+                }
+                QVERIFY2(warning >= 0, qPrintable(column(problems, 3).join('\n')));
+                QCOMPARE(problems->item(warning, 1)->text(), QStringLiteral("sample.gift:24:1"));
+                QVERIFY(preview->findChild<QLabel*>(QStringLiteral("previewLint"))
+                            ->text()
+                            .contains(QStringLiteral("longest option: ")));
+                QVERIFY(preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->isEnabled());
+
+                // Ctrl+C copies the selected row in the compilers' form, with the file's full path.
+                QApplication::clipboard()->clear();
+                problems->setFocus();
+                problems->selectRow(warning);
+                QTest::keySequence(problems, QKeySequence::Copy);
+                const QString copied = QApplication::clipboard()->text();
+                QVERIFY2(copied.startsWith(kData + "/sample.gift:24:1: warning: ") && copied.count('\n') == 1,
+                         qPrintable(copied));
+                preview->findChild<QPushButton*>(QStringLiteral("previewCopyAllButton"))->click();
+                QCOMPARE(QApplication::clipboard()->text().count('\n'), problems->rowCount());
+                QVERIFY(QApplication::clipboard()->text().contains(copied));
+                chooseInNextFileDialog(csv);
+                preview->findChild<QPushButton*>(QStringLiteral("previewSaveButton"))->click();
+                test::screenshot(preview, "import-preview");
+                preview->findChild<QPushButton*>(QStringLiteral("previewCancelButton"))->click();
+            });
+            moodle->accept();
+        });
+        QVERIFY(!window.importWithPreview({kData + "/sample.gift"}));
+        QVERIFY(previewed);
+        QCOMPARE(f.candidates("mini"), 0); // Cancel: nothing imported
+        const QByteArray saved = fileBytes(csv);
+        QVERIFY2(saved.startsWith("severity,file,line,column,question,pointer,message\n"), saved.constData());
+        QVERIFY2(saved.contains(("\nwarning," + kData + "/sample.gift,24,1,").toUtf8()), saved.constData());
+    }
+
+    // Cancel in the preview, or in the import's progress dialog, leaves the database file byte for byte as
+    // it was: the preview is a rolled-back transaction, and so is a cancelled import.
+    void cancelLeavesTheDatabaseFileAsItWas()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        QVERIFY(f.window->importFiles({kData + "/mini-exam.json"}));
+        f.close();
+        const QByteArray before = fileBytes(f.path());
+        QVERIFY(!before.isEmpty());
+
+        f.open();
+        test::onNextModal<gui::ImportPreviewDialog>([](gui::ImportPreviewDialog* preview) {
+            preview->findChild<QPushButton*>(QStringLiteral("previewCancelButton"))->click();
+        });
+        QVERIFY(!f.window->importWithPreview({kData + "/mini-questions.json"}));
+        f.close();
+        QVERIFY(fileBytes(f.path()) == before);
+
+        // The whole bundled bank, cancelled in its progress dialog once it shows (at once, here).
+        f.open();
+        f.window->importFlow()->setProgressDelay(0);
+        QStringList bank;
+        for (const auto& p : packFilesIn(CERTDRILL_QUESTIONS_DIR)) {
+            bank << QString::fromStdString(p.string());
+        }
+        bool cancelled = false;
+        test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+            test::onNextModal<QProgressDialog>(
+                [&](QProgressDialog* progress) {
+                    QCOMPARE(progress->objectName(), QStringLiteral("importProgress"));
+                    QVERIFY(progress->value() < progress->maximum());
+                    cancelled = true;
+                    progress->cancel();
+                },
+                5000);
+            preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->click();
+        });
+        QVERIFY(!f.window->importWithPreview(bank));
+        QVERIFY(cancelled);
+        QVERIFY(shown(*f.window, f.window->packsPage()));
+        QVERIFY(f.window->packsPage()
+                    ->findChild<QLabel*>(QStringLiteral("packsStatusLabel"))
+                    ->text()
+                    .contains(QStringLiteral("Import cancelled")));
+        QCOMPARE(f.store->packs().value().size(), std::size_t{1});
+        f.close();
+        QVERIFY(fileBytes(f.path()) == before);
+    }
+
+    // Import through the preview, then Remove: its questions are retired, kept, and restored by importing
+    // the pack again; Export writes the pack as a file that loads again.
+    void importRemoveAndImportAgain()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        QVERIFY(f.window->importFiles({kData + "/mini-exam.json"}));
+        gui::MainWindow& window = *f.window;
+        const auto importThroughPreview = [&](const QString& file, int restored) {
+            test::onNextModal<gui::ImportPreviewDialog>([restored](gui::ImportPreviewDialog* preview) {
+                auto* packs = preview->findChild<QTableWidget*>(QStringLiteral("previewPacksTable"));
+                QCOMPARE(packs->item(0, 4)->text(), QString::number(restored));
+                preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->click();
+            });
+            return window.importWithPreview({file});
+        };
+        QVERIFY(importThroughPreview(kData + "/mini-questions.json", 0));
+        QCOMPARE(f.candidates("mini"), 4);
+        gui::PacksPage* page = window.packsPage();
+        QVERIFY(shown(window, page));
+        QCOMPARE(page->selectedPackId(), QStringLiteral("mini-questions"));
+        QVERIFY2(page->findChild<QLabel*>(QStringLiteral("packsStatusLabel"))
+                     ->text()
+                     .contains(QStringLiteral("mini-questions 1.0.0: 4 added")),
+                 qPrintable(page->findChild<QLabel*>(QStringLiteral("packsStatusLabel"))->text()));
+        auto* table = page->findChild<QTableWidget*>(QStringLiteral("packListTable"));
+        QCOMPARE(table->rowCount(), 1); // the mini exam's definition is not a pack row
+
+        // Export writes a pack file that loads without errors, with the same questions.
+        const QString exported = f.dir.filePath(QStringLiteral("exported.json"));
+        chooseInNextFileDialog(exported);
+        page->findChild<QPushButton*>(QStringLiteral("packExportButton"))->click();
+        auto catalog = f.store->examCatalog();
+        const auto loaded = loadPacks({exported.toStdString()}, catalog.value());
+        QVERIFY(loaded.size() == 1 && loaded[0].ok());
+        QCOMPARE(loaded[0].pack.questions.size(), std::size_t{4});
+
+        QString confirmation;
+        test::onNextModal<QMessageBox>([&](QMessageBox* box) {
+            QCOMPARE(box->objectName(), QStringLiteral("removePackConfirmation"));
+            QCOMPARE(box->defaultButton(), box->button(QMessageBox::No));
+            confirmation = box->text() + QLatin1Char('\n') + box->informativeText();
+            test::screenshot(box, "remove-pack");
+            box->button(QMessageBox::Yes)->click();
+        });
+        page->findChild<QPushButton*>(QStringLiteral("packRemoveButton"))->click();
+        QVERIFY2(
+            confirmation.contains(QStringLiteral("\"Mini questions\" (mini-questions, version 1.0.0)")) &&
+                confirmation.contains(QStringLiteral("4 questions will be retired")) &&
+                confirmation.contains(QStringLiteral("history")) &&
+                confirmation.contains(QStringLiteral("importing the pack again restores them")),
+            qPrintable(confirmation));
+        QCOMPARE(f.candidates("mini"), 0);
+        const auto packs = f.store->packs().value();
+        const auto removed = std::find_if(packs.begin(), packs.end(),
+                                          [](const StoredPack& p) { return p.id == "mini-questions"; });
+        QVERIFY(removed != packs.end() && removed->removed && removed->retiredQuestions == 4);
+        QCOMPARE(table->item(0, 2)->text(), QStringLiteral("removed"));
+        QVERIFY(!page->findChild<QPushButton*>(QStringLiteral("packRemoveButton"))->isEnabled());
+
+        QVERIFY(importThroughPreview(kData + "/mini-questions.json", 4));
+        QCOMPARE(f.candidates("mini"), 4);
+    }
+
+    // Pack files dropped on the window start the same preview; other files are refused at the door.
+    void droppedPackFilesAreImportedThroughThePreview()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        QVERIFY(f.window->importFiles({kData + "/mini-exam.json"}));
+        gui::MainWindow& window = *f.window;
+        QVERIFY(test::showActive(&window));
+        const auto drag = [&](const QString& file) {
+            QMimeData data;
+            data.setUrls({QUrl::fromLocalFile(file)});
+            QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(&window, &enter);
+            if (!enter.isAccepted()) {
+                return false;
+            }
+            QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(&window, &drop);
+            return drop.isAccepted();
+        };
+        QVERIFY(!drag(QStringLiteral(CERTDRILL_TEST_DATA_DIR "/../../docs/images/home.png")));
+        QVERIFY(!drag(kData + "/no-such-file.json"));
+
+        bool previewed = false;
+        test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+            previewed = true;
+            auto* packs = preview->findChild<QTableWidget*>(QStringLiteral("previewPacksTable"));
+            QCOMPARE(packs->item(0, 2)->text(), QStringLiteral("4"));
+            preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->click();
+        });
+        QVERIFY(drag(kData + "/mini-questions.json"));
+        QTRY_COMPARE(f.candidates("mini"), 4); // the import runs once the drop has returned
+        QVERIFY(previewed);
+        QVERIFY(shown(window, window.packsPage()));
+    }
+};
+
+QTEST_MAIN(PacksTest)
+#include "PacksTest.moc"
