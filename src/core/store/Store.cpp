@@ -799,9 +799,11 @@ Result<std::vector<StoredQuestion>> Store::planningQuestions(const std::string& 
     std::vector<StoredQuestion> out;
     out.reserve(bank.value().rows.size());
     for (PlanningRow& r : bank.value().rows) {
-        out.push_back({r.rowId, PlanningBank::idOf(bank.value().packIds, r.packRef),
-                       planningQuestion(bank.value(), r, examId)});
-        out.back().question.options.resize(static_cast<std::size_t>(r.optionCount)); // left empty
+        StoredQuestion& sq = out.emplace_back();
+        sq.rowId = r.rowId;
+        sq.packId = PlanningBank::idOf(bank.value().packIds, r.packRef);
+        sq.question = planningQuestion(bank.value(), r, examId);
+        sq.question.options.resize(static_cast<std::size_t>(r.optionCount)); // left empty; no content hash
     }
     return out;
 }
