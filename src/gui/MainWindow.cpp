@@ -92,87 +92,94 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+namespace {
+
+/// The screen in `slot`, made by `make` and put on `stack` the first time it is asked for.
+template <typename Page, typename Make> Page* makeOnce(Page*& slot, QStackedWidget* stack, Make make)
+{
+    if (!slot) {
+        slot = make();
+        stack->addWidget(slot);
+    }
+    return slot;
+}
+
+} // namespace
+
 ExamPage* MainWindow::examPage()
 {
-    if (!m_exam) {
-        m_exam = new ExamPage(m_stack);
-        m_stack->addWidget(m_exam);
-        connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
-    }
-    return m_exam;
+    return makeOnce(m_exam, m_stack, [this] {
+        auto* page = new ExamPage(m_stack);
+        connect(page, &ExamPage::finished, this, &MainWindow::showResults);
+        return page;
+    });
 }
 
 ExamStartPage* MainWindow::examStartPage()
 {
-    if (!m_start) {
-        m_start = new ExamStartPage(m_stack);
-        m_stack->addWidget(m_start);
-        connect(m_start, &ExamStartPage::beginRequested, this, [this] {
+    return makeOnce(m_start, m_stack, [this] {
+        auto* page = new ExamStartPage(m_stack);
+        connect(page, &ExamStartPage::beginRequested, this, [this] {
             if (m_pending) {
                 PendingExam pending = std::move(*m_pending);
                 m_pending.reset();
                 beginExam(std::move(pending));
             }
         });
-        connect(m_start, &ExamStartPage::cancelRequested, this, [this] {
+        connect(page, &ExamStartPage::cancelRequested, this, [this] {
             m_pending.reset();
             showHome();
         });
-    }
-    return m_start;
+        return page;
+    });
 }
 
 ResultsPage* MainWindow::resultsPage()
 {
-    if (!m_results) {
-        m_results = new ResultsPage(m_stack);
-        m_stack->addWidget(m_results);
-        m_results->setStore(&m_store);
-    }
-    return m_results;
+    return makeOnce(m_results, m_stack, [this] {
+        auto* page = new ResultsPage(m_stack);
+        page->setStore(&m_store);
+        return page;
+    });
 }
 
 DrillPage* MainWindow::drillPage()
 {
-    if (!m_drill) {
-        m_drill = new DrillPage(m_store, m_stack);
-        m_stack->addWidget(m_drill);
-        connect(m_drill, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
-        connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
-    }
-    return m_drill;
+    return makeOnce(m_drill, m_stack, [this] {
+        auto* page = new DrillPage(m_store, m_stack);
+        connect(page, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
+        connect(page, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
+        return page;
+    });
 }
 
 TrackerPage* MainWindow::trackerPage()
 {
-    if (!m_tracker) {
-        m_tracker = new TrackerPage(m_store, m_stack);
-        m_stack->addWidget(m_tracker);
-        connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
-        connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
-    }
-    return m_tracker;
+    return makeOnce(m_tracker, m_stack, [this] {
+        auto* page = new TrackerPage(m_store, m_stack);
+        connect(page, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
+        connect(page, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
+        return page;
+    });
 }
 
 PacksPage* MainWindow::packsPage()
 {
-    if (!m_packs) {
-        m_packs = new PacksPage(m_store, m_stack);
-        m_stack->addWidget(m_packs);
-        connect(m_packs, &PacksPage::importRequested, this, &MainWindow::importPacks);
-        connect(m_packs, &PacksPage::packsChanged, m_home, &HomePage::refresh);
-    }
-    return m_packs;
+    return makeOnce(m_packs, m_stack, [this] {
+        auto* page = new PacksPage(m_store, m_stack);
+        connect(page, &PacksPage::importRequested, this, &MainWindow::importPacks);
+        connect(page, &PacksPage::packsChanged, m_home, &HomePage::refresh);
+        return page;
+    });
 }
 
 HistoryPage* MainWindow::historyPage()
 {
-    if (!m_history) {
-        m_history = new HistoryPage(m_store, m_stack);
-        m_stack->addWidget(m_history);
-        connect(m_history, &HistoryPage::openSession, this, &MainWindow::showResults);
-    }
-    return m_history;
+    return makeOnce(m_history, m_stack, [this] {
+        auto* page = new HistoryPage(m_store, m_stack);
+        connect(page, &HistoryPage::openSession, this, &MainWindow::showResults);
+        return page;
+    });
 }
 
 void MainWindow::createMenus()
