@@ -11,11 +11,12 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableWidget;
-class QTextBrowser;
 class QTimer;
 class QTreeWidget;
 
 namespace certdrill::gui {
+
+class SafeTextView;
 
 class AnnotationBar;
 
@@ -60,6 +61,10 @@ private:
     void runQuery();
     /// The objective filter's choices: the selected domain's objectives, or every domain's.
     void fillObjectives();
+    /// Updates the list row of `questionRow` after a new mark or report.
+    void refreshStatus(std::int64_t questionRow);
+    /// Report a problem… on the question shown.
+    void reportProblem();
     /// The list row's status column for a question.
     static QString statusSummary(const QuestionRecord& record);
 
@@ -83,9 +88,10 @@ private:
     QWidget* m_detail;
     QLabel* m_heading;
     AnnotationBar* m_marks;
-    QTextBrowser* m_stem;
+    QPushButton* m_report; ///< Report a problem… (ReportProblemDialog)
+    SafeTextView* m_stem;
     QLabel* m_selectHint;
-    QTextBrowser* m_options;
+    SafeTextView* m_options;
     QLabel* m_hiddenHint;
     QPushButton* m_reveal;
     QLabel* m_historyTitle;
