@@ -19,6 +19,7 @@
 
 #include "certdrill/exam/ItemStatus.h"
 
+#include "BrowserPage.h"
 #include "Display.h"
 #include "DrillDialog.h"
 #include "DrillPage.h"
@@ -137,9 +138,7 @@ ExamStartPage* MainWindow::examStartPage()
 ResultsPage* MainWindow::resultsPage()
 {
     return makeOnce(m_results, m_stack, [this] {
-        auto* page = new ResultsPage(m_stack);
-        page->setStore(&m_store);
-        return page;
+        return new ResultsPage(m_store, m_stack);
     });
 }
 
@@ -161,6 +160,11 @@ TrackerPage* MainWindow::trackerPage()
         connect(page, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
         return page;
     });
+}
+
+BrowserPage* MainWindow::browserPage()
+{
+    return makeOnce(m_browser, m_stack, [this] { return new BrowserPage(m_store, m_stack); });
 }
 
 PacksPage* MainWindow::packsPage()
@@ -252,9 +256,13 @@ void MainWindow::createMenus()
     QAction* tracker = learn->addAction(tr("&Tracker"), this, &MainWindow::showTracker);
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
+    QAction* browse = learn->addAction(tr("&Browse questions"), this, &MainWindow::showBrowser);
+    browse->setObjectName(QStringLiteral("browseAction"));
+    browse->setShortcut(QKeySequence(tr("Ctrl+F")));
 
+    // The browser shows keys: like every other screen, it stays closed while an exam runs.
     m_leavingActions = {import,   packs,   restore, home,   mock,   practice,
-                        settings, history, drill,   custom, tracker};
+                        settings, history, drill,   custom, tracker, browse};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -671,6 +679,13 @@ void MainWindow::showHistory()
 {
     historyPage()->refresh();
     m_stack->setCurrentWidget(historyPage());
+}
+
+void MainWindow::showBrowser()
+{
+    browserPage()->setExam(m_home->examId());
+    m_stack->setCurrentWidget(browserPage());
+    m_browser->focusSearch();
 }
 
 QString MainWindow::importFileFilters()

@@ -14,6 +14,7 @@ class QStackedWidget;
 
 namespace certdrill::gui {
 
+class BrowserPage;
 class DrillPage;
 class ExamPage;
 class ExamStartPage;
@@ -41,6 +42,7 @@ public:
     DrillPage* drillPage();
     TrackerPage* trackerPage();
     HistoryPage* historyPage();
+    BrowserPage* browserPage();
     PacksPage* packsPage();
     ImportFlow* importFlow() const { return m_importFlow; }
     /// The file types File ▸ Import pack… offers: every supported extension (also *.txt, as Moodle names
@@ -88,6 +90,8 @@ public slots:
     void showTrackerAt(const QString& domainId);
     /// The list of finished exams.
     void showHistory();
+    /// Learn ▸ Browse questions: search and filter the bank of the home screen's exam.
+    void showBrowser();
 
 protected:
     /// Closing during a strict exam (Ctrl+Q, the window's close button) first says that its clock keeps
@@ -139,6 +143,7 @@ private:
     DrillPage* m_drill = nullptr;
     TrackerPage* m_tracker = nullptr;
     HistoryPage* m_history = nullptr;
+    BrowserPage* m_browser = nullptr;
     PacksPage* m_packs = nullptr;
     ImportFlow* m_importFlow;
     QAction* m_importAction = nullptr; ///< off during an exam, and so are drops

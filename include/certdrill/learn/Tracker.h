@@ -50,6 +50,7 @@ struct BankItem
     std::string topicId;  ///< as in Review
     bool flagged = false; ///< flagged in some session
     int difficulty = 0;   ///< the pack's 1–5 tag, 0 when unset
+    bool bookmarked = false; ///< bookmarked by the candidate (a custom drill's pool)
 };
 
 /// The FSRS state of a question after replaying its reviews.

@@ -36,7 +36,7 @@ bool DrillFilter::accepts(const PlannerItem& item) const
         return false;
     }
     return (!missedOnly || item.missed) && (!flaggedOnly || item.flagged) && (!unseenOnly || !item.seen) &&
-           (!dueOnly || item.due);
+           (!bookmarkedOnly || item.bookmarked) && (!dueOnly || item.due);
 }
 
 namespace {

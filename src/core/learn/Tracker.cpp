@@ -11,6 +11,7 @@
 #include "certdrill/Text.h"
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
+#include "certdrill/store/Annotations.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -205,6 +206,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         pi.domain = d;
         pi.topic = topicIndex(d, b.topicId);
         pi.flagged = b.flagged;
+        pi.bookmarked = b.bookmarked;
         pi.difficulty = difficultyLogit(b.difficulty);
         if (const auto it = memory.find(b.rowId); it != memory.end()) {
             pi.seen = true;
@@ -368,7 +370,7 @@ TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs
 
 namespace {
 
-/// The evidence for `examId`, with the bank from `addBank(evidence, flagged question rows)`.
+/// The evidence for `examId`, with the bank from `addBank(evidence, flagged rows, bookmarked rows)`.
 template <typename AddBank>
 Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, AddBank addBank)
 {
@@ -385,7 +387,11 @@ Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, Ad
         while (f.step()) {
             flagged.insert(f.getInt(0));
         }
-        addBank(ev, flagged);
+        auto bookmarked = bookmarkedRows(store);
+        if (!bookmarked) {
+            return bookmarked.error();
+        }
+        addBank(ev, flagged, bookmarked.value());
         // A question's row under its domain: its objective, or its subtopic where the exam names none.
         const auto topicOf = [&](const std::string& domainId, const std::string& subtopic,
                                  const std::string& objective) -> const std::string& {
@@ -450,19 +456,21 @@ Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, Ad
 Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
                                             const std::vector<Candidate>& questions)
 {
-    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged) {
+    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
+                                              const std::set<std::int64_t>& bookmarked) {
         ev.bank.reserve(questions.size());
         for (const auto& q : questions) {
             const Domain* d = ev.exam.findDomain(q.question.domain);
             ev.bank.push_back({q.rowId, q.question.domain, d ? q.question.topicIn(*d) : q.question.subtopic,
-                               flagged.count(q.rowId) > 0, q.question.difficulty});
+                               flagged.count(q.rowId) > 0, q.question.difficulty, bookmarked.count(q.rowId) > 0});
         }
     });
 }
 
 Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId, const PlanningBank& bank)
 {
-    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged) {
+    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
+                                              const std::set<std::int64_t>& bookmarked) {
         // Whether each domain's rows are its objectives (else its subtopics), found once per domain rather
         // than once per question.
         std::unordered_map<std::int64_t, bool> byObjective;
@@ -476,7 +484,7 @@ Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& exa
             ev.bank.push_back({r.rowId, PlanningBank::idOf(bank.domainIds, r.domainRef),
                                objective ? PlanningBank::idOf(bank.objectiveIds, r.objectiveRef)
                                          : PlanningBank::idOf(bank.subtopicIds, r.subtopicRef),
-                               flagged.count(r.rowId) > 0, r.difficulty});
+                               flagged.count(r.rowId) > 0, r.difficulty, bookmarked.count(r.rowId) > 0});
         }
     });
 }
