@@ -30,6 +30,9 @@ const std::vector<Command>& commands()
         {"simulate", simulateCommand},
         {"history", historyCommand},
         {"results", resultsCommand},
+        {"search", searchCommand},
+        {"note", noteCommand},
+        {"bookmark", bookmarkCommand},
         {"item-stats", itemStatsCommand},
         {"errata", errataCommand},
     };
@@ -163,6 +166,22 @@ Commands:
                                   the pack version seen, kind (wrong-key, unclear, outdated,
                                   typo, other), the answer given then in the pack's letters,
                                   whether the question is excluded from scores, and the note
+  search [TEXT...] [FILTERS] [--status S] [--limit N] [--offset N] [--json]
+                                  the question browser's search: questions whose stem,
+                                  options, explanations or your note contain every word of
+                                  TEXT (a word also matches the start of a longer one;
+                                  "a quoted phrase" as written; no TEXT lists all), best
+                                  matches first, printed as PACK/ID. FILTERS: --exam ID,
+                                  --domain ID, --objective ID, --difficulty N (1-5),
+                                  --pack ID, --multi or --single; a filter given twice
+                                  allows either value. S is unseen, right, missed (latest
+                                  answer wrong), missed-twice, flagged, bookmarked, noted or
+                                  reported (a problem reported); every --status given must
+                                  hold
+  note ID [TEXT]                  print the personal note of question ID (PACK/ID, or the id
+                                  alone when one pack has it); with TEXT store it (an empty
+                                  TEXT removes it)
+  bookmark ID [--remove]          bookmark question ID, or remove its bookmark
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error.
 )";

@@ -58,6 +58,12 @@ int resultsCommand(Context& ctx, Args args);
 int itemStatsCommand(Context& ctx, Args args);
 /// `errata [--pack ID] [--csv]`: the problems the candidate reported on questions, for the packs' authors.
 int errataCommand(Context& ctx, Args args);
+/// `search [TEXT...] [--domain ID] [--status S] ... [--json]`: the question browser's search (searchQuestions).
+int searchCommand(Context& ctx, Args args);
+/// `note ID [TEXT]`: prints, sets or (with an empty TEXT) removes a question's personal note.
+int noteCommand(Context& ctx, Args args);
+/// `bookmark ID [--remove]`: bookmarks a question, or removes its bookmark.
+int bookmarkCommand(Context& ctx, Args args);
 /// `simulate [--learners N] [--seed S] [--follow-days D] [--json]`: the learner-simulation benchmark.
 int simulateCommand(Context& ctx, Args args);
 

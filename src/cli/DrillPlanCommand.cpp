@@ -35,7 +35,7 @@ int drillPlanCommand(Context& ctx, Args args)
     if (!s || !ctx.resolveExam(examId)) {
         return kInvalid;
     }
-    auto bank = s->candidates(examId, QuestionContent::Planning);
+    auto bank = s->planningBank(examId);
     if (!bank) {
         ctx.err() << "certdrill-cli: " << bank.error().message << "\n";
         return kInvalid;
@@ -46,9 +46,15 @@ int drillPlanCommand(Context& ctx, Args args)
     }
     const TrackerReport& t = *report;
     const DrillPlan plan = planDrill(t.planner, options);
+    // The ids of the planned questions only: a map of the whole bank cost more than the plan at 100,000.
     std::map<std::int64_t, std::string> idOf;
-    for (const auto& q : bank.value()) {
-        idOf[q.rowId] = q.question.id;
+    for (const auto& q : plan.questions) {
+        idOf.emplace(q.id, std::string());
+    }
+    for (const auto& r : bank.value().rows) {
+        if (const auto it = idOf.find(r.rowId); it != idOf.end()) {
+            it->second = r.questionId;
+        }
     }
     if (asJson) {
         json domains = json::array();

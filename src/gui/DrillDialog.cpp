@@ -27,7 +27,7 @@ DrillDialog::DrillDialog(const ExamDef& exam, QWidget* parent)
     m_count->setValue(20);
     m_pool->setObjectName(QStringLiteral("drillPool"));
     m_pool->addItems({tr("All questions"), tr("Questions I missed"), tr("Questions I flagged"),
-                      tr("Questions I have not seen")});
+                      tr("Questions I have not seen"), tr("Questions I bookmarked")});
     m_scope->setObjectName(QStringLiteral("drillScope"));
     m_scope->setHeaderHidden(true);
     m_scope->header()->setSectionResizeMode(QHeaderView::Stretch);
@@ -64,6 +64,7 @@ PlannerOptions DrillDialog::options() const
     o.filter.missedOnly = m_pool->currentIndex() == 1;
     o.filter.flaggedOnly = m_pool->currentIndex() == 2;
     o.filter.unseenOnly = m_pool->currentIndex() == 3;
+    o.filter.bookmarkedOnly = m_pool->currentIndex() == 4;
     // Nothing ticked means the whole blueprint; a fully ticked domain is the domain; otherwise its
     // objectives.
     for (int d = 0; d < m_scope->topLevelItemCount(); ++d) {

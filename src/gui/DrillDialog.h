@@ -13,7 +13,7 @@ class QTreeWidget;
 namespace certdrill::gui {
 
 /// Custom drill settings: how many questions, which domains and subtopics, which pool (all, missed, flagged,
-/// unseen), and cram (practise without moving FSRS due dates).
+/// unseen, bookmarked), and cram (practise without moving FSRS due dates).
 class DrillDialog : public QDialog
 {
     Q_OBJECT

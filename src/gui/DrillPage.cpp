@@ -14,6 +14,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include "AnnotationBar.h"
 #include "Display.h"
 #include "OptionRow.h"
 #include "ReportProblemDialog.h"
@@ -44,6 +45,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     , m_stack(new QStackedWidget)
     , m_progress(new QLabel)
     , m_reason(new QLabel)
+    , m_marks(new AnnotationBar(store))
     , m_stem(new TextPane)
     , m_selectHint(new QLabel)
     , m_optionsBox(new QWidget)
@@ -90,6 +92,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     bodyScroll->setFrameShape(QFrame::NoFrame);
     bodyScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     outerQuestion->addWidget(bodyScroll, 1);
+    layout->addWidget(m_marks);
     layout->addWidget(m_stem);
     m_selectHint->setStyleSheet(QStringLiteral("font-weight: bold;"));
     m_selectHint->setWordWrap(true);
@@ -210,6 +213,7 @@ void DrillPage::showQuestion(int position)
                  "most. The chance comes from the question's difficulty tag and your answers so far.")
             : QString());
     setTextColor(m_reason, mutedColor());
+    m_marks->setQuestion(item.questionRow);
     showStem(m_stem, item.question.stem);
     if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
         scroll->verticalScrollBar()->setValue(0); // a new question starts at its stem

@@ -18,6 +18,8 @@ class QVBoxLayout;
 
 namespace certdrill::gui {
 
+class AnnotationBar;
+
 /// The drill screen: one question at a time; Check shows right or wrong and the `why` of every option; a
 /// Sure / Unsure / Guess tag per answer; a summary at the end with accuracy per domain and band changes.
 class DrillPage : public QWidget
@@ -62,6 +64,7 @@ private:
     QStackedWidget* m_stack;
     QLabel* m_progress;
     QLabel* m_reason;
+    AnnotationBar* m_marks; ///< the question's bookmark and note
     SafeTextView* m_stem;
     QLabel* m_selectHint;
     QWidget* m_optionsBox;

@@ -19,6 +19,7 @@
 
 #include "certdrill/exam/ItemStatus.h"
 
+#include "BrowserPage.h"
 #include "Display.h"
 #include "DrillDialog.h"
 #include "DrillPage.h"
@@ -43,25 +44,12 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_clock(clock)
     , m_stack(new QStackedWidget(this))
     , m_home(new HomePage(store, m_stack))
-    , m_exam(new ExamPage(m_stack))
-    , m_start(new ExamStartPage(m_stack))
-    , m_results(new ResultsPage(m_stack))
-    , m_drill(new DrillPage(store, m_stack))
-    , m_tracker(new TrackerPage(store, m_stack))
-    , m_history(new HistoryPage(store, m_stack))
-    , m_packs(new PacksPage(store, m_stack))
     , m_importFlow(new ImportFlow(store, this))
     , m_status(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
     m_stack->addWidget(m_home);
-    m_stack->addWidget(m_exam);
-    m_stack->addWidget(m_start);
-    m_stack->addWidget(m_results);
-    m_results->setStore(&m_store);
-    m_stack->addWidget(m_drill);
-    m_stack->addWidget(m_tracker);
     connect(m_home, &HomePage::mockRequested, this, &MainWindow::startMock);
     connect(m_home, &HomePage::practiceRequested, this, &MainWindow::startPractice);
     connect(m_home, &HomePage::drillRequested, this, &MainWindow::startPlannedDrill);
@@ -70,42 +58,21 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
             [this](const PlannerOptions& options) { startDrill(options, false); });
     connect(m_home, &HomePage::trackerDomainRequested, this, &MainWindow::showTrackerAt);
     connect(m_home, &HomePage::importRequested, this, &MainWindow::importPacks);
-    connect(m_drill, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
-    connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
-    connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
-    connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
-    m_stack->addWidget(m_history);
-    m_stack->addWidget(m_packs);
-    connect(m_packs, &PacksPage::importRequested, this, &MainWindow::importPacks);
-    connect(m_packs, &PacksPage::packsChanged, m_home, &HomePage::refresh);
     connect(m_importFlow, &ImportFlow::imported, this,
             [this](const QStringList& packIds, const QString& summary) {
                 m_home->refresh();
                 showPacks();
                 if (!packIds.isEmpty()) {
-                    m_packs->selectPack(packIds.front());
+                    packsPage()->selectPack(packIds.front());
                 }
-                m_packs->setStatus(summary);
+                packsPage()->setStatus(summary);
             });
     connect(m_importFlow, &ImportFlow::notImported, this, [this](const QString& reason) {
         showPacks();
-        m_packs->setStatus(reason);
+        packsPage()->setStatus(reason);
     });
     // Pack files dropped anywhere on the window start an import (dragEnterEvent, dropEvent).
     setAcceptDrops(true);
-    connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
-    connect(m_start, &ExamStartPage::beginRequested, this, [this] {
-        if (m_pending) {
-            PendingExam pending = std::move(*m_pending);
-            m_pending.reset();
-            beginExam(std::move(pending));
-        }
-    });
-    connect(m_start, &ExamStartPage::cancelRequested, this, [this] {
-        m_pending.reset();
-        showHome();
-    });
-    connect(m_history, &HistoryPage::openSession, this, &MainWindow::showResults);
     setCentralWidget(m_stack);
     createMenus();
     resize(1100, 760);
@@ -125,6 +92,99 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+namespace {
+
+/// The screen in `slot`, made by `make` and put on `stack` the first time it is asked for.
+template <typename Page, typename Make> Page* makeOnce(Page*& slot, QStackedWidget* stack, Make make)
+{
+    if (!slot) {
+        slot = make();
+        stack->addWidget(slot);
+    }
+    return slot;
+}
+
+} // namespace
+
+ExamPage* MainWindow::examPage()
+{
+    return makeOnce(m_exam, m_stack, [this] {
+        auto* page = new ExamPage(m_stack);
+        connect(page, &ExamPage::finished, this, &MainWindow::showResults);
+        return page;
+    });
+}
+
+ExamStartPage* MainWindow::examStartPage()
+{
+    return makeOnce(m_start, m_stack, [this] {
+        auto* page = new ExamStartPage(m_stack);
+        connect(page, &ExamStartPage::beginRequested, this, [this] {
+            if (m_pending) {
+                PendingExam pending = std::move(*m_pending);
+                m_pending.reset();
+                beginExam(std::move(pending));
+            }
+        });
+        connect(page, &ExamStartPage::cancelRequested, this, [this] {
+            m_pending.reset();
+            showHome();
+        });
+        return page;
+    });
+}
+
+ResultsPage* MainWindow::resultsPage()
+{
+    return makeOnce(m_results, m_stack, [this] {
+        return new ResultsPage(m_store, m_stack);
+    });
+}
+
+DrillPage* MainWindow::drillPage()
+{
+    return makeOnce(m_drill, m_stack, [this] {
+        auto* page = new DrillPage(m_store, m_stack);
+        connect(page, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
+        connect(page, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
+        return page;
+    });
+}
+
+TrackerPage* MainWindow::trackerPage()
+{
+    return makeOnce(m_tracker, m_stack, [this] {
+        auto* page = new TrackerPage(m_store, m_stack);
+        connect(page, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
+        connect(page, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
+        return page;
+    });
+}
+
+BrowserPage* MainWindow::browserPage()
+{
+    return makeOnce(m_browser, m_stack, [this] { return new BrowserPage(m_store, m_stack); });
+}
+
+PacksPage* MainWindow::packsPage()
+{
+    return makeOnce(m_packs, m_stack, [this] {
+        auto* page = new PacksPage(m_store, m_stack);
+        connect(page, &PacksPage::importRequested, this, &MainWindow::importPacks);
+        connect(page, &PacksPage::packsChanged, m_home, &HomePage::refresh);
+        return page;
+    });
+}
+
+HistoryPage* MainWindow::historyPage()
+{
+    return makeOnce(m_history, m_stack, [this] {
+        auto* page = new HistoryPage(m_store, m_stack);
+        connect(page, &HistoryPage::openSession, this, &MainWindow::showResults);
+        return page;
+    });
+}
 
 void MainWindow::createMenus()
 {
@@ -196,9 +256,13 @@ void MainWindow::createMenus()
     QAction* tracker = learn->addAction(tr("&Tracker"), this, &MainWindow::showTracker);
     tracker->setObjectName(QStringLiteral("trackerAction"));
     tracker->setShortcut(QKeySequence(tr("Ctrl+T")));
+    QAction* browse = learn->addAction(tr("&Browse questions"), this, &MainWindow::showBrowser);
+    browse->setObjectName(QStringLiteral("browseAction"));
+    browse->setShortcut(QKeySequence(tr("Ctrl+F")));
 
+    // The browser shows keys: like every other screen, it stays closed while an exam runs.
     m_leavingActions = {import,   packs,   restore, home,   mock,   practice,
-                        settings, history, drill,   custom, tracker};
+                        settings, history, drill,   custom, tracker, browse};
 
     // Reading long scenarios for two hours: the text size can change at any time, also during an exam.
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -365,9 +429,9 @@ bool MainWindow::showExamStart(SessionMode mode, std::uint64_t seed)
         return false;
     }
     // The start screen names the shortfalls itself, so Begin is the candidate's consent to a short form.
-    m_start->setExam(m_pending->exam, mode, m_pending->form, m_pending->extraMinutes);
-    m_stack->setCurrentWidget(m_start);
-    m_start->focusBegin();
+    examStartPage()->setExam(m_pending->exam, mode, m_pending->form, m_pending->extraMinutes);
+    m_stack->setCurrentWidget(examStartPage());
+    examStartPage()->focusBegin();
     return true;
 }
 
@@ -386,15 +450,15 @@ bool MainWindow::beginExam(PendingExam pending)
 
 void MainWindow::enterExam(std::unique_ptr<ExamSession> session, const QString& title)
 {
-    m_exam->setSession(std::move(session), title);
-    m_stack->setCurrentWidget(m_exam);
+    examPage()->setSession(std::move(session), title);
+    m_stack->setCurrentWidget(examPage());
     setExamLocked(true);
-    m_exam->focusQuestion();
+    examPage()->focusQuestion();
 }
 
 void MainWindow::abandonExam()
 {
-    ExamSession* session = m_exam->session();
+    ExamSession* session = m_exam ? m_exam->session() : nullptr;
     if (!session || session->finished() || m_stack->currentWidget() != m_exam) {
         return;
     }
@@ -413,7 +477,7 @@ void MainWindow::abandonExam()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    const ExamSession* session = m_exam->session();
+    const ExamSession* session = m_exam ? m_exam->session() : nullptr;
     if (session && !session->finished() && session->mode() == SessionMode::Exam &&
         m_stack->currentWidget() == m_exam) {
         QMessageBox box(QMessageBox::Warning, tr("Quit certdrill"),
@@ -473,8 +537,8 @@ void MainWindow::offerResume()
             this, tr("Exam submitted"),
             tr("Time ran out while certdrill was closed; the exam was submitted as it stood "
                "at the deadline."));
-        m_results->showSession(*session.value());
-        m_stack->setCurrentWidget(m_results);
+        resultsPage()->showSession(*session.value());
+        m_stack->setCurrentWidget(resultsPage());
         return;
     }
     const ExamSession& unfinished = *session.value();
@@ -536,8 +600,8 @@ void MainWindow::offerDrillResume()
     if (!before) {
         return;
     }
-    m_drill->setSession(std::move(drill.value()), std::move(before.value()));
-    m_stack->setCurrentWidget(m_drill);
+    drillPage()->setSession(std::move(drill.value()), std::move(before.value()));
+    m_stack->setCurrentWidget(drillPage());
 }
 
 void MainWindow::showResults(qint64 sessionId)
@@ -547,9 +611,9 @@ void MainWindow::showResults(qint64 sessionId)
     if (!session) {
         return;
     }
-    m_results->showSession(*session.value());
+    resultsPage()->showSession(*session.value());
     m_resultsSession = sessionId;
-    m_stack->setCurrentWidget(m_results);
+    m_stack->setCurrentWidget(resultsPage());
 }
 
 bool MainWindow::startDrill(PlannerOptions options, bool cram)
@@ -572,8 +636,8 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
                          QString::fromStdString(session.error().message));
         return false;
     }
-    m_drill->setSession(std::move(session.value()), std::move(before.value()));
-    m_stack->setCurrentWidget(m_drill);
+    drillPage()->setSession(std::move(session.value()), std::move(before.value()));
+    m_stack->setCurrentWidget(drillPage());
     return true;
 }
 
@@ -601,20 +665,27 @@ void MainWindow::customDrill()
 
 void MainWindow::showTracker()
 {
-    m_tracker->refresh(m_home->examId());
-    m_stack->setCurrentWidget(m_tracker);
+    trackerPage()->refresh(m_home->examId());
+    m_stack->setCurrentWidget(trackerPage());
 }
 
 void MainWindow::showTrackerAt(const QString& domainId)
 {
     showTracker();
-    m_tracker->showDomain(domainId);
+    trackerPage()->showDomain(domainId);
 }
 
 void MainWindow::showHistory()
 {
-    m_history->refresh();
-    m_stack->setCurrentWidget(m_history);
+    historyPage()->refresh();
+    m_stack->setCurrentWidget(historyPage());
+}
+
+void MainWindow::showBrowser()
+{
+    browserPage()->setExam(m_home->examId());
+    m_stack->setCurrentWidget(browserPage());
+    m_browser->focusSearch();
 }
 
 QString MainWindow::importFileFilters()
@@ -639,8 +710,8 @@ bool MainWindow::importWithPreview(const QStringList& files)
 
 void MainWindow::showPacks()
 {
-    m_packs->refresh();
-    m_stack->setCurrentWidget(m_packs);
+    packsPage()->refresh();
+    m_stack->setCurrentWidget(packsPage());
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -698,7 +769,9 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
         *report = lines.join(QLatin1Char('\n'));
     }
     m_home->refresh();
-    m_packs->refresh();
+    if (m_packs) {
+        m_packs->refresh(); // else it reads the packs when first shown
+    }
     return outcome.ok();
 }
 

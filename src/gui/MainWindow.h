@@ -14,6 +14,7 @@ class QStackedWidget;
 
 namespace certdrill::gui {
 
+class BrowserPage;
 class DrillPage;
 class ExamPage;
 class ExamStartPage;
@@ -34,13 +35,15 @@ public:
     ~MainWindow() override;
 
     HomePage* homePage() const { return m_home; }
-    ExamPage* examPage() const { return m_exam; }
-    ExamStartPage* examStartPage() const { return m_start; }
-    ResultsPage* resultsPage() const { return m_results; }
-    DrillPage* drillPage() const { return m_drill; }
-    TrackerPage* trackerPage() const { return m_tracker; }
-    HistoryPage* historyPage() const { return m_history; }
-    PacksPage* packsPage() const { return m_packs; }
+    // The other screens are made when first shown (or asked for here), not before the window's first paint.
+    ExamPage* examPage();
+    ExamStartPage* examStartPage();
+    ResultsPage* resultsPage();
+    DrillPage* drillPage();
+    TrackerPage* trackerPage();
+    HistoryPage* historyPage();
+    BrowserPage* browserPage();
+    PacksPage* packsPage();
     ImportFlow* importFlow() const { return m_importFlow; }
     /// The file types File ▸ Import pack… offers: every supported extension (also *.txt, as Moodle names
     /// GIFT exports), each format, and all files.
@@ -87,6 +90,8 @@ public slots:
     void showTrackerAt(const QString& domainId);
     /// The list of finished exams.
     void showHistory();
+    /// Learn ▸ Browse questions: search and filter the bank of the home screen's exam.
+    void showBrowser();
 
 protected:
     /// Closing during a strict exam (Ctrl+Q, the window's close button) first says that its clock keeps
@@ -130,14 +135,16 @@ private:
     const Clock& m_clock;
     QStackedWidget* m_stack;
     HomePage* m_home;
-    ExamPage* m_exam;
-    ExamStartPage* m_start;
+    // Null until first shown (examPage() and the others make them).
+    ExamPage* m_exam = nullptr;
+    ExamStartPage* m_start = nullptr;
     std::optional<PendingExam> m_pending; ///< what the start screen shows
-    ResultsPage* m_results;
-    DrillPage* m_drill;
-    TrackerPage* m_tracker;
-    HistoryPage* m_history;
-    PacksPage* m_packs;
+    ResultsPage* m_results = nullptr;
+    DrillPage* m_drill = nullptr;
+    TrackerPage* m_tracker = nullptr;
+    HistoryPage* m_history = nullptr;
+    BrowserPage* m_browser = nullptr;
+    PacksPage* m_packs = nullptr;
     ImportFlow* m_importFlow;
     QAction* m_importAction = nullptr; ///< off during an exam, and so are drops
     QLabel* m_status;

@@ -1,5 +1,7 @@
 #include "ResultsPage.h"
 
+#include <algorithm>
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -13,13 +15,18 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTableWidget>
+#include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
 #include "certdrill/exam/Errata.h"
 #include "certdrill/exam/SessionHistory.h"
+#include "certdrill/store/Annotations.h"
 
+#include "AnnotationBar.h"
 #include "Display.h"
 #include "PdfExport.h"
 #include "ReportProblemDialog.h"
@@ -69,8 +76,9 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
 
 } // namespace
 
-ResultsPage::ResultsPage(QWidget* parent)
+ResultsPage::ResultsPage(Store& store, QWidget* parent)
     : QWidget(parent)
+    , m_store(store)
     , m_verdict(new QLabel)
     , m_details(new QLabel)
     , m_domains(
@@ -107,6 +115,12 @@ ResultsPage::ResultsPage(QWidget* parent)
     // Objective names are long: they get the room, the domain column a fixed width with elided text.
     m_topics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
     m_topics->horizontalHeader()->resizeSection(1, 130);
+    // A wrapped row's height depends on its name column's width, which the table settles after the page's
+    // own resize, and a stretched column takes its width without a sectionResized signal: the first time the
+    // page showed, rows fitted at the narrower width kept two lines' height. So each table refits its rows
+    // once it has its new width (eventFilter).
+    m_domains->viewport()->installEventFilter(this);
+    m_topics->viewport()->installEventFilter(this);
 
     // One page that scrolls as a whole, like a printed score report: the verdict, the domain table as tall
     // as its rows, the chart under it at full width (its domain names need the room), the objectives on
@@ -143,14 +157,9 @@ ResultsPage::ResultsPage(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
-    // The review's only links are its own "Report a problem…" ones (pack text is escaped): handled here,
-    // never followed.
+    // The review's only links are its own (pack text is escaped): handled here, never followed.
     m_review->setOpenLinks(false);
-    connect(m_review, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
-        if (url.scheme() == QStringLiteral("report")) {
-            reportProblem(url.path().toInt());
-        }
-    });
+    connect(m_review, &QTextBrowser::anchorClicked, this, &ResultsPage::openReviewLink);
     connect(m_topicToggle, &QPushButton::toggled, this, [this](bool on) {
         m_topics->setVisible(on);
         fitHeightToRows(m_topics);
@@ -169,10 +178,8 @@ void ResultsPage::showSession(const ExamSession& session)
 {
     m_shown = report::sessionReport(session);
     m_reported.clear();
-    if (m_store) {
-        if (auto reported = reportedQuestions(*m_store)) {
-            m_reported = std::move(reported.value());
-        }
+    if (auto reported = reportedQuestions(m_store)) {
+        m_reported = std::move(reported.value());
     }
     const SessionScore& s = m_shown.score;
     if (s.abandoned) {
@@ -232,6 +239,21 @@ void ResultsPage::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     fitToText(); // wrapped rows take their height at the width they now have
+}
+
+bool ResultsPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize) {
+        for (QTableWidget* table : {m_domains, m_topics}) {
+            if (watched == table->viewport()) {
+                // After the header has stretched its columns to the new width, which it does in a later
+                // event.
+                QMetaObject::invokeMethod(
+                    table, [table] { fitHeightToRows(table); }, Qt::QueuedConnection);
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ResultsPage::fitToText()
@@ -359,7 +381,7 @@ void ResultsPage::renderTopics(const SessionScore& s)
 
 void ResultsPage::reportProblem(int position)
 {
-    if (!m_store || position < 0 || position >= static_cast<int>(m_shown.items.size())) {
+    if (position < 0 || position >= static_cast<int>(m_shown.items.size())) {
         return;
     }
     const SessionItem& it = m_shown.items[static_cast<size_t>(position)];
@@ -368,11 +390,11 @@ void ResultsPage::reportProblem(int position)
     report.chosen = it.chosen;
     report.sessionId = m_shown.id;
     report.packVersion = it.packVersion; // the version this exam served, not a later one
-    if (!reportProblemInteractively(this, *m_store, report, QString::fromStdString(it.question.id))) {
+    if (!reportProblemInteractively(this, m_store, report, QString::fromStdString(it.question.id))) {
         return;
     }
     // Scores follow the exclusion at once: the session read again is scored by the same rule as history.
-    if (auto session = ExamSession::open(*m_store, m_shown.id)) {
+    if (auto session = ExamSession::open(m_store, m_shown.id)) {
         const int filter = m_filter->currentIndex();
         showSession(*session.value());
         m_filter->setCurrentIndex(filter);
@@ -411,16 +433,57 @@ void ResultsPage::renderReview()
                 .arg(verdictText(it))
                 .arg(notes.toHtmlEscaped())
                 .arg(mutedColor().name());
+        // The candidate's marks, as links the review handles itself (TextPane never follows a link).
+        const auto marks = annotation(m_store, it.questionRow);
+        const bool bookmarked = marks && marks->bookmarked;
+        const bool noted = marks && !marks->note.empty();
+        html += QStringLiteral("<p><a href='bookmark:%1'>%2</a> · <a href='note:%1'>%3</a></p>")
+                    .arg(it.position)
+                    .arg(bookmarked ? tr("★ Bookmarked (remove)") : tr("☆ Bookmark"),
+                         noted ? tr("✎ Edit note") : tr("✎ Add a note"));
+        if (noted) {
+            html += tr("<p><i>Your note:</i> %1</p>")
+                        .arg(QString::fromStdString(marks->note)
+                                 .toHtmlEscaped()
+                                 .replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+        }
         html += stemHtml(it.question.stem);
         html += answerHtml(it);
-        if (m_store) {
-            html += QStringLiteral("<p><a href='report:%1'>%2</a></p>")
-                        .arg(it.position)
-                        .arg(tr("Report a problem…"));
-        }
-        html += QStringLiteral("<hr/>");
+        html += QStringLiteral("<p><a href='report:%1'>%2</a></p><hr/>")
+                    .arg(it.position)
+                    .arg(tr("Report a problem…"));
     }
     m_review->setHtml(html);
+}
+
+void ResultsPage::openReviewLink(const QUrl& link)
+{
+    const int position = link.path().toInt();
+    if (link.scheme() == QLatin1String("report")) {
+        reportProblem(position);
+        return;
+    }
+    const auto it = std::find_if(m_shown.items.begin(), m_shown.items.end(),
+                                 [&](const SessionItem& item) { return item.position == position; });
+    if (it == m_shown.items.end()) {
+        return;
+    }
+    if (link.scheme() == QLatin1String("bookmark")) {
+        const auto marks = annotation(m_store, it->questionRow);
+        if (!marks || !setBookmark(m_store, it->questionRow, !marks->bookmarked)) {
+            return;
+        }
+    } else if (link.scheme() != QLatin1String("note") ||
+               !editNoteInteractively(this, m_store, it->questionRow)) {
+        return;
+    }
+    // The page stays where it was: the review is rendered again in place.
+    auto* scroll = findChild<QScrollArea*>(QStringLiteral("resultsScroll"));
+    const int at = scroll ? scroll->verticalScrollBar()->value() : 0;
+    renderReview();
+    if (scroll) {
+        scroll->verticalScrollBar()->setValue(at);
+    }
 }
 
 } // namespace certdrill::gui

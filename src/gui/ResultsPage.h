@@ -6,14 +6,16 @@
 
 #include "certdrill/exam/ExamSession.h"
 
-#include "SafeTextView.h"
 #include "PdfReport.h"
+#include "SafeTextView.h"
 
 class QChartView;
 class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
+class QTextBrowser;
+class QUrl;
 
 namespace certdrill::gui {
 
@@ -24,11 +26,10 @@ class ResultsPage : public QWidget
     Q_OBJECT
 
 public:
-    explicit ResultsPage(QWidget* parent = nullptr);
+    /// `store` keeps the bookmarks and notes the answer review sets and the reports it files.
+    explicit ResultsPage(Store& store, QWidget* parent = nullptr);
     ~ResultsPage() override;
 
-    /// The store reports are filed in (Report a problem…); without one the review offers no report link.
-    void setStore(Store* store) { m_store = store; }
     /// Shows a finished session.
     void showSession(const ExamSession& session);
     /// Report a problem… on the question at `position`: the dialog, then the report filed and the session
@@ -47,6 +48,8 @@ protected:
     /// Refits the tables and the chart when the text size changes.
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    /// Refits a table's rows to the width its columns took (a wrapped row's height depends on it).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     /// Sizes the tables to their rows and the chart to the text size.
@@ -55,9 +58,12 @@ private:
     void renderDomains(const SessionScore& s);
     void renderChart(const SessionScore& s);
     void renderTopics(const SessionScore& s);
+    /// A link of the answer review: "bookmark:POSITION" toggles that question's bookmark, "note:POSITION"
+    /// edits its note, "report:POSITION" reports a problem (reportProblem).
+    void openReviewLink(const QUrl& link);
 
     report::SessionReport m_shown; ///< the session shown, as the PDF report prints it
-    Store* m_store = nullptr;
+    Store& m_store;
     std::set<std::int64_t> m_reported; ///< question rows with a report
     QLabel* m_verdict;
     QLabel* m_details;

@@ -32,7 +32,8 @@ QList<KeyHelp> drillKeys()
 {
     return {{tr("1–9 or A–J"), tr("choose an option")},
             {tr("Alt+S, Alt+U, Alt+G"), tr("Sure, Unsure, Guess: how sure you are")},
-            {tr("Enter"), tr("check the answer; again: the next question")}};
+            {tr("Enter"), tr("check the answer; again: the next question")},
+            {tr("Alt+B, Alt+N"), tr("bookmark the question; add or edit your note on it")}};
 }
 
 QString keyTableHtml(const QList<KeyHelp>& keys)

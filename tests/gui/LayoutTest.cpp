@@ -103,6 +103,11 @@ private slots:
         check("history");
         window.showPacks();
         check("packs");
+        // The browser with a question that shows its key, every why and an answer history.
+        window.showBrowser();
+        check("browser");
+        QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("showAnswerButton")), Qt::LeftButton);
+        check("browser revealed");
 
         // The exam day: the start screen, a question, the review screen, the results.
         window.startMock();

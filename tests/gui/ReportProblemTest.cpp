@@ -56,8 +56,7 @@ void ReportProblemTest::reportAndExcludeFromTheReview()
     QVERIFY(q2 >= 0);
     QVERIFY(session->submit().ok());
 
-    gui::ResultsPage page;
-    page.setStore(&store);
+    gui::ResultsPage page(store);
     page.resize(900, 700);
     page.showSession(*session);
     QVERIFY(test::showActive(&page));

@@ -22,6 +22,7 @@ struct PlannerItem
     bool missed = false;   ///< the last answer to it was wrong
     double dueInDays = 0;  ///< seen: days from now until recall falls below the desired retention (0 if due)
     bool flagged = false;  ///< flagged in some session
+    bool bookmarked = false; ///< bookmarked by the candidate
     double difficulty = 0; ///< logit scale (difficultyLogit of the bank's tag)
 };
 
@@ -43,6 +44,7 @@ struct DrillFilter
     bool missedOnly = false;
     bool flaggedOnly = false;
     bool unseenOnly = false;
+    bool bookmarkedOnly = false;
     bool dueOnly = false; ///< only questions due for review (the home screen's "questions due" step)
 
     bool accepts(const PlannerItem& item) const;

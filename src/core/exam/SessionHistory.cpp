@@ -15,12 +15,14 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
     return catchDbError("history failed", [&]() -> Result<std::vector<SessionSummary>> {
         Database& db = store.database();
         std::vector<SessionSummary> out;
+        // A browser reveal (revealInBrowser) is stored as a one-question practice session to count like a
+        // revealed practice answer, but the candidate took no exam: the history leaves it out.
         Statement s(db, "SELECT s.id, e.exam_id, s.mode, s.started_at, s.finished_at, "
                         "COALESCE(s.finish_reason, ''), s.correct_count, s.question_count, s.score, "
                         "s.pass_percent, s.passed, s.abandoned, s.duration_ms - COALESCE(s.remaining_ms, 0), "
                         "s.review_ms FROM sessions s JOIN exams e ON e.id = s.exam_ref "
                         "WHERE s.finished_at IS NOT NULL AND s.mode IN ('exam', 'practice') "
-                        "ORDER BY s.finished_at DESC, s.id DESC");
+                        "AND s.browser_reveal = 0 ORDER BY s.finished_at DESC, s.id DESC");
         while (s.step()) {
             SessionSummary h;
             h.id = s.getInt(0);

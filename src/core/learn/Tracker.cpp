@@ -5,11 +5,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <unordered_map>
 
 #include "certdrill/exam/SessionHistory.h"
 #include "certdrill/Text.h"
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
+#include "certdrill/store/Annotations.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -204,6 +206,7 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         pi.domain = d;
         pi.topic = topicIndex(d, b.topicId);
         pi.flagged = b.flagged;
+        pi.bookmarked = b.bookmarked;
         pi.difficulty = difficultyLogit(b.difficulty);
         if (const auto it = memory.find(b.rowId); it != memory.end()) {
             pi.seen = true;
@@ -317,15 +320,21 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings)
 {
-    auto questions = store.activeQuestions(examId, QuestionContent::Planning);
-    if (!questions) {
-        return questions.error();
+    auto bank = store.planningBank(examId);
+    if (!bank) {
+        return bank.error();
     }
-    std::vector<Candidate> bank;
-    for (auto& q : questions.value()) {
-        bank.push_back({q.rowId, std::move(q.question), std::nullopt});
+    return buildTracker(store, examId, settings, bank.value());
+}
+
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+                                   const PlanningBank& bank)
+{
+    auto evidence = loadTrackerEvidence(store, examId, bank);
+    if (!evidence) {
+        return evidence.error();
     }
-    return buildTracker(store, examId, settings, bank);
+    return computeTracker(evidence.value(), store.clock().wallMs(), settings);
 }
 
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
@@ -359,8 +368,11 @@ TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs
                           settings);
 }
 
-Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
-                                            const std::vector<Candidate>& questions)
+namespace {
+
+/// The evidence for `examId`, with the bank from `addBank(evidence, flagged rows, bookmarked rows)`.
+template <typename AddBank>
+Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, AddBank addBank)
 {
     auto exam = store.exam(examId);
     if (!exam) {
@@ -375,17 +387,17 @@ Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& exa
         while (f.step()) {
             flagged.insert(f.getInt(0));
         }
+        auto bookmarked = bookmarkedRows(store);
+        if (!bookmarked) {
+            return bookmarked.error();
+        }
+        addBank(ev, flagged, bookmarked.value());
         // A question's row under its domain: its objective, or its subtopic where the exam names none.
         const auto topicOf = [&](const std::string& domainId, const std::string& subtopic,
                                  const std::string& objective) -> const std::string& {
             const Domain* d = ev.exam.findDomain(domainId);
             return d && !d->objectives.empty() ? objective : subtopic;
         };
-        for (const auto& q : questions) {
-            ev.bank.push_back({q.rowId, q.question.domain,
-                               topicOf(q.question.domain, q.question.subtopic, q.question.objective),
-                               flagged.count(q.rowId) > 0, q.question.difficulty});
-        }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
         // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
         // score is left out of readiness, below). An answer to a question the candidate excluded from scores
@@ -436,6 +448,44 @@ Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& exa
             }
         }
         return ev;
+    });
+}
+
+} // namespace
+
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+                                            const std::vector<Candidate>& questions)
+{
+    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
+                                              const std::set<std::int64_t>& bookmarked) {
+        ev.bank.reserve(questions.size());
+        for (const auto& q : questions) {
+            const Domain* d = ev.exam.findDomain(q.question.domain);
+            ev.bank.push_back({q.rowId, q.question.domain, d ? q.question.topicIn(*d) : q.question.subtopic,
+                               flagged.count(q.rowId) > 0, q.question.difficulty, bookmarked.count(q.rowId) > 0});
+        }
+    });
+}
+
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId, const PlanningBank& bank)
+{
+    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
+                                              const std::set<std::int64_t>& bookmarked) {
+        // Whether each domain's rows are its objectives (else its subtopics), found once per domain rather
+        // than once per question.
+        std::unordered_map<std::int64_t, bool> byObjective;
+        for (const auto& [ref, id] : bank.domainIds) {
+            const Domain* d = ev.exam.findDomain(id);
+            byObjective[ref] = d && !d->objectives.empty();
+        }
+        ev.bank.reserve(bank.rows.size());
+        for (const PlanningRow& r : bank.rows) {
+            const bool objective = byObjective[r.domainRef];
+            ev.bank.push_back({r.rowId, PlanningBank::idOf(bank.domainIds, r.domainRef),
+                               objective ? PlanningBank::idOf(bank.objectiveIds, r.objectiveRef)
+                                         : PlanningBank::idOf(bank.subtopicIds, r.subtopicRef),
+                               flagged.count(r.rowId) > 0, r.difficulty, bookmarked.count(r.rowId) > 0});
+        }
     });
 }
 

@@ -1,12 +1,15 @@
 #include "certdrill/learn/Tracker.h"
 
+#include <algorithm>
 #include <set>
 
 #include <catch2/catch.hpp>
 
 #include "certdrill/exam/ExamSession.h"
+#include "certdrill/exam/QuestionSearch.h"
 #include "certdrill/learn/Ability.h"
 #include "certdrill/learn/DrillSession.h"
+#include "certdrill/store/Annotations.h"
 
 #include "TestSupport.h"
 
@@ -436,4 +439,37 @@ TEST_CASE("the tracker's rows under a domain are its objectives, and answers fol
     const auto refused = setSelfRating(*f.store, "mini", "alpha", "a1", Band::Green);
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().message == "domain \"alpha\" has no objective \"a1\"");
+}
+
+TEST_CASE("a drill of bookmarked questions serves only those; a browser reveal is no answer",
+          "[tracker][browser]")
+{
+    Fixture f;
+    const auto pool = f.store->candidates("mini").value();
+    const auto rowOf = [&](const char* id) {
+        return std::find_if(pool.begin(), pool.end(), [&](const Candidate& c) { return c.question.id == id; })
+            ->rowId;
+    };
+    REQUIRE(setBookmark(*f.store, rowOf("q2"), true).ok());
+    REQUIRE(setBookmark(*f.store, rowOf("q4"), true).ok());
+    auto t = buildTracker(*f.store, "mini");
+    REQUIRE(t.ok());
+    PlannerOptions o;
+    o.seed = 3;
+    o.filter.bookmarkedOnly = true;
+    const DrillPlan plan = planDrill(t->planner, o);
+    std::set<std::int64_t> planned;
+    for (const auto& q : plan.questions) {
+        planned.insert(q.id);
+    }
+    CHECK(planned == std::set<std::int64_t>{rowOf("q2"), rowOf("q4")});
+
+    // Shown in the browser: the tracker has no answer for it, and the planner still offers it as unseen.
+    REQUIRE(revealInBrowser(*f.store, rowOf("q4")).value());
+    auto after = buildTracker(*f.store, "mini");
+    REQUIRE(after.ok());
+    CHECK(after->answers == 0);
+    for (const auto& item : after->planner.items) {
+        CHECK_FALSE(item.seen);
+    }
 }
