@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -123,6 +124,9 @@ struct Pack
     PackInfo info;
     std::vector<ExamDef> exams;
     std::vector<Question> questions;
+    /// The images the questions refer to as `image:NAME`: name → data URI (checked, pack/PackImages.h). The
+    /// questions keep the references; the store embeds the data when it stores them.
+    std::map<std::string, std::string> images;
     std::string sourcePath;
     std::string sha256; ///< of the source file's bytes
 };

@@ -180,8 +180,9 @@ Commands:
                                   --domain ID, --objective ID, --difficulty N (1-5),
                                   --pack ID, --multi or --single; a filter given twice
                                   allows either value. S is unseen, right, missed (latest
-                                  answer wrong), missed-twice, flagged, bookmarked or noted;
-                                  every --status given must hold
+                                  answer wrong), missed-twice, flagged, bookmarked, noted or
+                                  reported (a problem reported); every --status given must
+                                  hold
   note ID [TEXT]                  print the personal note of question ID (PACK/ID, or the id
                                   alone when one pack has it); with TEXT store it (an empty
                                   TEXT removes it)

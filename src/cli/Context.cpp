@@ -80,8 +80,7 @@ int Context::printDiagnostics(const std::vector<Diagnostic>& diagnostics)
     return errorCount(diagnostics);
 }
 
-std::optional<TrackerReport> Context::loadTracker(std::string& examId,
-                                                  const std::vector<Candidate>* questions)
+std::optional<TrackerReport> Context::loadTracker(std::string& examId, const PlanningBank* bank)
 {
     if (!resolveExam(examId)) {
         return std::nullopt;
@@ -91,8 +90,8 @@ std::optional<TrackerReport> Context::loadTracker(std::string& examId,
         m_err << "certdrill-cli: " << settings.error().message << "\n";
         return std::nullopt;
     }
-    auto report = questions ? buildTracker(*m_store, examId, settings.value(), *questions)
-                            : buildTracker(*m_store, examId, settings.value());
+    auto report = bank ? buildTracker(*m_store, examId, settings.value(), *bank)
+                       : buildTracker(*m_store, examId, settings.value());
     if (!report) {
         m_err << "certdrill-cli: " << report.error().message << "\n";
         return std::nullopt;

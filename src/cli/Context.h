@@ -51,8 +51,7 @@ public:
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);
     /// The tracker for examId (resolved as above); empty, with the reason printed, on failure. A caller that
     /// has already read the exam's questions passes them, so the bank is not read twice.
-    std::optional<TrackerReport> loadTracker(std::string& examId,
-                                             const std::vector<Candidate>* questions = nullptr);
+    std::optional<TrackerReport> loadTracker(std::string& examId, const PlanningBank* bank = nullptr);
     /// The finished mock and practice exams (sessionHistory); empty, with the reason printed, on failure.
     std::optional<std::vector<SessionSummary>> finishedSessions();
 

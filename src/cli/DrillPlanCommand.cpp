@@ -37,8 +37,8 @@ int drillPlanCommand(Context& ctx, Args args)
         return kInvalid;
     }
     auto exam = s->exam(examId);
-    auto bank = exam ? practiceCandidates(*s, exam.value(), QuestionContent::Planning)
-                     : Result<std::vector<Candidate>>(exam.error());
+    // The practice bank: questions held back for final exams are never planned.
+    auto bank = exam ? practiceBank(*s, exam.value()) : Result<PlanningBank>(exam.error());
     if (!bank) {
         ctx.err() << "certdrill-cli: " << bank.error().message << "\n";
         return kInvalid;
@@ -49,9 +49,15 @@ int drillPlanCommand(Context& ctx, Args args)
     }
     const TrackerReport& t = *report;
     const DrillPlan plan = planDrill(t.planner, options);
+    // The ids of the planned questions only: a map of the whole bank cost more than the plan at 100,000.
     std::map<std::int64_t, std::string> idOf;
-    for (const auto& q : bank.value()) {
-        idOf[q.rowId] = q.question.id;
+    for (const auto& q : plan.questions) {
+        idOf.emplace(q.id, std::string());
+    }
+    for (const auto& r : bank.value().rows) {
+        if (const auto it = idOf.find(r.rowId); it != idOf.end()) {
+            it->second = r.questionId;
+        }
     }
     if (asJson) {
         json domains = json::array();

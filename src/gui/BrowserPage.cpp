@@ -22,6 +22,7 @@
 
 #include "AnnotationBar.h"
 #include "Display.h"
+#include "ReportProblemDialog.h"
 #include "Tables.h"
 #include "TextPane.h"
 
@@ -49,6 +50,8 @@ QString statusLabel(QuestionStatus s)
         return BrowserPage::tr("Bookmarked");
     case QuestionStatus::WithNote:
         return BrowserPage::tr("With a note");
+    case QuestionStatus::Reported:
+        return BrowserPage::tr("Reported");
     }
     return {};
 }
@@ -86,7 +89,7 @@ QString optionsHtml(const Question& q)
     QString html = QStringLiteral("<ul>");
     for (std::size_t i = 0; i < q.options.size(); ++i) {
         html += QStringLiteral("<li><b>%1.</b> %2</li>")
-                    .arg(QString(QChar('A' + static_cast<int>(i))), inlineHtml(q.options[i].text));
+                    .arg(QString(QChar('A' + static_cast<int>(i))), textHtml(q.options[i].text));
     }
     return html + QStringLiteral("</ul>");
 }
@@ -122,6 +125,7 @@ BrowserPage::BrowserPage(Store& store, QWidget* parent)
     , m_detail(new QWidget)
     , m_heading(new QLabel)
     , m_marks(new AnnotationBar(store))
+    , m_report(new QPushButton(tr("Report a probl&em…")))
     , m_stem(new TextPane)
     , m_selectHint(new QLabel)
     , m_options(new TextPane)
@@ -209,6 +213,11 @@ BrowserPage::BrowserPage(Store& store, QWidget* parent)
     m_heading->setTextFormat(Qt::PlainText);
     detail->addWidget(m_heading);
     detail->addWidget(m_marks);
+    m_report->setObjectName(QStringLiteral("browserReportButton"));
+    m_report->setToolTip(tr("A wrong key, an unclear or outdated question, a typo: for the pack's author "
+                            "(certdrill-cli errata lists the reports); you may also exclude it from your "
+                            "scores"));
+    detail->addWidget(m_report, 0, Qt::AlignLeft);
     detail->addWidget(m_stem);
     m_selectHint->setStyleSheet(QStringLiteral("font-weight: bold;"));
     m_selectHint->setWordWrap(true);
@@ -276,17 +285,8 @@ BrowserPage::BrowserPage(Store& store, QWidget* parent)
         }
     });
     connect(m_reveal, &QPushButton::clicked, this, &BrowserPage::revealAnswer);
-    connect(m_marks, &AnnotationBar::changed, this, [this](std::int64_t row) {
-        // The list's status column and a status filter follow the new mark.
-        for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
-            QTreeWidgetItem* item = m_list->topLevelItem(i);
-            if (item->data(0, Qt::UserRole).toLongLong() == row) {
-                if (auto hit = browseQuestion(m_store, row)) {
-                    item->setText(2, statusSummary(hit->record));
-                }
-            }
-        }
-    });
+    connect(m_marks, &AnnotationBar::changed, this, &BrowserPage::refreshStatus);
+    connect(m_report, &QPushButton::clicked, this, &BrowserPage::reportProblem);
     m_detail->setVisible(false);
 }
 
@@ -403,6 +403,9 @@ QString BrowserPage::statusSummary(const QuestionRecord& record)
     if (record.noted) {
         parts << QStringLiteral("✎");
     }
+    if (record.reported) {
+        parts << tr("reported");
+    }
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -420,8 +423,8 @@ void BrowserPage::runQuery()
             auto* item = new QTreeWidgetItem(
                 m_list, {QString::fromStdString(h.question.id), stem, statusSummary(h.record)});
             item->setData(0, Qt::UserRole, static_cast<qlonglong>(h.rowId));
-            item->setToolTip(0, QString::fromStdString(h.key()));
-            item->setToolTip(1, stem.left(300));
+            item->setToolTip(0, plainToolTip(QString::fromStdString(h.key())));
+            item->setToolTip(1, plainToolTip(stem.left(300)));
         }
     }
     const int shown = static_cast<int>(m_results.hits.size());
@@ -561,6 +564,34 @@ void BrowserPage::changeEvent(QEvent* event)
         event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange;
     if (palette && m_current > 0 && m_detail->isVisible()) {
         showQuestion(m_current);
+    }
+}
+
+void BrowserPage::refreshStatus(std::int64_t questionRow)
+{
+    // The list's status column follows the new mark or report.
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* item = m_list->topLevelItem(i);
+        if (item->data(0, Qt::UserRole).toLongLong() == questionRow) {
+            if (auto hit = browseQuestion(m_store, questionRow)) {
+                item->setText(2, statusSummary(hit->record));
+            }
+        }
+    }
+}
+
+void BrowserPage::reportProblem()
+{
+    auto hit = browseQuestion(m_store, m_current);
+    if (!hit) {
+        return;
+    }
+    // From the browser there is no answer of the moment and no session: the report names the question and
+    // the pack version now stored.
+    ProblemReport report;
+    report.questionRow = m_current;
+    if (reportProblemInteractively(this, m_store, report, QString::fromStdString(hit->key()))) {
+        refreshStatus(m_current);
     }
 }
 

@@ -16,8 +16,9 @@ class QTreeWidget;
 
 namespace certdrill::gui {
 
-class AnnotationBar;
 class SafeTextView;
+
+class AnnotationBar;
 
 /// Learn ▸ Browse questions: full-text search and filters over the bank (searchQuestions), a list of what
 /// matched, and the selected question with the candidate's bookmark and note, its key with every option's
@@ -60,6 +61,10 @@ private:
     void runQuery();
     /// The objective filter's choices: the selected domain's objectives, or every domain's.
     void fillObjectives();
+    /// Updates the list row of `questionRow` after a new mark or report.
+    void refreshStatus(std::int64_t questionRow);
+    /// Report a problem… on the question shown.
+    void reportProblem();
     /// The list row's status column for a question.
     static QString statusSummary(const QuestionRecord& record);
 
@@ -83,6 +88,7 @@ private:
     QWidget* m_detail;
     QLabel* m_heading;
     AnnotationBar* m_marks;
+    QPushButton* m_report; ///< Report a problem… (ReportProblemDialog)
     SafeTextView* m_stem;
     QLabel* m_selectHint;
     SafeTextView* m_options;

@@ -16,8 +16,8 @@ class QWidget;
 #include "certdrill/exam/ItemStatus.h"
 #include "certdrill/learn/Mastery.h"
 
-#include "SafeTextView.h"
 #include "ReportText.h"
+#include "SafeTextView.h"
 
 namespace certdrill::gui {
 
@@ -30,8 +30,10 @@ using report::cellTextColor;
 using report::confidenceText;
 using report::explainedOptionsHtml;
 using report::inlineHtml;
+using report::isBlockMarkdown;
 using report::scoreBackground;
 using report::stemHtml;
+using report::textHtml;
 using report::verdictText;
 
 /// `text` with a zero-width space after every 30 characters of a run without white space, so a label that

@@ -6,7 +6,7 @@ class QWidget;
 
 namespace certdrill::gui {
 
-/// Quits the application once `window` (or a widget in it) has painted for the first time. The app's
+/// Ends the process once `window` (or a widget in it) has painted for the first time. The app's
 /// `--quit-after-first-paint` and the empty window of the start-up benchmark (tests/bench/ScaleBench.cpp) use
 /// it, so both are measured from process start to the same event.
 class FirstPaintExit : public QObject

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <spdlog/spdlog.h>
+
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QKeyEvent>
@@ -11,6 +14,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "Display.h"
@@ -148,7 +152,28 @@ HomePage::HomePage(Store& store, QWidget* parent)
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
 
-    refresh();
+    // The plan reads the whole bank and the history (at 100,000 questions most of a start's time), so the
+    // window first paints with the exam's title and a placeholder, and the plan follows at once: the verdict
+    // line's first paint queues it (refresh() computes it at once for anyone who asks sooner).
+    showExam();
+    m_verdictLabel->setText(tr("Working out where you stand…"));
+    m_nextButton->setEnabled(false);
+    m_dueLabel->hide();
+    m_scoresLabel->hide();
+    m_verdictLabel->installEventFilter(this);
+}
+
+bool HomePage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_verdictLabel && event->type() == QEvent::Paint && m_planPending) {
+        m_verdictLabel->removeEventFilter(this);
+        QTimer::singleShot(0, this, [this] {
+            if (m_planPending) {
+                refresh();
+            }
+        });
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 HomePage::~HomePage() = default;
@@ -158,14 +183,23 @@ QString HomePage::examId() const
     return m_examId;
 }
 
-void HomePage::refresh()
+void HomePage::showExam()
 {
     auto exams = m_store.exams();
     const bool hasExam = exams && !exams.value().empty();
     m_examId = hasExam ? QString::fromStdString(exams.value().front().id) : QString();
     setPackText(m_titleLabel, hasExam ? QString::fromStdString(exams.value().front().title)
                                       : tr("No exam in the database"));
+}
+
+void HomePage::refresh()
+{
+    m_planPending = false;
+    showExam();
+    QElapsedTimer took;
+    took.start();
     auto plan = buildStudyPlan(m_store, m_examId.toStdString(), utcOffsetMinutes(m_store.clock().wallMs()));
+    spdlog::info("home screen: plan computed in {} ms", took.elapsed());
     if (!plan) {
         m_plan = StudyPlan{};
         m_verdictLabel->setText(sentence(QString::fromStdString(plan.error().message)));
@@ -270,6 +304,17 @@ void HomePage::resizeEvent(QResizeEvent* event)
     }
     if ((2 * widest + 12 <= width() - 60 ? 2 : 1) != m_columns) {
         arrangeDomains();
+    }
+}
+
+void HomePage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // refresh() focuses the step only while the page shows, and the window's showHome refreshes it before
+    // showing it: the focus would stay where it fell when the strip's old buttons were deleted (a domain
+    // button), and Enter would open the tracker instead of doing the step.
+    if (m_nextButton->isEnabled()) {
+        m_nextButton->setFocus();
     }
 }
 

@@ -26,6 +26,9 @@ public:
 
     /// The exam shown (the first in the database), empty if none.
     QString examId() const;
+    /// False until the plan is first shown: the page is made with a placeholder, and the plan follows right
+    /// after the window's first paint (or any refresh()).
+    bool planShown() const { return !m_planPending; }
     /// The plan as last computed.
     const StudyPlan& plan() const { return m_plan; }
 
@@ -54,8 +57,15 @@ protected:
 
     /// Lays the domain strip out in two columns, or in one when two do not fit the width.
     void resizeEvent(QResizeEvent* event) override;
+    /// The first paint of the verdict line computes the plan, right after it (see the constructor).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+    /// Coming back to the home screen puts the keyboard on the next step, so that Enter does it.
+    void showEvent(QShowEvent* event) override;
 
 private:
+    /// The exam's title and id: cheap, so shown before the first paint.
+    void showExam();
     void showDomains();
     void arrangeDomains();
     void showScores();
@@ -71,6 +81,7 @@ private:
     QGridLayout* m_domainGrid;
     QList<QPushButton*> m_domainButtons;
     int m_columns = 2;
+    bool m_planPending = true; ///< the plan has not been computed since the page was made
     QLabel* m_dueLabel;
     QLabel* m_scoresLabel;
     QLabel* m_planLabel;

@@ -37,12 +37,10 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
+// The preview's rows may wrap to several lines: their cells align to the top.
 QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignTop)
 {
-    auto* it = new QTableWidgetItem(text);
-    it->setTextAlignment(align);
-    it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    return it;
+    return readOnlyCell(text, align);
 }
 
 QTableWidgetItem* count(int n)

@@ -46,25 +46,12 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     , m_clock(clock)
     , m_stack(new QStackedWidget(this))
     , m_home(new HomePage(store, m_stack))
-    , m_exam(new ExamPage(m_stack))
-    , m_start(new ExamStartPage(m_stack))
-    , m_results(new ResultsPage(store, m_stack))
-    , m_drill(new DrillPage(store, m_stack))
-    , m_tracker(new TrackerPage(store, m_stack))
-    , m_history(new HistoryPage(store, m_stack))
-    , m_browser(new BrowserPage(store, m_stack))
-    , m_packs(new PacksPage(store, m_stack))
     , m_importFlow(new ImportFlow(store, this))
     , m_status(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
     m_stack->addWidget(m_home);
-    m_stack->addWidget(m_exam);
-    m_stack->addWidget(m_start);
-    m_stack->addWidget(m_results);
-    m_stack->addWidget(m_drill);
-    m_stack->addWidget(m_tracker);
     connect(m_home, &HomePage::mockRequested, this, &MainWindow::startMock);
     connect(m_home, &HomePage::practiceRequested, this, &MainWindow::startPractice);
     connect(m_home, &HomePage::drillRequested, this, &MainWindow::startPlannedDrill);
@@ -73,44 +60,22 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
             [this](const PlannerOptions& options) { startDrill(options, false); });
     connect(m_home, &HomePage::trackerDomainRequested, this, &MainWindow::showTrackerAt);
     connect(m_home, &HomePage::importRequested, this, &MainWindow::importPacks);
-    connect(m_drill, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
-    connect(m_drill, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
-    connect(m_tracker, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
-    connect(m_tracker, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
-    m_stack->addWidget(m_history);
-    m_stack->addWidget(m_browser);
-    m_stack->addWidget(m_packs);
-    connect(m_packs, &PacksPage::importRequested, this, &MainWindow::importPacks);
-    connect(m_packs, &PacksPage::packsChanged, m_home, &HomePage::refresh);
     connect(m_importFlow, &ImportFlow::imported, this,
             [this](const QStringList& packIds, const QString& summary) {
                 reserveFinalFormsAfterImport();
                 m_home->refresh();
                 showPacks();
                 if (!packIds.isEmpty()) {
-                    m_packs->selectPack(packIds.front());
+                    packsPage()->selectPack(packIds.front());
                 }
-                m_packs->setStatus(summary);
+                packsPage()->setStatus(summary);
             });
     connect(m_importFlow, &ImportFlow::notImported, this, [this](const QString& reason) {
         showPacks();
-        m_packs->setStatus(reason);
+        packsPage()->setStatus(reason);
     });
     // Pack files dropped anywhere on the window start an import (dragEnterEvent, dropEvent).
     setAcceptDrops(true);
-    connect(m_exam, &ExamPage::finished, this, &MainWindow::showResults);
-    connect(m_start, &ExamStartPage::beginRequested, this, [this] {
-        if (m_pending) {
-            PendingExam pending = std::move(*m_pending);
-            m_pending.reset();
-            beginExam(std::move(pending));
-        }
-    });
-    connect(m_start, &ExamStartPage::cancelRequested, this, [this] {
-        m_pending.reset();
-        showHome();
-    });
-    connect(m_history, &HistoryPage::openSession, this, &MainWindow::showResults);
     setCentralWidget(m_stack);
     createMenus();
     resize(1100, 760);
@@ -130,6 +95,99 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+namespace {
+
+/// The screen in `slot`, made by `make` and put on `stack` the first time it is asked for.
+template <typename Page, typename Make> Page* makeOnce(Page*& slot, QStackedWidget* stack, Make make)
+{
+    if (!slot) {
+        slot = make();
+        stack->addWidget(slot);
+    }
+    return slot;
+}
+
+} // namespace
+
+ExamPage* MainWindow::examPage()
+{
+    return makeOnce(m_exam, m_stack, [this] {
+        auto* page = new ExamPage(m_stack);
+        connect(page, &ExamPage::finished, this, &MainWindow::showResults);
+        return page;
+    });
+}
+
+ExamStartPage* MainWindow::examStartPage()
+{
+    return makeOnce(m_start, m_stack, [this] {
+        auto* page = new ExamStartPage(m_stack);
+        connect(page, &ExamStartPage::beginRequested, this, [this] {
+            if (m_pending) {
+                PendingExam pending = std::move(*m_pending);
+                m_pending.reset();
+                beginExam(std::move(pending));
+            }
+        });
+        connect(page, &ExamStartPage::cancelRequested, this, [this] {
+            m_pending.reset();
+            showHome();
+        });
+        return page;
+    });
+}
+
+ResultsPage* MainWindow::resultsPage()
+{
+    return makeOnce(m_results, m_stack, [this] {
+        return new ResultsPage(m_store, m_stack);
+    });
+}
+
+DrillPage* MainWindow::drillPage()
+{
+    return makeOnce(m_drill, m_stack, [this] {
+        auto* page = new DrillPage(m_store, m_stack);
+        connect(page, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
+        connect(page, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
+        return page;
+    });
+}
+
+TrackerPage* MainWindow::trackerPage()
+{
+    return makeOnce(m_tracker, m_stack, [this] {
+        auto* page = new TrackerPage(m_store, m_stack);
+        connect(page, &TrackerPage::drillRequested, this, &MainWindow::startPlannedDrill);
+        connect(page, &TrackerPage::customDrillRequested, this, &MainWindow::customDrill);
+        return page;
+    });
+}
+
+BrowserPage* MainWindow::browserPage()
+{
+    return makeOnce(m_browser, m_stack, [this] { return new BrowserPage(m_store, m_stack); });
+}
+
+PacksPage* MainWindow::packsPage()
+{
+    return makeOnce(m_packs, m_stack, [this] {
+        auto* page = new PacksPage(m_store, m_stack);
+        connect(page, &PacksPage::importRequested, this, &MainWindow::importPacks);
+        connect(page, &PacksPage::packsChanged, m_home, &HomePage::refresh);
+        return page;
+    });
+}
+
+HistoryPage* MainWindow::historyPage()
+{
+    return makeOnce(m_history, m_stack, [this] {
+        auto* page = new HistoryPage(m_store, m_stack);
+        connect(page, &HistoryPage::openSession, this, &MainWindow::showResults);
+        return page;
+    });
+}
 
 void MainWindow::createMenus()
 {
@@ -380,9 +438,9 @@ bool MainWindow::showExamStart(SessionMode mode, std::uint64_t seed)
         return false;
     }
     // The start screen names the shortfalls itself, so Begin is the candidate's consent to a short form.
-    m_start->setExam(m_pending->exam, mode, m_pending->form, m_pending->extraMinutes);
-    m_stack->setCurrentWidget(m_start);
-    m_start->focusBegin();
+    examStartPage()->setExam(m_pending->exam, mode, m_pending->form, m_pending->extraMinutes);
+    m_stack->setCurrentWidget(examStartPage());
+    examStartPage()->focusBegin();
     return true;
 }
 
@@ -401,15 +459,15 @@ bool MainWindow::beginExam(PendingExam pending)
 
 void MainWindow::enterExam(std::unique_ptr<ExamSession> session, const QString& title)
 {
-    m_exam->setSession(std::move(session), title);
-    m_stack->setCurrentWidget(m_exam);
+    examPage()->setSession(std::move(session), title);
+    m_stack->setCurrentWidget(examPage());
     setExamLocked(true);
-    m_exam->focusQuestion();
+    examPage()->focusQuestion();
 }
 
 void MainWindow::abandonExam()
 {
-    ExamSession* session = m_exam->session();
+    ExamSession* session = m_exam ? m_exam->session() : nullptr;
     if (!session || session->finished() || m_stack->currentWidget() != m_exam) {
         return;
     }
@@ -428,7 +486,7 @@ void MainWindow::abandonExam()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    const ExamSession* session = m_exam->session();
+    const ExamSession* session = m_exam ? m_exam->session() : nullptr;
     if (session && !session->finished() && session->mode() == SessionMode::Exam &&
         m_stack->currentWidget() == m_exam) {
         QMessageBox box(QMessageBox::Warning, tr("Quit certdrill"),
@@ -503,9 +561,9 @@ bool MainWindow::showFinalExamStart(int number)
     }
     m_pending =
         PendingExam{std::move(exam.value()), std::move(form.value()), SessionMode::Exam, mock.extraMinutes};
-    m_start->setExam(m_pending->exam, m_pending->mode, m_pending->form, m_pending->extraMinutes);
-    m_stack->setCurrentWidget(m_start);
-    m_start->focusBegin();
+    examStartPage()->setExam(m_pending->exam, m_pending->mode, m_pending->form, m_pending->extraMinutes);
+    m_stack->setCurrentWidget(examStartPage());
+    examStartPage()->focusBegin();
     return true;
 }
 
@@ -525,8 +583,8 @@ void MainWindow::offerResume()
             this, tr("Exam submitted"),
             tr("Time ran out while certdrill was closed; the exam was submitted as it stood "
                "at the deadline."));
-        m_results->showSession(*session.value());
-        m_stack->setCurrentWidget(m_results);
+        resultsPage()->showSession(*session.value());
+        m_stack->setCurrentWidget(resultsPage());
         return;
     }
     const ExamSession& unfinished = *session.value();
@@ -588,8 +646,8 @@ void MainWindow::offerDrillResume()
     if (!before) {
         return;
     }
-    m_drill->setSession(std::move(drill.value()), std::move(before.value()));
-    m_stack->setCurrentWidget(m_drill);
+    drillPage()->setSession(std::move(drill.value()), std::move(before.value()));
+    m_stack->setCurrentWidget(drillPage());
 }
 
 void MainWindow::showResults(qint64 sessionId)
@@ -599,9 +657,9 @@ void MainWindow::showResults(qint64 sessionId)
     if (!session) {
         return;
     }
-    m_results->showSession(*session.value());
+    resultsPage()->showSession(*session.value());
     m_resultsSession = sessionId;
-    m_stack->setCurrentWidget(m_results);
+    m_stack->setCurrentWidget(resultsPage());
 }
 
 bool MainWindow::startDrill(PlannerOptions options, bool cram)
@@ -626,8 +684,8 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
                          QString::fromStdString(session.error().message));
         return false;
     }
-    m_drill->setSession(std::move(session.value()), std::move(before.value()));
-    m_stack->setCurrentWidget(m_drill);
+    drillPage()->setSession(std::move(session.value()), std::move(before.value()));
+    m_stack->setCurrentWidget(drillPage());
     return true;
 }
 
@@ -655,26 +713,26 @@ void MainWindow::customDrill()
 
 void MainWindow::showTracker()
 {
-    m_tracker->refresh(m_home->examId());
-    m_stack->setCurrentWidget(m_tracker);
+    trackerPage()->refresh(m_home->examId());
+    m_stack->setCurrentWidget(trackerPage());
 }
 
 void MainWindow::showTrackerAt(const QString& domainId)
 {
     showTracker();
-    m_tracker->showDomain(domainId);
+    trackerPage()->showDomain(domainId);
 }
 
 void MainWindow::showHistory()
 {
-    m_history->refresh();
-    m_stack->setCurrentWidget(m_history);
+    historyPage()->refresh();
+    m_stack->setCurrentWidget(historyPage());
 }
 
 void MainWindow::showBrowser()
 {
-    m_browser->setExam(m_home->examId());
-    m_stack->setCurrentWidget(m_browser);
+    browserPage()->setExam(m_home->examId());
+    m_stack->setCurrentWidget(browserPage());
     m_browser->focusSearch();
 }
 
@@ -700,8 +758,8 @@ bool MainWindow::importWithPreview(const QStringList& files)
 
 void MainWindow::showPacks()
 {
-    m_packs->refresh();
-    m_stack->setCurrentWidget(m_packs);
+    packsPage()->refresh();
+    m_stack->setCurrentWidget(packsPage());
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -762,7 +820,9 @@ bool MainWindow::importFiles(const QStringList& files, QString* report, const Im
         reserveFinalFormsAfterImport();
     }
     m_home->refresh();
-    m_packs->refresh();
+    if (m_packs) {
+        m_packs->refresh(); // else it reads the packs when first shown
+    }
     return outcome.ok();
 }
 

@@ -35,14 +35,15 @@ public:
     ~MainWindow() override;
 
     HomePage* homePage() const { return m_home; }
-    ExamPage* examPage() const { return m_exam; }
-    ExamStartPage* examStartPage() const { return m_start; }
-    ResultsPage* resultsPage() const { return m_results; }
-    DrillPage* drillPage() const { return m_drill; }
-    TrackerPage* trackerPage() const { return m_tracker; }
-    HistoryPage* historyPage() const { return m_history; }
-    BrowserPage* browserPage() const { return m_browser; }
-    PacksPage* packsPage() const { return m_packs; }
+    // The other screens are made when first shown (or asked for here), not before the window's first paint.
+    ExamPage* examPage();
+    ExamStartPage* examStartPage();
+    ResultsPage* resultsPage();
+    DrillPage* drillPage();
+    TrackerPage* trackerPage();
+    HistoryPage* historyPage();
+    BrowserPage* browserPage();
+    PacksPage* packsPage();
     ImportFlow* importFlow() const { return m_importFlow; }
     /// The file types File ▸ Import pack… offers: every supported extension (also *.txt, as Moodle names
     /// GIFT exports), each format, and all files.
@@ -140,15 +141,16 @@ private:
     const Clock& m_clock;
     QStackedWidget* m_stack;
     HomePage* m_home;
-    ExamPage* m_exam;
-    ExamStartPage* m_start;
+    // Null until first shown (examPage() and the others make them).
+    ExamPage* m_exam = nullptr;
+    ExamStartPage* m_start = nullptr;
     std::optional<PendingExam> m_pending; ///< what the start screen shows
-    ResultsPage* m_results;
-    DrillPage* m_drill;
-    TrackerPage* m_tracker;
-    HistoryPage* m_history;
-    BrowserPage* m_browser;
-    PacksPage* m_packs;
+    ResultsPage* m_results = nullptr;
+    DrillPage* m_drill = nullptr;
+    TrackerPage* m_tracker = nullptr;
+    HistoryPage* m_history = nullptr;
+    BrowserPage* m_browser = nullptr;
+    PacksPage* m_packs = nullptr;
     ImportFlow* m_importFlow;
     QAction* m_importAction = nullptr; ///< off during an exam, and so are drops
     QLabel* m_status;

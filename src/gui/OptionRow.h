@@ -10,7 +10,8 @@ namespace certdrill::gui {
 /// One answer option on the exam and drill screens: a radio button (one answer) or check box (multi-select)
 /// with the option's letter, and the option's text beside it in a label that wraps. A button's own text
 /// never wraps, so a long option, or a larger text size, would otherwise widen the window past the screen.
-/// Clicking the text clicks the button, as clicking a button's own text does.
+/// Clicking the text clicks the button, as clicking a button's own text does. An option holding a code block,
+/// a table or an image shows in a TextPane instead of a label (ReportText's isBlockMarkdown).
 class OptionRow : public QWidget
 {
     Q_OBJECT
@@ -26,7 +27,8 @@ protected:
 
 private:
     QAbstractButton* m_button;
-    QLabel* m_text;
+    QWidget* m_text;        ///< a QLabel, or a TextPane for block Markdown
+    QWidget* m_clickTarget; ///< what a click on the text lands on: the label, or the pane's viewport
 };
 
 } // namespace certdrill::gui

@@ -24,14 +24,6 @@ namespace certdrill::gui {
 
 namespace {
 
-QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
-{
-    auto* it = new QTableWidgetItem(text);
-    it->setTextAlignment(align);
-    it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    return it;
-}
-
 QString importedText(std::int64_t unixMs, bool withTime = true)
 {
     return QDateTime::fromMSecsSinceEpoch(unixMs).toString(withTime ? QStringLiteral("yyyy-MM-dd HH:mm")
@@ -196,14 +188,14 @@ void PacksPage::refresh()
         const StoredPack& p = o.pack;
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        auto* name = cell(q(p.title));
+        auto* name = readOnlyCell(q(p.title));
         name->setToolTip(plainToolTip(q(p.id))); // tooltips would render HTML
         m_table->setItem(row, 0, name);
-        m_table->setItem(row, 1, cell(q(p.version)));
+        m_table->setItem(row, 1, readOnlyCell(q(p.version)));
         m_table->setItem(row, 2,
-                         cell(p.removed ? tr("removed") : QString::number(p.activeQuestions),
-                              Qt::AlignRight | Qt::AlignVCenter));
-        auto* imported = cell(importedText(p.importedAtMs, false));
+                         readOnlyCell(p.removed ? tr("removed") : QString::number(p.activeQuestions),
+                                      Qt::AlignRight | Qt::AlignVCenter));
+        auto* imported = readOnlyCell(importedText(p.importedAtMs, false));
         imported->setToolTip(importedText(p.importedAtMs));
         m_table->setItem(row, 3, imported);
         m_table->setItem(row, 4, lintScoreItem(o.lint));
@@ -261,10 +253,11 @@ void PacksPage::showSelected()
     for (const PackDomainQuestions& d : o->domains) {
         const int row = m_domains->rowCount();
         m_domains->insertRow(row);
-        auto* name = cell(q(d.domainName));
+        auto* name = readOnlyCell(q(d.domainName));
         name->setToolTip(plainToolTip(tr("%1 in exam %2").arg(q(d.domainId), q(d.examId))));
         m_domains->setItem(row, 0, name);
-        m_domains->setItem(row, 1, cell(QString::number(d.questions), Qt::AlignRight | Qt::AlignVCenter));
+        m_domains->setItem(row, 1,
+                           readOnlyCell(QString::number(d.questions), Qt::AlignRight | Qt::AlignVCenter));
     }
     m_domains->setVisible(!o->domains.empty());
     fitHeightToRows(m_domains);

@@ -117,6 +117,12 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     // Objective names are long: they get the room, the domain column a fixed width with elided text.
     m_topics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
     m_topics->horizontalHeader()->resizeSection(1, 130);
+    // A wrapped row's height depends on its name column's width, which the table settles after the page's
+    // own resize, and a stretched column takes its width without a sectionResized signal: the first time the
+    // page showed, rows fitted at the narrower width kept two lines' height. So each table refits its rows
+    // once it has its new width (eventFilter).
+    m_domains->viewport()->installEventFilter(this);
+    m_topics->viewport()->installEventFilter(this);
 
     // One page that scrolls as a whole, like a printed score report: the verdict, the domain table as tall
     // as its rows, the chart under it at full width (its domain names need the room), the objectives on
@@ -250,6 +256,21 @@ void ResultsPage::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     fitToText(); // wrapped rows take their height at the width they now have
+}
+
+bool ResultsPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize) {
+        for (QTableWidget* table : {m_domains, m_topics}) {
+            if (watched == table->viewport()) {
+                // After the header has stretched its columns to the new width, which it does in a later
+                // event.
+                QMetaObject::invokeMethod(
+                    table, [table] { fitHeightToRows(table); }, Qt::QueuedConnection);
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ResultsPage::fitToText()

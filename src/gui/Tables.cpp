@@ -14,6 +14,14 @@
 
 namespace certdrill::gui {
 
+QTableWidgetItem* readOnlyCell(const QString& text, Qt::Alignment align)
+{
+    auto* it = new QTableWidgetItem(text);
+    it->setTextAlignment(align);
+    it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    return it;
+}
+
 QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objectName)
 {
     auto* t = new QTableWidget(0, static_cast<int>(headers.size()));

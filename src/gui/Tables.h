@@ -5,6 +5,7 @@
 #include <QStringList>
 
 class QTableWidget;
+class QTableWidgetItem;
 class QWidget;
 
 namespace certdrill::gui {
@@ -12,6 +13,9 @@ namespace certdrill::gui {
 /// A read-only, row-selecting table with the given headers: the first column stretches, the rest fit their
 /// contents.
 QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objectName);
+
+/// A cell of such a table: `text`, aligned by `align`, selectable (so it can be copied) but not editable.
+QTableWidgetItem* readOnlyCell(const QString& text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter);
 
 /// Makes `table` exactly as tall as its header and rows (rows sized to their wrapped text), with no
 /// vertical scroll bar of its own: for a table inside a page that scrolls as a whole. Call it again after

@@ -21,6 +21,7 @@ TextPane::TextPane(QWidget* parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
             &TextPane::fitHeight);
+    connect(horizontalScrollBar(), &QScrollBar::rangeChanged, this, &TextPane::fitHeight);
 }
 
 QSize TextPane::sizeHint() const
@@ -43,7 +44,11 @@ void TextPane::fitHeight()
 {
     // The document lays out at the viewport's width; its height plus the frame is the pane's height.
     const int text = static_cast<int>(std::ceil(document()->size().height()));
-    const int wanted = text + 2 * frameWidth() + contentsMargins().top() + contentsMargins().bottom();
+    // A code line wider than the pane is not wrapped: it scrolls, and the scroll bar below takes its height.
+    const int scrollBar =
+        horizontalScrollBar()->maximum() > 0 ? horizontalScrollBar()->sizeHint().height() : 0;
+    const int wanted =
+        text + scrollBar + 2 * frameWidth() + contentsMargins().top() + contentsMargins().bottom();
     if (wanted != height()) {
         setFixedHeight(wanted);
         updateGeometry();

@@ -46,6 +46,7 @@ h3 { font-size: 10.5pt; margin-top: 10pt; margin-bottom: 2pt; }
 table { border-collapse: collapse; }
 th { background-color: #e0e0e0; text-align: left; }
 code { font-family: "DejaVu Sans Mono", monospace; }
+pre { white-space: pre-wrap; } /* paper cannot scroll: a long code line wraps instead of running off the page */
 .muted { color: #555555; }
 )";
 

@@ -1,9 +1,15 @@
 #include "ReportText.h"
 
 #include <algorithm>
+#include <string_view>
+#include <utility>
 
 #include <QCoreApplication>
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 
 #include "SafeTextDocument.h"
 
@@ -77,6 +83,64 @@ QString inlineHtml(const std::string& text)
 void setStemMarkdown(QTextDocument* doc, const std::string& stem)
 {
     doc->setMarkdown(QString::fromStdString(stem), kStemMarkdown);
+    // Code in a fixed point size: Qt gives code spans and blocks the size of the system's fixed font, which
+    // View ▸ Larger text would leave small. Without one, code takes the size of the text around it.
+    // Collected first: setting a format may merge fragments under an iterator.
+    std::vector<std::pair<int, int>> sized;
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+        for (auto it = b.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (fragment.charFormat().hasProperty(QTextFormat::FontPointSize) &&
+                !fragment.charFormat().isImageFormat()) {
+                sized.emplace_back(fragment.position(), fragment.length());
+            }
+        }
+    }
+    QTextCursor cursor(doc);
+    for (const auto& [position, length] : sized) {
+        cursor.setPosition(position);
+        cursor.setPosition(position + length, QTextCursor::KeepAnchor);
+        QTextCharFormat format = cursor.charFormat();
+        format.clearProperty(QTextFormat::FontPointSize);
+        cursor.setCharFormat(format);
+    }
+    // Tables as one collapsed grid of padded cells (Qt's Markdown cells have no padding and stand apart).
+    // Qt 6.4 also puts an empty paragraph before the first cell's text when a code block comes just before
+    // the table, and that text then loses the header's bold: the paragraph is removed and the header row
+    // made bold. Set on the document, all of it carries into stemHtml's HTML, so the review and the PDF
+    // show the same grid.
+    for (QTextFrame* frame : doc->rootFrame()->childFrames()) {
+        auto* table = qobject_cast<QTextTable*>(frame);
+        if (!table) {
+            continue;
+        }
+        QTextTableFormat format = table->format();
+        format.setCellPadding(4);
+        format.setCellSpacing(0);
+        format.setBorderCollapse(true);
+        format.setBorder(1);
+        table->setFormat(format);
+        for (int r = 0; r < table->rows(); ++r) {
+            for (int c = 0; c < table->columns(); ++c) {
+                const QTextTableCell cell = table->cellAt(r, c);
+                QTextCursor first = cell.firstCursorPosition();
+                if (first.block().text().isEmpty() &&
+                    first.position() < cell.lastCursorPosition().position()) {
+                    first.deleteChar();
+                }
+                QTextBlockFormat block = first.blockFormat();
+                block.setTopMargin(0);
+                block.setBottomMargin(0);
+                first.setBlockFormat(block);
+                if (r == 0) {
+                    QTextCharFormat bold;
+                    bold.setFontWeight(QFont::Bold);
+                    first.setPosition(cell.lastCursorPosition().position(), QTextCursor::KeepAnchor);
+                    first.mergeCharFormat(bold);
+                }
+            }
+        }
+    }
 }
 
 QString stemHtml(const std::string& stem)
@@ -91,6 +155,41 @@ QString stemHtml(const std::string& stem)
                                      : QString::fromStdString(stem).toHtmlEscaped();
 }
 
+bool isBlockMarkdown(const std::string& text)
+{
+    if (text.find("![") != std::string::npos) {
+        return true;
+    }
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) {
+            end = text.size();
+        }
+        const std::string_view line = std::string_view(text).substr(start, end - start);
+        const std::size_t first = line.find_first_not_of(' ');
+        // Markdown allows up to three spaces before a fence; four make indented code, which is not a fence.
+        if (first != std::string_view::npos && first < 4) {
+            const std::string_view rest = line.substr(first);
+            if (rest.starts_with("```") || rest.starts_with("~~~")) {
+                return true;
+            }
+            // A table's delimiter row: only '|', '-', ':' and spaces, with at least one '|' and one '-'.
+            if (rest.find_first_not_of("|-: \t\r") == std::string_view::npos &&
+                rest.find('|') != std::string_view::npos && rest.find('-') != std::string_view::npos) {
+                return true;
+            }
+        }
+        start = end + 1;
+    }
+    return false;
+}
+
+QString textHtml(const std::string& text)
+{
+    return isBlockMarkdown(text) ? stemHtml(text) : inlineHtml(text);
+}
+
 QString explainedOptionsHtml(const Question& question, const std::vector<int>& optionOrder,
                              const std::vector<int>& chosen)
 {
@@ -100,12 +199,23 @@ QString explainedOptionsHtml(const Question& question, const std::vector<int>& o
         const Option& opt = question.options[static_cast<size_t>(o)];
         const bool picked = std::find(chosen.begin(), chosen.end(), o) != chosen.end();
         // One arg() call: a chain would read a "%2" inside a pack's text as the next placeholder.
-        html += QStringLiteral("<li><b>%1. %2</b>%3%4<br/><i>%5</i></li>")
-                    .arg(QString(QChar('A' + static_cast<int>(d))), inlineHtml(opt.text),
-                         opt.correct ? tr(" ✔ correct") : QString(),
-                         picked ? tr(" ← your answer") : QString(), inlineHtml(opt.why));
+        const QString letter(QChar('A' + static_cast<int>(d)));
+        const QString marks =
+            (opt.correct ? tr(" ✔ correct") : QString()) + (picked ? tr(" ← your answer") : QString());
+        // A text with a code block or a table is blocks of its own, which cannot sit inside <b> or <i>: the
+        // letter and marks go first, the blocks after them in a <blockquote>, which indents them under the
+        // item (a bare <p> would end the list).
+        html += isBlockMarkdown(opt.text)
+                    ? QStringLiteral("<li><b>%1.</b>%2<blockquote>%3</blockquote>")
+                          .arg(letter, marks, textHtml(opt.text))
+                    : QStringLiteral("<li><b>%1. %2</b>%3").arg(letter, inlineHtml(opt.text), marks);
+        html += isBlockMarkdown(opt.why)
+                    ? QStringLiteral("<blockquote>%1</blockquote></li>").arg(textHtml(opt.why))
+                    : QStringLiteral("<br/><i>%1</i></li>").arg(inlineHtml(opt.why));
     }
-    html += QStringLiteral("</ul><p>%1</p>").arg(inlineHtml(question.explanation));
+    html += isBlockMarkdown(question.explanation)
+                ? QStringLiteral("</ul>") + textHtml(question.explanation)
+                : QStringLiteral("</ul><p>%1</p>").arg(inlineHtml(question.explanation));
     return html;
 }
 

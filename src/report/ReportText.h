@@ -25,12 +25,22 @@ QString bandText(Band band);
 /// A pack's short text (an option, a why, an explanation) as HTML: escaped, so it can never inject markup,
 /// with `code` spans shown as code, as the stems' Markdown shows them.
 QString inlineHtml(const std::string& text);
-/// Sets `doc` to a question's stem (Markdown, docs/pack-format.md) in GitHub's dialect without raw HTML.
+/// Sets `doc` to a question's stem (Markdown, docs/pack-format.md) in GitHub's dialect without raw HTML:
+/// fenced code blocks (monospace, lines never wrapped), tables, and images, of which only the pack's own
+/// (data URIs, which the store puts in place of `image:NAME`) are shown, by a SafeTextDocument.
 void setStemMarkdown(QTextDocument* doc, const std::string& stem);
 /// A question's stem (Markdown, docs/pack-format.md) as an HTML fragment, rendered without raw HTML: a stem
 /// that quotes "<question>" in a prompt template shows it as written. The screens and the reports render
 /// every stem through this or Display's showStem, by the same rules.
 QString stemHtml(const std::string& stem);
+/// Whether an option, a why or an explanation holds what only Markdown can show: a fenced code block (a
+/// line starting with ``` or ~~~), a table (a delimiter row such as `|---|---|`) or an image (`![`). Such a
+/// text is rendered as a stem is; any other stays plain text with `code` spans (inlineHtml), as it always
+/// was, so an option's `*` or `__init__` is never read as emphasis.
+bool isBlockMarkdown(const std::string& text);
+/// An option, a why or an explanation as HTML: stemHtml for block Markdown (isBlockMarkdown), else
+/// inlineHtml.
+QString textHtml(const std::string& text);
 /// The options of a question in display order as HTML: each with its letter, a mark on the correct ones and
 /// on the candidate's choice, and its `why`; then the question's explanation. Every screen that reviews an
 /// answer (results, practice reveal, drill check) and the PDF report explain it through this one function.

@@ -1,6 +1,8 @@
 // libFuzzer target: a stem's Markdown rendered as the app renders it: showStem into a SafeTextView, laid
-// out at a question's width, and stemHtml for the results review. Nothing the Markdown names may be loaded
-// (SafeTextDocument refuses it all); what this finds is a crash, a hang or memory growth in the rendering.
+// out at a question's width (with the tidying of code and tables that setStemMarkdown does), and textHtml,
+// as the results review and the PDF show an option, a why or an explanation, laid out in a document of its
+// own. Nothing the Markdown names may be loaded but an embedded data-URI image (SafeTextDocument checks its
+// header and caps before decoding); what this finds is a crash, a hang or memory growth in the rendering.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -10,6 +12,7 @@
 #include <QApplication>
 
 #include "Display.h"
+#include "SafeTextDocument.h"
 #include "SafeTextView.h"
 
 namespace {
@@ -48,6 +51,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (html.contains(QStringLiteral("<body"))) {
         std::abort();
     }
+    certdrill::gui::SafeTextDocument review;
+    review.setHtml(certdrill::gui::textHtml(stem));
+    review.setTextWidth(600);
+    review.documentLayout()->documentSize();
     // Qt posts layout updates and deferred deletes; without an event loop they would pile up.
     QApplication::processEvents();
     return 0;

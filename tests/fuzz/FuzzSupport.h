@@ -105,7 +105,8 @@ void convertAndCheck(const std::uint8_t* data, std::size_t size, const std::stri
     if (utf8Error(text, fileName) || controlCharacterError(text, fileName)) {
         return;
     }
-    const Conversion conversion = convert(text, fileName, std::vector<ExamDef>{miniExam()}, importOptions());
+    const Conversion conversion =
+        convert(text, fileName, std::vector<ExamDef>{miniExam()}, importOptions(), nullptr);
     checkDiagnostics(conversion.diagnostics);
     const LoadedPack lp = loadPackText(conversion.json, fileName, miniCatalog());
     require(lp.document.root.is_object(), "the converter wrote JSON the strict reader refuses");

@@ -14,6 +14,7 @@
 #include <QUrl>
 #include <QtTest>
 
+#include "certdrill/exam/Errata.h"
 #include "certdrill/exam/QuestionSearch.h"
 #include "certdrill/store/Annotations.h"
 #include "certdrill/store/Store.h"
@@ -26,6 +27,7 @@
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "NoteDialog.h"
+#include "ReportProblemDialog.h"
 #include "ResultsPage.h"
 
 using namespace certdrill;
@@ -238,6 +240,33 @@ private slots:
         certdrill::test::screenshot(m_window.get(), "browser");
         m_window->findChild<QAction*>(QStringLiteral("darkThemeAction"))->setChecked(true);
         certdrill::test::screenshot(m_window.get(), "browser-dark");
+    }
+
+    void reportAProblemFromTheBrowser()
+    {
+        m_window->showBrowser();
+        const std::int64_t row = browser()->currentQuestion();
+        QVERIFY(row > 0);
+        QVERIFY(!child<QTreeWidget>("browserList")
+                     ->topLevelItem(0)
+                     ->text(2)
+                     .contains(QStringLiteral("reported")));
+        certdrill::test::onNextModal<gui::ReportProblemDialog>([](gui::ReportProblemDialog* d) {
+            d->findChild<QComboBox*>(QStringLiteral("errataKind"))->setCurrentIndex(2); // outdated
+            d->accept();
+        });
+        QTest::mouseClick(child<QPushButton>("browserReportButton"), Qt::LeftButton);
+        const auto entries = errataEntries(*m_store).value();
+        QCOMPARE(entries.size(), size_t(1));
+        QVERIFY(entries.front().kind == ErrataKind::Outdated);
+        QVERIFY(entries.front().answer.empty()); // no answer of the moment in the browser
+        // The list says so at once, and the Reported status lists it.
+        QVERIFY(
+            child<QTreeWidget>("browserList")->topLevelItem(0)->text(2).contains(QStringLiteral("reported")));
+        auto* status = child<QComboBox>("browserStatus");
+        status->setCurrentIndex(status->findData(static_cast<int>(QuestionStatus::Reported)));
+        QCOMPARE(browser()->results().total, 1);
+        QCOMPARE(browser()->results().hits[0].rowId, row);
     }
 
     void bookmarkAndNoteFromTheDrillThenADrillOfBookmarks()

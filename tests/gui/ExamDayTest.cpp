@@ -495,13 +495,19 @@ private slots:
             last = page->findChild<QAbstractButton*>(QStringLiteral("option%1").arg(d));
         }
         QVERIFY(last);
-        const int lastBottom =
-            last->parentWidget()->mapTo(page, QPoint(0, last->parentWidget()->height())).y();
-        const int messageTop = message->mapTo(page, QPoint(0, 0)).y();
-        QVERIFY2(
-            messageTop >= lastBottom && messageTop - lastBottom < 2 * message->fontMetrics().height(),
-            qPrintable(
-                QStringLiteral("option ends at %1, message starts at %2").arg(lastBottom).arg(messageTop)));
+        // Measured once the page has laid the message out (the label grows the option panel on the next
+        // layout pass, as a candidate sees it a moment later).
+        int lastBottom = 0;
+        int messageTop = 0;
+        const auto underTheOptions = [&] {
+            lastBottom = last->parentWidget()->mapTo(page, QPoint(0, last->parentWidget()->height())).y();
+            messageTop = message->mapTo(page, QPoint(0, 0)).y();
+            return messageTop >= lastBottom && messageTop - lastBottom < 2 * message->fontMetrics().height();
+        };
+        QTRY_VERIFY2(underTheOptions(),
+                     qPrintable(QStringLiteral("option ends at %1, message starts at %2")
+                                    .arg(lastBottom)
+                                    .arg(messageTop)));
         certdrill::test::screenshot(w->window.get(), "exam-refusal");
     }
 

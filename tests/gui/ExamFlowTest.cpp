@@ -210,7 +210,7 @@ private slots:
         QCOMPARE(otherRow, 0); // flagged and not complete: first
         QCOMPARE(table->item(otherRow, 1)->text(), QStringLiteral("Incomplete"));
         QVERIFY(review->findChild<QPushButton*>(QStringLiteral("reviewFlag%1").arg(other))->isChecked());
-        certdrill::test::screenshot(w->window.get(), "review");
+        certdrill::test::screenshot(w->window.get(), "review-order");
 
         // A row is a link back to its question.
         const QRect rect = table->visualItemRect(table->item(otherRow, 0));
@@ -227,7 +227,7 @@ private slots:
                           Qt::LeftButton);
         QVERIFY(question.contains(QStringLiteral("63 unanswered and 2 flagged")));
         QVERIFY(s->finished());
-        certdrill::test::screenshot(w->window.get(), "results");
+        certdrill::test::screenshot(w->window.get(), "results-unanswered");
 
         gui::ResultsPage* results = w->window->resultsPage();
         QVERIFY(results->isVisible());

@@ -60,6 +60,7 @@ private slots:
         gui::MainWindow& window = *fixture.window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(window.homePage()->planShown()); // the plan follows the first paint
 
         const auto strip = [&] {
             return window.homePage()->findChildren<QPushButton*>(

@@ -16,6 +16,8 @@
 #include "certdrill/Clock.h"
 #include "certdrill/store/Store.h"
 
+#include "HomePage.h"
+
 namespace certdrill::test {
 
 /// A store in `dir` (db.sqlite) with the bundled bank imported; null if either step failed.
@@ -38,7 +40,8 @@ inline void screenshot(QWidget* w, const char* name)
     }
 }
 
-/// Shows `w` and waits until it is exposed and active. Window shortcuts (a drill's keys) fire only in the
+/// Shows `w` and waits until it is exposed and active, and until its home screen (if it has one) shows its
+/// plan, which follows the first paint. Window shortcuts (a drill's keys) fire only in the
 /// active window: offscreen activates a shown window by itself, a real X server without a window manager
 /// does not. False if either wait times out.
 inline bool showActive(QWidget* w)
@@ -48,7 +51,12 @@ inline bool showActive(QWidget* w)
         return false;
     }
     w->activateWindow();
-    return QTest::qWaitForWindowActive(w);
+    if (!QTest::qWaitForWindowActive(w)) {
+        return false;
+    }
+    // The home screen computes its plan right after its first paint: wait for it, as a candidate would.
+    const auto* home = w->findChild<gui::HomePage*>();
+    return !home || QTest::qWaitFor([&] { return !home->isVisible() || home->planShown(); });
 }
 
 /// Calls `act` with the next modal widget of type T once it is showing (polled, up to 5 s), so a test can

@@ -266,6 +266,7 @@ private slots:
         clock.advanceMs(4 * 86'400'000);
         QVERIFY(exam(*store, clock, 52));
         pictures(window, "sessions");
+        certdrill::test::screenshot(&window, "home"); // light, 100%: the README's and the user guide's
     }
 };
 

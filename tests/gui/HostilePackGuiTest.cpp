@@ -335,6 +335,27 @@ private slots:
         checkNothingRead("an image");
     }
 
+    void embeddedImagesShowAndNothingElseLoads()
+    {
+        gui::SafeTextView view;
+        view.resize(800, 400);
+        const std::string dir = m_secrets.path().toStdString();
+        // One image within the caps; then a local file, a relative path, a web address, a GIF and a PNG of
+        // 1.1 million pixels (over the cap, though only a few KiB), which all stay blank.
+        showStem(&view, "![e](data:image/png;base64," + png(40, 50).toBase64().toStdString() +
+                            ") ![a](file://" + dir +
+                            "/secret.png) ![b](secret.png) ![h](http://127.0.0.1:9/secret.png) " +
+                            "![g](data:image/gif;base64,R0lGODlhAQABAAAAADs=) ![p](data:image/png;base64," +
+                            png(1100, 1000).toBase64().toStdString() + ")");
+        QVERIFY(test::showActive(&view));
+        QCOMPARE(view.safeDocument()->embeddedLoads(), 1);
+        QVERIFY(view.safeDocument()->refusedLoads() >= 5);
+        // The 50-pixel image is drawn; the 600-pixel secret.png and the 1000-pixel PNG are not.
+        const qreal height = view.document()->documentLayout()->documentSize().height();
+        QVERIFY2(height >= 50 && height < 300, qPrintable(QString::number(height)));
+        checkNothingRead("an embedded image");
+    }
+
     void linksAreNeverFollowedAndHttpAsksFirst()
     {
         gui::SafeTextView view;

@@ -135,7 +135,7 @@ private slots:
         }
         auto* definitions = page->findChild<QLabel*>(QStringLiteral("examDefinitionsLabel"));
         QVERIFY(definitions->isVisible());
-        QVERIFY2(definitions->text().contains(QStringLiteral("from pack ncp-genl-exam 2.0.0")),
+        QVERIFY2(definitions->text().contains(QStringLiteral("from pack ncp-genl-exam 2.1.0")),
                  qPrintable(definitions->text()));
 
         // The first pack in detail: its domain counts add up to its questions.

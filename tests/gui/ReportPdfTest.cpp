@@ -7,11 +7,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "certdrill/exam/ExamAssembler.h"
 #include "certdrill/store/Store.h"
 
 #include "Display.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
+#include "PdfReport.h"
 #include "ReportFixture.h"
 #include "ResultsPage.h"
 #include "TrackerPage.h"
@@ -33,16 +35,16 @@ QString pdfText(const QString& pdf)
     return QString::fromUtf8(p.readAllStandardOutput());
 }
 
-/// With CERTDRILL_SCREENSHOT_DIR set, the first page of `pdf` as NAME.png beside the screenshots, as a reader
+/// With CERTDRILL_SCREENSHOT_DIR set, page `page` of `pdf` as NAME.png beside the screenshots, as a reader
 /// sees it printed (for the user guide).
-void renderFirstPage(const QString& pdf, const char* name)
+void renderPage(const QString& pdf, const char* name, int page = 1)
 {
     const QString dir = qEnvironmentVariable("CERTDRILL_SCREENSHOT_DIR");
     if (!dir.isEmpty()) {
         QProcess::execute(QStringLiteral("pdftoppm"),
                           {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("80"),
-                           QStringLiteral("-singlefile"), QStringLiteral("-f"), QStringLiteral("1"),
-                           QStringLiteral("-l"), QStringLiteral("1"), pdf,
+                           QStringLiteral("-singlefile"), QStringLiteral("-f"), QString::number(page),
+                           QStringLiteral("-l"), QString::number(page), pdf,
                            dir + QLatin1Char('/') + QLatin1String(name)});
     }
 }
@@ -103,7 +105,7 @@ private slots:
             QStringLiteral("Tag <img src=file:///etc/passwd> stays text, and so does 100%1.")));
         QVERIFY(report.contains(QStringLiteral("<b>bold</b> %2")));
         QVERIFY(report.contains(QStringLiteral("page 2 of 2")));
-        renderFirstPage(fromButton, "report-pdf");
+        renderPage(fromButton, "report-pdf");
 
         // Ctrl+P (File ▸ Save as PDF…) on the tracker: the sheet.
         window.showTracker();
@@ -126,7 +128,7 @@ private slots:
             QVERIFY2(sheet.contains(QRegularExpression(line)), qPrintable(line));
         }
         QVERIFY(sheet.contains(QStringLiteral("Alpha one")));
-        renderFirstPage(fromKey, "tracker-pdf");
+        renderPage(fromKey, "tracker-pdf");
 
         // The tracker's own button writes the same sheet.
         auto* trackerButton =
@@ -136,6 +138,39 @@ private slots:
         test::chooseInNextFileDialog(again);
         QTest::mouseClick(trackerButton, Qt::LeftButton);
         QCOMPARE(pdfText(again), sheet);
+    }
+
+    void codeBlocksAndTablesSurviveInThePdf()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        auto opened = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        QVERIFY(opened.ok());
+        Store& store = *opened.value();
+        const std::filesystem::path data(CERTDRILL_TEST_DATA_DIR);
+        QVERIFY(store.importFiles({data / "mini-exam.json", data / "rich-questions.json"}).ok());
+        const auto exam = store.exam("mini");
+        const auto pool = store.candidates("mini");
+        QVERIFY(exam.ok() && pool.ok());
+        auto session = ExamSession::start(store, exam.value(), assembleForm(exam.value(), pool.value(), 1, 7),
+                                          SessionMode::Exam);
+        QVERIFY(session.ok());
+        ExamSession& s = *session.value();
+        QCOMPARE(static_cast<int>(s.items().size()), 1);
+        // A wrong answer, so the question is printed with its options and explanation for review.
+        const auto& item = s.items().front();
+        const int wrong = item.question.options[0].correct ? 1 : 0;
+        QVERIFY(s.visit(0).ok() && s.choose(0, {wrong}).ok() && s.submit().ok());
+        const QString path = dir.filePath(QStringLiteral("rich.pdf"));
+        QVERIFY(report::writeSessionPdf(report::sessionReport(s), path).ok());
+        const QString text = pdfText(path);
+        QVERIFY2(text.contains(QStringLiteral("if step % 100 == 0:")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("print(f\"step {step}: lr={lr:.2e}\")")));
+        QVERIFY(text.contains(QStringLiteral("python train.py --lr 3e-4 --warmup 500")));
+        // The end of the long code line: wrapped on paper, not cut off at the page's edge.
+        QVERIFY(text.contains(QStringLiteral("cosine after warm-up")));
+        QVERIFY(text.contains(QRegularExpression(QStringLiteral("500\\s+3×10⁻⁴"))));
+        renderPage(path, "rich-pdf", 2); // the review
     }
 
     void aFailedSaveSaysWhyAndWritesNothing()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -22,6 +23,18 @@ inline std::vector<int> completeAnswer(const Question& q, bool correct)
         }
     }
     return chosen;
+}
+
+/// completeAnswer(q, correct) as display positions (0 = the first option shown) on a screen that shows q's
+/// options in `optionOrder` (original option indices in display order), as a candidate would press them.
+inline std::vector<int> displayedAnswer(const Question& q, const std::vector<int>& optionOrder, bool correct)
+{
+    std::vector<int> shown;
+    for (const int option : completeAnswer(q, correct)) {
+        shown.push_back(static_cast<int>(std::find(optionOrder.begin(), optionOrder.end(), option) -
+                                         optionOrder.begin()));
+    }
+    return shown;
 }
 
 } // namespace certdrill::test

@@ -55,6 +55,10 @@ Result<std::set<std::int64_t>> heldBackQuestions(Store& store, const ExamDef& ex
 Result<std::vector<Candidate>> practiceCandidates(Store& store, const ExamDef& exam,
                                                   QuestionContent content = QuestionContent::Full);
 
+/// The practice bank as planning reads it: Store::planningBank without heldBackQuestions. The tracker, the
+/// study plan and drill-plan read this; it never writes.
+Result<PlanningBank> practiceBank(Store& store, const ExamDef& exam);
+
 /// The pool of a session about to start (a drill, practice exam or exam simulation): stores the forms first
 /// (reserveFinalForms), then practiceCandidates, so the session and every later plan hold back the same
 /// questions.

@@ -23,9 +23,10 @@ enum class QuestionStatus
     Flagged,       ///< flagged in an exam or practice exam
     Bookmarked,
     WithNote,
+    Reported, ///< the candidate reported a problem with it (errata)
 };
 
-/// "unseen", "right", "missed", "missed-twice", "flagged", "bookmarked", "noted".
+/// "unseen", "right", "missed", "missed-twice", "flagged", "bookmarked", "noted", "reported".
 const char* questionStatusName(QuestionStatus status);
 /// Parses questionStatusName(); empty for anything else.
 std::optional<QuestionStatus> parseQuestionStatus(const std::string& name);
@@ -60,6 +61,7 @@ struct QuestionRecord
     bool flagged = false;
     bool bookmarked = false;
     bool noted = false;
+    bool reported = false;
 
     bool has(QuestionStatus status) const;
     /// The browser shows the key and every option's why at once only for a question that is not unseen.

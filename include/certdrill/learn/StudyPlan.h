@@ -130,6 +130,15 @@ StudyPlan computeStudyPlan(const StudyPlanInput& input);
 std::optional<std::int64_t> readinessLastMet(const TrackerEvidence& evidence, const TrackerSettings& settings,
                                              std::int64_t nowMs, int utcOffsetMinutes, int maxChecks = 60);
 
+/// readinessLastMet, kept in the settings table ("readiness.last-met") with a fingerprint of the evidence it
+/// was computed from: up to `maxChecks` trackers are rebuilt once per change of the answers, exams, bank or
+/// settings (a finished session, a checked drill answer, an import), not at every refresh of the home
+/// screen. `readyNow` is the tracker's verdict as of `nowMs`, which the caller has computed. A store that
+/// cannot be written (read-only) computes it every time.
+std::optional<std::int64_t> cachedReadinessLastMet(Store& store, const TrackerEvidence& evidence,
+                                                   const TrackerSettings& settings, std::int64_t nowMs,
+                                                   int utcOffsetMinutes, bool readyNow, int maxChecks = 60);
+
 /// Time studied from the sessions' own clocks: a mock or practice exam's time on its questions and on the
 /// review screen, dated at its start; a drill's time from its start to each checked answer, each gap counted
 /// up to `gapCapMs` (a longer pause is a break, not study).

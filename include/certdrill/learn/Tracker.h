@@ -18,6 +18,7 @@
 namespace certdrill {
 
 class Store;
+struct PlanningBank;
 
 /// Tracker settings; the defaults follow the study guide (docs/adaptive-model.md).
 struct TrackerSettings
@@ -145,6 +146,9 @@ struct TrackerEvidence
 /// Reads the evidence for `examId`; `questions` are the exam's active questions (Store::candidates).
 Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
                                             const std::vector<Candidate>& questions);
+/// The same from the exam's questions as planning reads them (Store::planningBank): no Question per row.
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+                                            const PlanningBank& bank);
 /// The report as of `nowMs` from the evidence known then: answers given and exams finished by `nowMs`
 /// (the bank and the self-ratings as they are now).
 TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs,
@@ -156,6 +160,9 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
 /// has: the bank is then read once, not twice.
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
                                    const std::vector<Candidate>& questions);
+/// The same for a caller that has already read the exam's bank as planning reads it (Store::planningBank).
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+                                   const PlanningBank& bank);
 /// The same with the settings stored in the database (loadTrackerSettings).
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId);
 

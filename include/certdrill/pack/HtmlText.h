@@ -13,8 +13,9 @@ struct HtmlText
 
 /// Drops tags, turns paragraphs, line breaks and list items into line breaks ("• " before an item),
 /// decodes character references (&amp;, &#8217;, &#x2019;, …), and collapses white space as a browser does.
-/// <script> and <style> content is dropped. Text that is not HTML comes back unchanged apart from white
-/// space.
+/// <script> and <style> content is dropped. A <pre> (Moodle's editor writes code as <pre><code>) becomes a
+/// Markdown fenced code block that keeps its lines, indentation and tabs; a <code> outside it becomes a
+/// `code` span. Text that is not HTML comes back unchanged apart from white space.
 HtmlText htmlToText(const std::string& html);
 
 } // namespace certdrill

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -15,6 +16,15 @@ struct Candidate
     Question question;
     /// Wall-clock ms of the last mock or practice exam that served it; empty if never served.
     std::optional<std::int64_t> lastSeenMs;
+    /// Options the read left out: a planning read (QuestionContent::Planning) leaves `question.options`
+    /// empty and counts them here, so 100,000 candidates hold no option objects. 0 for a full read.
+    int unreadOptions = 0;
+
+    /// How many options the question has, read or not.
+    std::size_t optionCount() const
+    {
+        return question.options.size() + static_cast<std::size_t>(unreadOptions);
+    }
 };
 
 } // namespace certdrill

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -119,8 +120,8 @@ enum class QuestionContent
 {
     Full,     ///< everything, as imported
     Planning, ///< what planning and the tracker use: ids, exam, domain, subtopic, objective, select,
-              ///< difficulty, tags, shuffle, and as many options as the question has, left empty; no stem,
-              ///< option text, explanation or references
+              ///< difficulty, shuffle, and as many options as the question has, left empty; no stem,
+              ///< option text, explanation, tags or references (read from one index, schema version 9)
 };
 
 struct StoredQuestion
@@ -129,6 +130,36 @@ struct StoredQuestion
     std::string packId;
     Question question;
     std::string contentHash; ///< as imported: SHA-256 of questionToJson(question) then
+};
+
+/// An active question as planning reads it: its row, the rows of its pack, domain and topics, and the
+/// columns planning uses; no text (QuestionContent::Planning without a Question per row).
+struct PlanningRow
+{
+    std::int64_t rowId = 0;
+    std::int64_t packRef = 0;
+    std::int64_t domainRef = 0;
+    std::int64_t subtopicRef = 0;  ///< 0 when none
+    std::int64_t objectiveRef = 0; ///< 0 when none
+    std::string questionId;
+    int select = 1;
+    int difficulty = 0;
+    int optionCount = 0;
+    bool shuffle = true;
+};
+
+/// An exam's active questions as planning reads them, with the text ids of the rows they refer to.
+struct PlanningBank
+{
+    std::vector<PlanningRow> rows; ///< ordered by pack id, then question id (as activeQuestions)
+    std::unordered_map<std::int64_t, std::string> packIds;
+    std::unordered_map<std::int64_t, std::string> domainIds;
+    std::unordered_map<std::int64_t, std::string> subtopicIds;
+    std::unordered_map<std::int64_t, std::string> objectiveIds;
+
+    /// The id `ref` names in `ids`; empty for 0 or an unknown row.
+    static const std::string& idOf(const std::unordered_map<std::int64_t, std::string>& ids,
+                                   std::int64_t ref);
 };
 
 /// Per-domain counts of active questions.
@@ -165,9 +196,14 @@ public:
     Result<std::vector<StoredQuestion>> activeQuestions(const std::string& examId,
                                                         QuestionContent content = QuestionContent::Full);
 
+    /// Active questions of an exam with only what planning and the tracker read, from one index (schema
+    /// version 9); no Question per row. An unknown exam has none.
+    Result<PlanningBank> planningBank(const std::string& examId);
+
     /// Active questions of an exam as assembly candidates, each with when a mock or practice exam last served
-    /// it, with QuestionContent::Planning without their text; questions reserved for a final exam not yet
-    /// taken (reservedQuestions) are left out, so no drill, practice exam or exam simulation serves them.
+    /// it; with QuestionContent::Planning, without their text and options (Candidate::unreadOptions counts
+    /// them). Questions reserved for a final exam not yet taken (reservedQuestions) are left out, so no drill,
+    /// practice exam or exam simulation serves them.
     Result<std::vector<Candidate>> candidates(const std::string& examId,
                                               QuestionContent content = QuestionContent::Full);
     /// Row ids of the questions held back for final exams of `examId` whose form has not been started yet

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <unordered_map>
 
 #include "certdrill/Random.h"
 
@@ -122,9 +123,9 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
     const std::vector<int> seats = apportion(weights, form.requested);
 
     std::vector<std::vector<const Candidate*>> singles(exam.domains.size()), multis(exam.domains.size());
-    std::map<std::string, size_t> index;
+    std::unordered_map<std::string, size_t> index;
     for (size_t i = 0; i < exam.domains.size(); ++i) {
-        index[exam.domains[i].id] = i;
+        index.emplace(exam.domains[i].id, i);
     }
     for (const Candidate* c : pool) {
         const auto it = index.find(c->question.domain);
@@ -207,7 +208,7 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
         takeMulti = std::min<int>(seats[i] - takeSingle, static_cast<int>(rm.size()));
         auto add = [&](const Candidate* c) {
             FormItem item{c->rowId, c->question, {}};
-            item.optionOrder.resize(c->question.options.size());
+            item.optionOrder.resize(c->optionCount());
             std::iota(item.optionOrder.begin(), item.optionOrder.end(), 0);
             if (c->question.shuffle) {
                 rng.shuffle(item.optionOrder);

@@ -173,6 +173,19 @@ Result<std::vector<Candidate>> practiceCandidates(Store& store, const ExamDef& e
     return pool;
 }
 
+Result<PlanningBank> practiceBank(Store& store, const ExamDef& exam)
+{
+    auto held = heldBackQuestions(store, exam);
+    if (!held) {
+        return held.error();
+    }
+    auto bank = store.planningBank(exam.id);
+    if (bank && !held.value().empty()) {
+        std::erase_if(bank.value().rows, [&](const PlanningRow& r) { return held.value().count(r.rowId) > 0; });
+    }
+    return bank;
+}
+
 Result<std::vector<Candidate>> sessionCandidates(Store& store, const ExamDef& exam)
 {
     if (auto reserved = reserveFinalForms(store, exam); !reserved) {

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "certdrill/exam/Errata.h"
 #include "certdrill/store/Annotations.h"
 
 namespace certdrill {
@@ -76,8 +77,14 @@ std::map<std::int64_t, QuestionRecord> records(Store& store, std::optional<std::
     }
     auto bookmarked = bookmarkedRows(store);
     auto noted = notedRows(store);
-    if (!bookmarked || !noted) {
-        throw DbError((bookmarked ? noted : bookmarked).error().message, 0);
+    auto reported = reportedQuestions(store);
+    if (!bookmarked || !noted || !reported) {
+        throw DbError(!bookmarked ? bookmarked.error().message
+                                  : (!noted ? noted.error().message : reported.error().message),
+                      0);
+    }
+    for (const auto row : reported.value()) {
+        out[row].reported = true;
     }
     for (const auto row : bookmarked.value()) {
         out[row].bookmarked = true;
@@ -140,16 +147,18 @@ const char* questionStatusName(QuestionStatus status)
         return "bookmarked";
     case QuestionStatus::WithNote:
         return "noted";
+    case QuestionStatus::Reported:
+        return "reported";
     }
     return "";
 }
 
 const std::vector<QuestionStatus>& questionStatuses()
 {
-    static const std::vector<QuestionStatus> all = {QuestionStatus::Unseen,  QuestionStatus::AnsweredRight,
-                                                    QuestionStatus::Missed,  QuestionStatus::MissedTwice,
-                                                    QuestionStatus::Flagged, QuestionStatus::Bookmarked,
-                                                    QuestionStatus::WithNote};
+    static const std::vector<QuestionStatus> all = {QuestionStatus::Unseen,   QuestionStatus::AnsweredRight,
+                                                    QuestionStatus::Missed,   QuestionStatus::MissedTwice,
+                                                    QuestionStatus::Flagged,  QuestionStatus::Bookmarked,
+                                                    QuestionStatus::WithNote, QuestionStatus::Reported};
     return all;
 }
 
@@ -180,6 +189,8 @@ bool QuestionRecord::has(QuestionStatus status) const
         return bookmarked;
     case QuestionStatus::WithNote:
         return noted;
+    case QuestionStatus::Reported:
+        return reported;
     }
     return false;
 }

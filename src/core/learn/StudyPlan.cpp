@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <type_traits>
 
 #include "certdrill/exam/FinalExams.h"
 #include "certdrill/store/Store.h"
@@ -17,6 +18,7 @@ constexpr std::int64_t kMsPerDay = 86'400'000;
 constexpr const char* kExamDateKey = "plan.exam-date";
 constexpr const char* kHoursKey = "plan.hours-per-week";
 constexpr const char* kAttemptsKey = "plan.failed-attempts";
+constexpr const char* kLastMetKey = "readiness.last-met";
 constexpr double kMaxHoursPerWeek = 100;
 
 std::int64_t floorDiv(std::int64_t a, std::int64_t b)
@@ -385,12 +387,12 @@ StudyPlan computeStudyPlan(const StudyPlanInput& in)
     return p;
 }
 
-std::optional<std::int64_t> readinessLastMet(const TrackerEvidence& evidence, const TrackerSettings& settings,
-                                             std::int64_t nowMs, int utcOffsetMinutes, int maxChecks)
+namespace {
+
+/// readinessLastMet without the check at `nowMs`: the earlier moments only.
+std::optional<std::int64_t> lastMetBefore(const TrackerEvidence& evidence, const TrackerSettings& settings,
+                                          std::int64_t nowMs, int utcOffsetMinutes, int maxChecks)
 {
-    if (computeTracker(evidence, nowMs, settings).ready) {
-        return nowMs;
-    }
     // The exam scores known at `at`, newest first.
     const auto scoresAt = [&](std::int64_t at) {
         std::vector<double> scores;
@@ -434,6 +436,17 @@ std::optional<std::int64_t> readinessLastMet(const TrackerEvidence& evidence, co
         }
     }
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::int64_t> readinessLastMet(const TrackerEvidence& evidence, const TrackerSettings& settings,
+                                             std::int64_t nowMs, int utcOffsetMinutes, int maxChecks)
+{
+    if (computeTracker(evidence, nowMs, settings).ready) {
+        return nowMs;
+    }
+    return lastMetBefore(evidence, settings, nowMs, utcOffsetMinutes, maxChecks);
 }
 
 Result<std::vector<StudyTime>> studyTimes(Store& store, const std::string& examId, std::int64_t gapCapMs)
@@ -529,6 +542,121 @@ Result<void> savePlanSettings(Store& store, const PlanSettings& settings, std::i
                                {kAttemptsKey, list}});
 }
 
+namespace {
+
+/// Folds values into a 64-bit fingerprint (FNV-1a over their bytes; strings by length and content).
+class Fingerprint
+{
+public:
+    template <typename T> Fingerprint& add(const T& value)
+    {
+        static_assert(std::is_arithmetic_v<T>);
+        return bytes(&value, sizeof value);
+    }
+    Fingerprint& add(const std::string& text)
+    {
+        add(text.size());
+        return bytes(text.data(), text.size());
+    }
+    std::uint64_t value() const { return m_hash; }
+
+private:
+    Fingerprint& bytes(const void* data, std::size_t size)
+    {
+        const auto* p = static_cast<const unsigned char*>(data);
+        for (std::size_t i = 0; i < size; ++i) {
+            m_hash = (m_hash ^ p[i]) * 0x100000001b3ULL;
+        }
+        return *this;
+    }
+    std::uint64_t m_hash = 0xcbf29ce484222325ULL;
+};
+
+/// Everything readinessLastMet reads before `nowMs`: the exam's blueprint, the bank, every answer and exam
+/// score, the self-ratings, the settings and the time zone. Equal fingerprints, equal past.
+std::string evidenceFingerprint(const TrackerEvidence& ev, const TrackerSettings& settings,
+                                int utcOffsetMinutes, int maxChecks)
+{
+    Fingerprint f;
+    f.add(ev.exam.id).add(ev.exam.domains.size());
+    for (const Domain& d : ev.exam.domains) {
+        f.add(d.id).add(d.weight).add(d.topics().size());
+        for (const Topic& t : d.topics()) {
+            f.add(t.id);
+        }
+    }
+    f.add(ev.bank.size());
+    for (const BankItem& b : ev.bank) {
+        f.add(b.rowId).add(b.domainId).add(b.topicId).add(b.flagged).add(b.difficulty);
+    }
+    f.add(ev.reviews.size());
+    for (const Review& r : ev.reviews) {
+        f.add(r.questionRow).add(r.domainId).add(r.topicId).add(r.atMs).add(r.correct).add(r.cram);
+        f.add(r.difficulty).add(r.confidence ? static_cast<int>(*r.confidence) : -1);
+    }
+    f.add(ev.selfRatings.size());
+    for (const auto& [row, band] : ev.selfRatings) {
+        f.add(row.first).add(row.second).add(static_cast<int>(band));
+    }
+    f.add(ev.examScores.size());
+    for (const auto& [at, score] : ev.examScores) {
+        f.add(at).add(score);
+    }
+    const MasteryModel& m = settings.model;
+    f.add(settings.target).add(settings.readinessScore).add(settings.readinessExams);
+    f.add(settings.desiredRetention).add(m.priorStrength).add(m.priorFloor).add(m.decayPerDay);
+    f.add(m.credibleMass).add(m.latestShare).add(utcOffsetMinutes).add(maxChecks);
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "v1:%016llx", static_cast<unsigned long long>(f.value()));
+    return hex;
+}
+
+} // namespace
+
+std::optional<std::int64_t> cachedReadinessLastMet(Store& store, const TrackerEvidence& evidence,
+                                                   const TrackerSettings& settings, std::int64_t nowMs,
+                                                   int utcOffsetMinutes, bool readyNow, int maxChecks)
+{
+    if (readyNow) {
+        return nowMs; // readinessLastMet's first check, which the caller's tracker as of now has made
+    }
+    // Not met now, the answer is the newest earlier moment, which depends only on the evidence: the same
+    // until an answer, an exam, the bank or a setting changes. With evidence after `nowMs` (a clock set
+    // back) it also depends on `nowMs`, so it is computed and not kept.
+    std::int64_t newest = evidence.reviews.empty() ? 0 : evidence.reviews.back().atMs;
+    int exams = 0;
+    for (const auto& exam : evidence.examScores) {
+        newest = std::max(newest, exam.first);
+        exams += exam.first <= nowMs;
+    }
+    // Fewer exam simulations than the rule asks for never met it: nothing to search or keep.
+    if (exams < settings.readinessExams) {
+        return std::nullopt;
+    }
+    if (newest > nowMs) {
+        return lastMetBefore(evidence, settings, nowMs, utcOffsetMinutes, maxChecks);
+    }
+    const std::string key = evidenceFingerprint(evidence, settings, utcOffsetMinutes, maxChecks);
+    if (auto stored = store.setting(kLastMetKey); stored && stored.value()) {
+        const std::string& text = *stored.value();
+        if (text.size() > key.size() && text.compare(0, key.size(), key) == 0 && text[key.size()] == ' ') {
+            const std::string at = text.substr(key.size() + 1);
+            if (at == "none") {
+                return std::nullopt;
+            }
+            char* end = nullptr;
+            const long long ms = std::strtoll(at.c_str(), &end, 10);
+            if (end && *end == '\0' && !at.empty()) {
+                return ms;
+            }
+        }
+    }
+    const auto met = lastMetBefore(evidence, settings, nowMs, utcOffsetMinutes, maxChecks);
+    // A read-only database keeps nothing: the value is then computed again next time.
+    (void)store.saveSetting(kLastMetKey, key + " " + (met ? std::to_string(*met) : std::string("none")));
+    return met;
+}
+
 Result<StudyPlan> buildStudyPlan(Store& store, const std::string& examId, int utcOffsetMinutes,
                                  const PlanRules& rules)
 {
@@ -551,24 +679,25 @@ Result<StudyPlan> buildStudyPlan(Store& store, const std::string& examId, int ut
         return exam.error();
     }
     in.exam = std::move(exam.value());
-    // Without the text: the plan and the tracker use ids, domains, topics and difficulties, and the home
-    // screen computes this at every start (at 100,000 questions the text is most of the database).
-    // The practice bank: questions held back for final exams are not questions to plan.
-    auto questions = practiceCandidates(store, in.exam, QuestionContent::Planning);
-    if (!questions) {
-        return questions.error();
+    // Without the text, and without a Question per row: the plan and the tracker use ids, domains, topics
+    // and difficulties, and the home screen computes this at every start (at 100,000 questions the text is
+    // most of the database). The practice bank: questions held back for final exams are not questions to plan.
+    auto bank = practiceBank(store, in.exam);
+    if (!bank) {
+        return bank.error();
     }
-    in.hasBank = !questions.value().empty();
+    in.hasBank = !bank.value().rows.empty();
     auto settings = loadTrackerSettings(store);
     if (!settings) {
         return settings.error();
     }
-    auto evidence = loadTrackerEvidence(store, examId, questions.value());
+    auto evidence = loadTrackerEvidence(store, examId, bank.value());
     if (!evidence) {
         return evidence.error();
     }
     in.tracker = computeTracker(evidence.value(), in.nowMs, settings.value());
-    in.readinessLastMetMs = readinessLastMet(evidence.value(), settings.value(), in.nowMs, utcOffsetMinutes);
+    in.readinessLastMetMs = cachedReadinessLastMet(store, evidence.value(), settings.value(), in.nowMs,
+                                                   utcOffsetMinutes, in.tracker.ready);
     auto times = studyTimes(store, examId, rules.drillGapCapMs);
     if (!times) {
         return times.error();

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <unordered_map>
 
 #include "certdrill/Text.h"
 #include "certdrill/exam/FinalExams.h"
@@ -324,33 +325,27 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
     if (!exam) {
         return exam.error();
     }
-    auto questions = store.activeQuestions(examId, QuestionContent::Planning);
-    // Stored or, on a database that has not stored them yet, chosen in memory: the tracker never writes.
-    auto reserved = heldBackQuestions(store, exam.value());
-    if (!questions || !reserved) {
-        return questions ? reserved.error() : questions.error();
+    // The tracker's bank is the practice bank: questions held back for a final exam are not "unseen"
+    // questions to plan. Stored or, on a database that has not stored them yet, chosen in memory: the tracker
+    // never writes.
+    auto bank = practiceBank(store, exam.value());
+    if (!bank) {
+        return bank.error();
     }
-    std::vector<Candidate> bank;
-    for (auto& q : questions.value()) {
-        // The tracker's bank is the practice bank: questions held back for a final exam are not "unseen"
-        // questions to plan.
-        if (reserved.value().count(q.rowId) > 0) {
-            continue;
-        }
-        bank.push_back({q.rowId, std::move(q.question), std::nullopt});
-    }
-    return buildTracker(store, examId, settings, bank);
+    return buildTracker(store, examId, settings, bank.value());
 }
 
-Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
-                                   const std::vector<Candidate>& questions)
+namespace {
+
+/// The report from loaded evidence, with what only the store knows: the miss breakdown and the readiness
+/// basis.
+Result<TrackerReport> reportFrom(Store& store, Result<TrackerEvidence> evidence, const TrackerSettings& settings)
 {
-    auto evidence = loadTrackerEvidence(store, examId, questions);
     if (!evidence) {
         return evidence.error();
     }
     TrackerReport report = computeTracker(evidence.value(), store.clock().wallMs(), settings);
-    auto misses = examMissBreakdown(store, examId);
+    auto misses = examMissBreakdown(store, evidence.value().exam.id);
     if (!misses) {
         return misses.error();
     }
@@ -362,6 +357,20 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
     }
     report.readinessBasis = readinessBasis(finals.value());
     return report;
+}
+
+} // namespace
+
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+                                   const PlanningBank& bank)
+{
+    return reportFrom(store, loadTrackerEvidence(store, examId, bank), settings);
+}
+
+Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+                                   const std::vector<Candidate>& questions)
+{
+    return reportFrom(store, loadTrackerEvidence(store, examId, questions), settings);
 }
 
 TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs,
@@ -385,8 +394,11 @@ TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs
                           settings);
 }
 
-Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
-                                            const std::vector<Candidate>& questions)
+namespace {
+
+/// The evidence for `examId`, with the bank from `addBank(evidence, flagged rows, bookmarked rows)`.
+template <typename AddBank>
+Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, AddBank addBank)
 {
     auto exam = store.exam(examId);
     if (!exam) {
@@ -405,18 +417,13 @@ Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& exa
         if (!bookmarked) {
             return bookmarked.error();
         }
+        addBank(ev, flagged, bookmarked.value());
         // A question's row under its domain: its objective, or its subtopic where the exam names none.
         const auto topicOf = [&](const std::string& domainId, const std::string& subtopic,
                                  const std::string& objective) -> const std::string& {
             const Domain* d = ev.exam.findDomain(domainId);
             return d && !d->objectives.empty() ? objective : subtopic;
         };
-        for (const auto& q : questions) {
-            ev.bank.push_back({q.rowId, q.question.domain,
-                               topicOf(q.question.domain, q.question.subtopic, q.question.objective),
-                               flagged.count(q.rowId) > 0, q.question.difficulty,
-                               bookmarked.value().count(q.rowId) > 0});
-        }
         // An answer is evidence once it is final: when its exam is submitted, or when a drill checks it. An
         // abandoned exam's answers count too: each was an honest attempt under exam conditions (only its
         // score is left out of readiness, below). An answer to a question the candidate excluded from scores
@@ -467,6 +474,44 @@ Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& exa
             }
         }
         return ev;
+    });
+}
+
+} // namespace
+
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+                                            const std::vector<Candidate>& questions)
+{
+    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
+                                              const std::set<std::int64_t>& bookmarked) {
+        ev.bank.reserve(questions.size());
+        for (const auto& q : questions) {
+            const Domain* d = ev.exam.findDomain(q.question.domain);
+            ev.bank.push_back({q.rowId, q.question.domain, d ? q.question.topicIn(*d) : q.question.subtopic,
+                               flagged.count(q.rowId) > 0, q.question.difficulty, bookmarked.count(q.rowId) > 0});
+        }
+    });
+}
+
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId, const PlanningBank& bank)
+{
+    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
+                                              const std::set<std::int64_t>& bookmarked) {
+        // Whether each domain's rows are its objectives (else its subtopics), found once per domain rather
+        // than once per question.
+        std::unordered_map<std::int64_t, bool> byObjective;
+        for (const auto& [ref, id] : bank.domainIds) {
+            const Domain* d = ev.exam.findDomain(id);
+            byObjective[ref] = d && !d->objectives.empty();
+        }
+        ev.bank.reserve(bank.rows.size());
+        for (const PlanningRow& r : bank.rows) {
+            const bool objective = byObjective[r.domainRef];
+            ev.bank.push_back({r.rowId, PlanningBank::idOf(bank.domainIds, r.domainRef),
+                               objective ? PlanningBank::idOf(bank.objectiveIds, r.objectiveRef)
+                                         : PlanningBank::idOf(bank.subtopicIds, r.subtopicRef),
+                               flagged.count(r.rowId) > 0, r.difficulty, bookmarked.count(r.rowId) > 0});
+        }
     });
 }
 

@@ -17,6 +17,12 @@ namespace {
 // A line break that the markup asked for, kept apart from the source's own white space, which a browser
 // folds into single spaces.
 constexpr char kBreak = '\n';
+// Inside <pre>, the source's own spaces, line breaks and tabs are the code's: they stand in as these bytes
+// until the folding is done, which leaves them alone (the Moodle readers refuse control characters before
+// converting, so the text holds none of its own).
+constexpr char kPreSpace = '\x01';
+constexpr char kPreBreak = '\x02';
+constexpr char kPreTab = '\x03';
 
 /// A code point from a numeric reference, with what is not a character replaced by U+FFFD, as browsers do.
 std::uint32_t character(unsigned long cp)
@@ -91,6 +97,27 @@ std::string folded(const std::string& raw)
     return out;
 }
 
+/// Opens a fenced code block for a <pre>: an empty line before it, as before any block.
+void openPre(std::string& raw)
+{
+    raw += kBreak;
+    raw += kBreak;
+    raw += "```";
+    raw += kBreak;
+}
+
+/// Closes the code block of a <pre>; the code's last line break is the fence's.
+void closePre(std::string& raw)
+{
+    while (!raw.empty() && raw.back() == kPreBreak) {
+        raw.pop_back();
+    }
+    raw += kBreak;
+    raw += "```";
+    raw += kBreak;
+    raw += kBreak;
+}
+
 } // namespace
 
 HtmlText htmlToText(const std::string& html)
@@ -109,6 +136,7 @@ HtmlText htmlToText(const std::string& html)
         }
         return nextGt;
     };
+    int pre = 0; // open <pre> elements: their text keeps its spaces and line breaks, as a code block
     std::size_t i = 0;
     while (i < html.size()) {
         const char c = html[i];
@@ -144,6 +172,21 @@ HtmlText htmlToText(const std::string& html)
             }
             if (name == "img") {
                 ++result.images;
+            } else if (name == "pre") {
+                if (!end && pre++ == 0) {
+                    openPre(raw);
+                    // As in a browser, a line break right after <pre> is not part of the code.
+                    i += html.compare(i, 2, "\r\n") == 0 ? 2 : html.compare(i, 1, "\n") == 0 ? 1 : 0;
+                } else if (end && pre > 0 && --pre == 0) {
+                    closePre(raw);
+                }
+            } else if (pre > 0) {
+                if (name == "br") {
+                    raw += kPreBreak;
+                }
+                // Any other tag inside the code (<code>, a highlighter's <span>) is dropped.
+            } else if (name == "code") {
+                raw += '`'; // a code span, as Markdown and the options' text write it
             } else if (name == "li") {
                 if (!end) {
                     raw += kBreak;
@@ -159,12 +202,30 @@ HtmlText htmlToText(const std::string& html)
             }
         } else if (c == '&') {
             i = reference(html, i, raw);
+            if (pre > 0 && !raw.empty() && raw.back() == ' ') {
+                raw.back() = kPreSpace; // a decoded &nbsp; in code is a space of the code's
+            }
+        } else if (pre > 0) {
+            // "\r\n" is one line break; a lone "\r" is one too. A break before any code (<pre><code> and a
+            // line break, as Moodle's editor writes it) would only be an empty first line.
+            const bool lineBreak = c == '\n' || c == '\r';
+            const bool atFence = raw.size() >= 4 && raw.compare(raw.size() - 4, 4, "```\n") == 0;
+            if ((c != '\r' || i + 1 >= html.size() || html[i + 1] != '\n') && !(lineBreak && atFence)) {
+                raw += c == '\n' || c == '\r' ? kPreBreak : c == ' ' ? kPreSpace : c == '\t' ? kPreTab : c;
+            }
+            ++i;
         } else {
             raw += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
             ++i;
         }
     }
+    if (pre > 0) {
+        closePre(raw); // an unclosed <pre> still ends its code block
+    }
     result.text = folded(raw);
+    for (char& ch : result.text) {
+        ch = ch == kPreSpace ? ' ' : ch == kPreBreak ? '\n' : ch == kPreTab ? '\t' : ch;
+    }
     return result;
 }
 

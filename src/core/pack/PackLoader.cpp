@@ -23,6 +23,7 @@
 #include "certdrill/pack/MoodleXmlReader.h"
 #include "certdrill/pack/PackBuilder.h"
 #include "certdrill/pack/PackFormat.h"
+#include "certdrill/pack/PackImages.h"
 #include "certdrill/pack/Sha256.h"
 
 namespace certdrill {
@@ -322,8 +323,8 @@ private:
             return;
         }
         const SourcePos pos = m_pack && !atKey ? m_pack->positionOf(pointer)
-                              : atKey       ? m_doc.keyPositionOf(pointer)
-                                            : m_doc.positionOf(pointer);
+                              : atKey          ? m_doc.keyPositionOf(pointer)
+                                               : m_doc.positionOf(pointer);
         replay(Diagnostic{severity, m_file, pos, pointer.empty() ? "/" : pointer, message});
     }
 
@@ -584,6 +585,95 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     }
 }
 
+/// The pack's "images" object: names that are ids, each a checked data URI (PackImages.h), within the count
+/// and size limits (Limits.h).
+void checkImages(Checker& c, const json& root, std::map<std::string, std::string>& out)
+{
+    const auto found = root.find("images");
+    if (found == root.end()) {
+        return;
+    }
+    const json& images = *found;
+    if (!images.is_object()) {
+        c.error("/images", "\"images\" must be an object of name: data URI, found " + typeName(images));
+        return;
+    }
+    if (images.size() > kMaxImagesPerPack) {
+        c.error("/images", "a pack may define at most " + std::to_string(kMaxImagesPerPack) +
+                               " images; found " + std::to_string(images.size()));
+        return;
+    }
+    std::size_t total = 0;
+    for (const auto& [name, value] : images.items()) {
+        const std::string p = "/images/" + jsonPointerEscape(name);
+        if (!isValidId(name) || name.size() > kMaxIdLength) {
+            c.error(p,
+                    "image name \"" + echoed(name) +
+                        "\" must use only a-z, 0-9, '.', '_' and '-', start with a letter or digit and be at "
+                        "most " +
+                        std::to_string(kMaxIdLength) + " characters",
+                    true);
+            continue;
+        }
+        if (!value.is_string()) {
+            c.error(p, "image \"" + name + "\" must be a data URI string, found " + typeName(value));
+            continue;
+        }
+        const std::string& uri = value.get_ref<const std::string&>();
+        total += uri.size();
+        if (total > kMaxPackImageBytes) {
+            c.error(p, "the pack's images take more than " + std::to_string(kMaxPackImageBytes >> 20) +
+                           " MiB of data URIs; a pack may embed at most that much");
+            return;
+        }
+        if (const auto image = decodeImageDataUri(uri); !image) {
+            c.error(p, "image \"" + name + "\": " + image.error().message);
+            continue;
+        }
+        out.emplace(name, uri);
+    }
+}
+
+/// Every `image:NAME` a question's text refers to must name one of the pack's images, and all references
+/// together may store at most kMaxEmbeddedImageBytes (each stores the image with the question).
+void checkImageReferences(Checker& c, const json& root, const Pack& pack)
+{
+    const bool defined = root.contains("images");
+    std::size_t embedded = 0;
+    for (std::size_t i = 0; i < pack.questions.size() && !c.full(); ++i) {
+        const Question& q = pack.questions[i];
+        const std::string p = "/questions/" + std::to_string(i);
+        const auto check = [&](const std::string& text, const std::string& pointer) {
+            // Most texts name no image: the scan for "](" is all they cost.
+            for (const std::string& name : imageReferences(text)) {
+                const auto image = pack.images.find(name);
+                if (image != pack.images.end()) {
+                    embedded += image->second.size();
+                } else if (!defined || !root.at("images").contains(name)) {
+                    // An image that is defined but failed its own check has its error already.
+                    c.error(pointer, "unknown image \"" + echoed(name) +
+                                         "\": define it in the pack's \"images\" (\"" + echoed(name) +
+                                         "\": \"data:image/png;base64,…\")");
+                }
+            }
+        };
+        check(q.stem, p + "/stem");
+        check(q.explanation, p + "/explanation");
+        for (std::size_t o = 0; o < q.options.size(); ++o) {
+            const std::string op = p + "/options/" + std::to_string(o);
+            check(q.options[o].text, op + "/text");
+            check(q.options[o].why, op + "/why");
+        }
+        if (embedded > kMaxEmbeddedImageBytes) {
+            c.error(p, "the questions up to this one refer to " + std::to_string(embedded >> 20) +
+                           " MiB of images in all; each reference stores the image with its question, and a "
+                           "pack may store at most " +
+                           std::to_string(kMaxEmbeddedImageBytes >> 20) + " MiB of them");
+            return;
+        }
+    }
+}
+
 /// A pack's questions, checked one at a time while the parser reads them (ArrayLimit::sink), with their
 /// diagnostics held back until checkDocument reaches /questions, so a pack's diagnostics keep their order
 /// and its error limit. The parsed JSON of a question is freed as soon as it is checked.
@@ -620,7 +710,7 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
 {
     Checker c(doc, file, out.diagnostics);
     const json& root = doc.root;
-    if (!c.object(root, "", {"format", "pack"}, {"exams", "questions"})) {
+    if (!c.object(root, "", {"format", "pack"}, {"exams", "questions", "images"})) {
         return;
     }
     if (root.contains("format") && root.at("format") != kPackFormat) {
@@ -669,6 +759,9 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
             }
         }
     }
+    // After the questions, wherever the file puts "images": the questions were checked as they were read.
+    checkImages(c, root, out.pack.images);
+    checkImageReferences(c, root, out.pack);
     // Only for a pack with no other problem: after a syntax error, a missing <quiz> or a question array over
     // the limit, "no exam or question" would be a confusing echo of the real error.
     if (out.pack.exams.empty() && out.pack.questions.empty() && errorCount(out.diagnostics) == 0 &&

@@ -1,9 +1,11 @@
 #include "certdrill/pack/PackWriter.h"
 
 #include <cmath>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
+#include "certdrill/pack/PackImages.h"
 #include "certdrill/pack/PackLoader.h"
 
 namespace certdrill {
@@ -132,12 +134,19 @@ std::string packToJson(const Pack& pack)
         }
         root["exams"] = std::move(exams);
     }
+    // A stored question holds its images' data where the pack that brought it had `image:NAME`
+    // (PackImages.h): written back as references and "images", so each text keeps within its length limit
+    // and loads, and stores, to the same content again.
+    std::map<std::string, std::string> images = pack.images;
     if (!pack.questions.empty()) {
         Json questions = Json::array();
         for (const Question& q : pack.questions) {
-            questions.push_back(questionJson(q));
+            questions.push_back(questionJson(withExtractedImages(q, images)));
         }
         root["questions"] = std::move(questions);
+    }
+    if (!images.empty()) {
+        root["images"] = images;
     }
     // The loader accepts only UTF-8, so the strings are; `replace` keeps dump() from throwing out of the core
     // should a stored string hold a stray byte all the same.

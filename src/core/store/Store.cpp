@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -15,6 +16,7 @@
 #include <sqlite3.h>
 
 #include "certdrill/pack/Limits.h"
+#include "certdrill/pack/PackImages.h"
 #include "certdrill/pack/Sha256.h"
 #include "certdrill/store/Backup.h"
 #include "certdrill/store/Schema.h"
@@ -485,8 +487,8 @@ Result<std::vector<DomainCount>> Store::domainCounts(const std::string& examId)
 
 namespace {
 
-// The columns every read of questions shares (readQuestions and planningQuestions), the tables they come
-// from, and the condition and order of an exam's active questions.
+// The columns every full read of questions shares (readQuestions; planning reads take planningRows' index)
+// and the tables they come from.
 constexpr const char* kQuestionColumns =
     "SELECT q.id, p.pack_id, q.question_id, e.exam_id, d.domain_id, COALESCE(s.subtopic_id, ''), "
     "q.select_count, q.difficulty, q.tags, q.shuffle, COALESCE(o.objective_id, '')";
@@ -494,8 +496,6 @@ constexpr const char* kQuestionsFrom =
     " FROM questions q JOIN packs p ON p.id = q.pack_ref JOIN exams e ON e.id = q.exam_ref "
     "JOIN domains d ON d.id = q.domain_ref LEFT JOIN subtopics s ON s.id = q.subtopic_ref "
     "LEFT JOIN objectives o ON o.id = q.objective_ref ";
-constexpr const char* kActiveQuestionsOrdered =
-    "WHERE e.exam_id = ? AND q.retired = 0 ORDER BY p.pack_id, q.question_id";
 
 /// A row's kQuestionColumns as a StoredQuestion.
 StoredQuestion storedQuestion(Statement& st)
@@ -659,57 +659,209 @@ Result<ExportedPack> Store::exportPack(const std::string& packId)
     });
 }
 
+const std::string& PlanningBank::idOf(const std::unordered_map<std::int64_t, std::string>& ids,
+                                      std::int64_t ref)
+{
+    static const std::string none;
+    const auto it = ids.find(ref);
+    return it == ids.end() ? none : it->second;
+}
+
+namespace {
+
+/// The exam's row, with the text ids of the packs, domains, subtopics and objectives its questions name in
+/// `bank` (its rows left empty); nothing for an unknown exam. The ids are looked up by row rather than joined
+/// to each of (at 100,000 questions) every question.
+std::optional<std::int64_t> planningNames(Database& db, const std::string& examId, PlanningBank& bank)
+{
+    Statement exam(db, "SELECT id FROM exams WHERE exam_id = ?");
+    exam.bind(1, examId);
+    if (!exam.step()) {
+        return std::nullopt;
+    }
+    const std::int64_t examRef = exam.getInt(0);
+    const auto names = [&](const char* sql, bool ofExam, std::unordered_map<std::int64_t, std::string>& n) {
+        Statement st(db, sql);
+        if (ofExam) {
+            st.bind(1, examRef);
+        }
+        while (st.step()) {
+            n.emplace(st.getInt(0), st.getText(1));
+        }
+    };
+    names("SELECT id, pack_id FROM packs", false, bank.packIds);
+    names("SELECT id, domain_id FROM domains WHERE exam_ref = ?", true, bank.domainIds);
+    names("SELECT s.id, s.subtopic_id FROM subtopics s JOIN domains d ON d.id = s.domain_ref "
+          "WHERE d.exam_ref = ?",
+          true, bank.subtopicIds);
+    names("SELECT o.id, o.objective_id FROM objectives o JOIN domains d ON d.id = o.domain_ref "
+          "WHERE d.exam_ref = ?",
+          true, bank.objectiveIds);
+    return examRef;
+}
+
+/// Appends `make(row)` to `out` for each active question of the exam, in pack id then question id order.
+template <typename T, typename Make>
+void planningRows(Database& db, std::int64_t examRef, const PlanningBank& names, std::vector<T>& out,
+                  Make make)
+{
+    Statement count(db, "SELECT COUNT(*) FROM questions WHERE exam_ref = ? AND retired = 0");
+    count.bind(1, examRef);
+    count.step();
+    out.reserve(out.size() + static_cast<std::size_t>(count.getInt(0)));
+    // Every column here is in the index questions_planning (schema version 9), in its order: SQLite walks
+    // that index alone, never the rows that hold the text, and needs no sort. The rows come by pack row; the
+    // packs are put in the order of their ids below.
+    Statement st(db, "SELECT id, pack_ref, question_id, domain_ref, subtopic_ref, objective_ref, "
+                     "select_count, difficulty, shuffle, option_count FROM questions "
+                     "WHERE exam_ref = ? AND retired = 0 ORDER BY pack_ref, question_id");
+    st.bind(1, examRef);
+    struct Run
+    {
+        const std::string* packId;
+        std::size_t begin;
+        std::size_t end;
+    };
+    std::vector<Run> runs;
+    PlanningRow r;
+    while (st.step()) {
+        const auto pack = names.packIds.find(st.getInt(1));
+        if (pack == names.packIds.end() || !names.domainIds.count(st.getInt(3))) {
+            continue; // as the joins of a full read leave it out
+        }
+        if (runs.empty() || runs.back().packId != &pack->second) {
+            runs.push_back({&pack->second, out.size(), out.size()});
+        }
+        r.rowId = st.getInt(0);
+        r.packRef = st.getInt(1);
+        r.questionId = st.getText(2);
+        r.domainRef = st.getInt(3);
+        r.subtopicRef = st.isNull(4) ? 0 : st.getInt(4);
+        r.objectiveRef = st.isNull(5) ? 0 : st.getInt(5);
+        r.select = static_cast<int>(st.getInt(6));
+        r.difficulty = static_cast<int>(st.getInt(7));
+        r.shuffle = st.getInt(8) != 0;
+        r.optionCount = static_cast<int>(std::max<std::int64_t>(0, st.getInt(9)));
+        out.push_back(make(r));
+        runs.back().end = out.size();
+    }
+    // The order of a full read (pack id, then question id): each pack's questions are in order already.
+    const auto byPackId = [](const Run& a, const Run& b) {
+        return *a.packId < *b.packId;
+    };
+    if (!std::is_sorted(runs.begin(), runs.end(), byPackId)) {
+        std::stable_sort(runs.begin(), runs.end(), byPackId);
+        std::vector<T> sorted;
+        sorted.reserve(out.size());
+        for (const Run& run : runs) {
+            std::move(out.begin() + static_cast<std::ptrdiff_t>(run.begin),
+                      out.begin() + static_cast<std::ptrdiff_t>(run.end), std::back_inserter(sorted));
+        }
+        out = std::move(sorted);
+    }
+}
+
+} // namespace
+
+Result<PlanningBank> Store::planningBank(const std::string& examId)
+{
+    return catchDbError("cannot read questions", [&]() -> Result<PlanningBank> {
+        PlanningBank bank;
+        if (const auto examRef = planningNames(m_db, examId, bank)) {
+            planningRows(m_db, *examRef, bank, bank.rows, [](PlanningRow& r) { return std::move(r); });
+        }
+        return bank;
+    });
+}
+
+namespace {
+
+/// A planning row as a Question: its ids, blueprint place and the columns planning reads; no options.
+Question planningQuestion(const PlanningBank& b, PlanningRow& r, const std::string& examId)
+{
+    Question q;
+    q.id = std::move(r.questionId);
+    q.exam = examId;
+    q.domain = PlanningBank::idOf(b.domainIds, r.domainRef);
+    q.subtopic = PlanningBank::idOf(b.subtopicIds, r.subtopicRef);
+    q.objective = PlanningBank::idOf(b.objectiveIds, r.objectiveRef);
+    q.select = r.select;
+    q.difficulty = r.difficulty;
+    q.shuffle = r.shuffle;
+    return q;
+}
+
+} // namespace
+
 Result<std::vector<StoredQuestion>> Store::planningQuestions(const std::string& examId)
 {
-    return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
-        std::vector<StoredQuestion> out;
-        // The columns planning and the tracker use, and the number of options (from the options' primary
-        // key, not their rows): at 100,000 questions the stems, options and explanations are most of the
-        // bytes, and reading them made mock-plan, drill-plan and tracker grow with the bank's text.
-        Statement st(m_db, std::string(kQuestionColumns) +
-                               ", (SELECT COUNT(*) FROM options x WHERE x.question_ref = q.id)" +
-                               kQuestionsFrom + kActiveQuestionsOrdered);
-        st.bind(1, examId);
-        while (st.step()) {
-            StoredQuestion sq = storedQuestion(st);
-            sq.question.options.resize(static_cast<std::size_t>(st.getInt(11)));
-            out.push_back(std::move(sq));
-        }
-        return out;
-    });
+    auto bank = planningBank(examId);
+    if (!bank) {
+        return bank.error();
+    }
+    std::vector<StoredQuestion> out;
+    out.reserve(bank.value().rows.size());
+    for (PlanningRow& r : bank.value().rows) {
+        StoredQuestion& sq = out.emplace_back();
+        sq.rowId = r.rowId;
+        sq.packId = PlanningBank::idOf(bank.value().packIds, r.packRef);
+        sq.question = planningQuestion(bank.value(), r, examId);
+        sq.question.options.resize(static_cast<std::size_t>(r.optionCount)); // left empty; no content hash
+    }
+    return out;
 }
 
 Result<std::vector<Candidate>> Store::candidates(const std::string& examId, QuestionContent content)
 {
-    auto questions = activeQuestions(examId, content);
-    if (!questions) {
-        return questions.error();
+    std::vector<Candidate> out;
+    if (content == QuestionContent::Planning) {
+        // Each question once, from the index's rows (put in pack id order while they are small).
+        auto bank = planningBank(examId);
+        if (!bank) {
+            return bank.error();
+        }
+        out.reserve(bank.value().rows.size());
+        for (PlanningRow& r : bank.value().rows) {
+            Candidate& c = out.emplace_back();
+            c.rowId = r.rowId;
+            c.question = planningQuestion(bank.value(), r, examId);
+            // Counted, not made: at 100,000 candidates empty option objects were about a third of the memory.
+            c.unreadOptions = r.optionCount;
+        }
+    } else {
+        auto questions = activeQuestions(examId, content);
+        if (!questions) {
+            return questions.error();
+        }
+        out.reserve(questions.value().size());
+        for (auto& sq : questions.value()) {
+            out.push_back({sq.rowId, std::move(sq.question), std::nullopt});
+        }
     }
+    // Held back for a final exam not taken yet: never served in practice.
     auto reserved = reservedQuestions(examId);
     if (!reserved) {
         return reserved.error();
     }
+    if (!reserved.value().empty()) {
+        std::erase_if(out, [&](const Candidate& c) { return reserved.value().count(c.rowId) > 0; });
+    }
     return catchDbError("cannot read exam history", [&]() -> Result<std::vector<Candidate>> {
-        std::map<std::int64_t, std::int64_t> lastSeen;
+        std::unordered_map<std::int64_t, std::int64_t> lastSeen;
         Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
                            "JOIN sessions s ON s.id = i.session_ref WHERE s.mode IN ('exam', 'practice') "
                            "GROUP BY i.question_ref");
         while (st.step()) {
             lastSeen[st.getInt(0)] = st.getInt(1);
         }
-        std::vector<Candidate> out;
-        for (auto& sq : questions.value()) {
-            // Held back for a final exam not taken yet: never served in practice.
-            if (reserved.value().count(sq.rowId) > 0) {
-                continue;
+        if (!lastSeen.empty()) {
+            for (Candidate& c : out) {
+                if (const auto it = lastSeen.find(c.rowId); it != lastSeen.end()) {
+                    c.lastSeenMs = it->second;
+                }
             }
-            Candidate c{sq.rowId, std::move(sq.question), std::nullopt};
-            if (const auto it = lastSeen.find(c.rowId); it != lastSeen.end()) {
-                c.lastSeenMs = it->second;
-            }
-            out.push_back(std::move(c));
         }
-        return out;
+        return std::move(out);
     });
 }
 
@@ -974,15 +1126,27 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
                          "LEFT JOIN objectives o ON o.domain_ref = d.id AND o.objective_id = ? "
                          "WHERE e.exam_id = ? AND d.domain_id = ?");
     Statement insert(
-        m_db,
-        "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
-        "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
-        "created_at, updated_at, objective_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
+        m_db, "INSERT INTO questions (pack_ref, question_id, exam_ref, domain_ref, subtopic_ref, stem, "
+              "select_count, explanation, difficulty, tags, refs, shuffle, content_hash, retired, "
+              "created_at, updated_at, objective_ref, option_count) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)");
     Statement update(m_db,
                      "UPDATE questions SET exam_ref = ?, domain_ref = ?, subtopic_ref = ?, stem = ?, "
                      "select_count = ?, explanation = ?, difficulty = ?, tags = ?, refs = ?, shuffle = ?, "
-                     "content_hash = ?, retired = 0, updated_at = ?, objective_ref = ? WHERE id = ?");
+                     "content_hash = ?, retired = 0, updated_at = ?, objective_ref = ?, option_count = ? "
+                     "WHERE id = ?");
     Statement clearOptions(m_db, "DELETE FROM options WHERE question_ref = ?");
+    // The question browser's full-text row of a question, written once after its last option (schema step 8:
+    // no trigger fires per inserted option).
+    Statement unindex(m_db, "DELETE FROM question_search WHERE rowid = ?");
+    Statement index(
+        m_db, "INSERT INTO question_search (rowid, stem, options, explanations, note) SELECT q.id, q.stem, "
+              "(SELECT COALESCE(group_concat(text, char(10)), '') FROM options WHERE question_ref = q.id), "
+              "q.explanation || char(10) || "
+              "(SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = q.id), "
+              "(SELECT COALESCE(n.text, '') FROM notes n JOIN packs p ON p.pack_id = n.pack_id "
+              "WHERE p.id = q.pack_ref AND n.question_id = q.question_id) "
+              "FROM questions q WHERE q.id = ? AND q.retired = 0");
     Statement insertOption(m_db, "INSERT INTO options (question_ref, position, text, correct, why) "
                                  "VALUES (?, ?, ?, ?, ?)");
 
@@ -998,8 +1162,16 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
     std::unordered_map<std::string, Refs> resolved;
     std::unordered_set<std::string> seen;
     seen.reserve(pack.questions.size());
-    for (const auto& q : pack.questions) {
+    Question embedded;
+    for (const auto& written : pack.questions) {
         progress.step();
+        // A question is stored with its images' data in place of their `image:NAME` references
+        // (PackImages.h), so every screen and report shows it from its row alone, and a changed image changes
+        // its hash.
+        if (!pack.images.empty()) {
+            embedded = withEmbeddedImages(written, pack.images);
+        }
+        const Question& q = pack.images.empty() ? written : embedded;
         seen.insert(q.id);
         const std::string hash = sha256Hex(questionToJson(q));
         std::string refKey = q.exam;
@@ -1046,7 +1218,8 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
                 .bind(13, hash)
                 .bind(14, now)
                 .bind(15, now)
-                .bindOptional(16, objectiveRef);
+                .bindOptional(16, objectiveRef)
+                .bind(17, static_cast<std::int64_t>(q.options.size()));
             insert.run();
             row = m_db.lastInsertRowId();
             ++summary.added;
@@ -1060,7 +1233,7 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
                 .bind(5, q.select);
             update.bind(6, q.explanation).bind(7, q.difficulty).bind(8, tags).bind(9, references);
             update.bind(10, q.shuffle ? 1 : 0).bind(11, hash).bind(12, now).bindOptional(13, objectiveRef);
-            update.bind(14, row);
+            update.bind(14, static_cast<std::int64_t>(q.options.size())).bind(15, row);
             update.run();
             clearOptions.reset();
             clearOptions.bind(1, row);
@@ -1077,6 +1250,15 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
             insertOption.bind(5, o.why);
             insertOption.run();
         }
+        if (it != existing.end()) {
+            // An update or a restore: the update trigger indexed the question before its new options.
+            unindex.reset();
+            unindex.bind(1, row);
+            unindex.run();
+        }
+        index.reset();
+        index.bind(1, row);
+        index.run();
     }
 
     // Questions that left the pack are retired, never deleted: past sessions still point at them.

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "certdrill/exam/Errata.h"
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/SessionHistory.h"
 #include "certdrill/store/Annotations.h"
@@ -238,7 +239,7 @@ TEST_CASE("search pages in a stable order and counts every match", "[search]")
     CHECK(first.value().hits[1].question.options.size() == 3); // with its options
 }
 
-TEST_CASE("status filters read the answer history, flags, bookmarks and notes", "[search][status]")
+TEST_CASE("status filters read the answer history, flags, bookmarks, notes and reports", "[search][status]")
 {
     Bank b;
     CHECK(b.withStatus(QuestionStatus::Unseen) == Ids{"q1", "q2", "q3", "q4"});
@@ -265,10 +266,19 @@ TEST_CASE("status filters read the answer history, flags, bookmarks and notes", 
     both.statuses = {QuestionStatus::Missed, QuestionStatus::Bookmarked};
     CHECK(b.ids(both).empty());
 
+    CHECK(b.withStatus(QuestionStatus::Reported).empty());
+    ProblemReport report;
+    report.questionRow = b.row("q3");
+    report.kind = ErrataKind::WrongKey;
+    REQUIRE(reportProblem(*b.store, report).ok());
+    CHECK(b.withStatus(QuestionStatus::Reported) == Ids{"q3"});
+    both.statuses = {QuestionStatus::MissedTwice, QuestionStatus::Reported};
+    CHECK(b.ids(both) == Ids{"q3"});
+
     for (const auto s : questionStatuses()) {
         CHECK(parseQuestionStatus(questionStatusName(s)) == s);
     }
-    CHECK_FALSE(parseQuestionStatus("reported"));
+    CHECK_FALSE(parseQuestionStatus("disputed"));
 }
 
 TEST_CASE("notes and bookmarks are kept by the question's ids, searchable, and survive a pack update",

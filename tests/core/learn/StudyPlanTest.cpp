@@ -425,3 +425,62 @@ TEST_CASE("readiness last met: now, at an earlier exam simulation, or never", "[
     in.readinessLastMetMs = 2 * kDay;
     CHECK(hasLine(computeStudyPlan(in), "Readiness rule last met on 1970-01-03."));
 }
+
+TEST_CASE("readiness last met is kept per evidence and equals the recomputed value after new sessions",
+          "[plan]")
+{
+    Fixture f; // its store keeps the value
+    TrackerEvidence ev;
+    ev.exam.domains = {{"a", "A", 60, 0, {}, {}}, {"b", "B", 40, 0, {}, {}}};
+    for (int i = 0; i < 40; ++i) {
+        ev.reviews.push_back({i, i % 2 ? "a" : "b", "", kDay + i * 60'000, true, std::nullopt, false});
+    }
+    const TrackerSettings settings;
+    const auto kept = [&] {
+        return f.store->setting("readiness.last-met").value();
+    };
+    // The kept value as the plan reads it, and the value computed from scratch: always the same.
+    const auto check = [&](std::int64_t now) {
+        const bool readyNow = computeTracker(ev, now, settings).ready;
+        const auto cached = cachedReadinessLastMet(*f.store, ev, settings, now, 0, readyNow);
+        CHECK(cached == readinessLastMet(ev, settings, now, 0));
+        return cached;
+    };
+
+    // Fewer than three exam simulations: never met, and nothing to keep.
+    CHECK_FALSE(check(3 * kDay));
+    CHECK_FALSE(kept());
+
+    // Three good ones, then one at 50%: last met at the third good one, computed once and kept.
+    ev.examScores = {{5 * kDay, 0.5}, {2 * kDay, 0.9}, {2 * kDay - kHour, 0.85}, {2 * kDay - 2 * kHour, 0.8}};
+    CHECK(check(6 * kDay) == 2 * kDay);
+    REQUIRE(kept());
+    CHECK(kept()->substr(kept()->find(' ')) == " " + std::to_string(2 * kDay));
+    CHECK(check(7 * kDay) == 2 * kDay); // later, the same evidence: read back
+
+    // New sessions: three more good exams make it met again, and a bad one ends it. The kept value follows
+    // the evidence (a value kept from before would still say day 2).
+    for (const auto& exam : std::vector<std::pair<std::int64_t, double>>{
+             {8 * kDay, 0.9}, {8 * kDay + kHour, 0.9}, {8 * kDay + 2 * kHour, 0.9}, {9 * kDay, 0.4}}) {
+        ev.examScores.insert(ev.examScores.begin(), exam);
+    }
+    CHECK(check(10 * kDay) == 8 * kDay + 2 * kHour);
+    CHECK(kept()->substr(kept()->find(' ')) == " " + std::to_string(8 * kDay + 2 * kHour));
+    // A new answer is new evidence too (the bank's questions, settings and time zone likewise).
+    ev.reviews.push_back({0, "a", "", 9 * kDay + kHour, false, std::nullopt, false});
+    const std::string before = *kept();
+    CHECK(check(10 * kDay) == 8 * kDay + 2 * kHour);
+    CHECK(*kept() != before);
+
+    // What is kept under the evidence's mark is what the plan uses, without computing it again; a value
+    // under another mark is computed again and replaced.
+    const std::string mark = kept()->substr(0, kept()->find(' '));
+    REQUIRE(f.store->saveSetting("readiness.last-met", mark + " 12345").ok());
+    CHECK(cachedReadinessLastMet(*f.store, ev, settings, 10 * kDay, 0, false) == 12345);
+    REQUIRE(f.store->saveSetting("readiness.last-met", "v1:0000000000000000 12345").ok());
+    CHECK(check(10 * kDay) == 8 * kDay + 2 * kHour);
+    CHECK(*kept() == mark + " " + std::to_string(8 * kDay + 2 * kHour));
+
+    // The plan reads it through the store's evidence: on the mini bank nothing is met.
+    CHECK_FALSE(f.plan().readinessLastMetMs);
+}

@@ -26,6 +26,15 @@ std::string readText(const std::filesystem::path& p)
     return s.str();
 }
 
+/// The first question of Moodle XML `xml` as the converted pack holds it; the file must convert without
+/// errors.
+json firstXmlQuestion(const std::string& xml, const std::vector<ExamDef>& exams)
+{
+    const auto x = convertMoodleXml(xml, "q.xml", exams, {});
+    REQUIRE(errorCount(x.diagnostics) == 0);
+    return json::parse(x.json)["questions"][0];
+}
+
 /// A file's text, written to a temporary .gift file of that name.
 std::filesystem::path giftFile(const TempDir& dir, const std::string& name, const std::string& text)
 {
@@ -559,4 +568,40 @@ TEST_CASE("without a version, a Moodle import keeps the version already stored f
     const auto edited = store.importFiles({gift}, stored);
     CHECK_FALSE(edited.ok());
     CHECK_THAT(edited.error, Catch::Contains("raise \"version\""));
+}
+
+TEST_CASE("code blocks from Moodle HTML, GIFT and Moodle XML keep their lines and indentation",
+          "[moodle-xml][gift]")
+{
+    // Moodle's editor writes code as <pre><code>; its lines, indentation and tabs are kept as a fenced block,
+    // HTML inside it dropped and references decoded; the line break right after <pre> is not code.
+    CHECK(htmlToText("<p>Run:</p><pre><code>\nif x &lt; 1:\n    y = 2\n\tz()\n</code></pre><p>Then?</p>")
+              .text == "Run:\n\n```\nif x < 1:\n    y = 2\n\tz()\n```\n\nThen?");
+    CHECK(htmlToText("<pre>a\r\n  <span class=\"k\">b</span><br>c&nbsp;&nbsp;d</pre>").text ==
+          "```\na\n  b\nc  d\n```");
+    // An unclosed <pre> still ends its block; <code> outside <pre> is a code span.
+    CHECK(htmlToText("<pre>x  y").text == "```\nx  y\n```");
+    CHECK(htmlToText("<p>Call <code>torch.compile</code> first.</p>").text == "Call `torch.compile` first.");
+
+    const auto exams = miniExams();
+    // GIFT [markdown] text is kept as written, fences and indentation included; [html] text converts as
+    // above.
+    const std::string gift = "$CATEGORY: alpha\n\n::md::[markdown]Which line fails?\n```python\nfor i in "
+                             "range(3):\n    print(i\n```\n{=the print ~the for}\n\n"
+                             "::ht::[html]<p>Output?</p><pre><code>x \\= 1\n  print(x)</code></pre>{=1 ~2}\n";
+    const auto g = convertGift(gift, "c.gift", exams, {});
+    REQUIRE(errorCount(g.diagnostics) == 0);
+    const json gq = json::parse(g.json)["questions"];
+    CHECK(gq[0]["stem"] == "Which line fails?\n```python\nfor i in range(3):\n    print(i\n```");
+    CHECK(gq[1]["stem"] == "Output?\n\n```\nx = 1\n  print(x)\n```");
+
+    const std::string xml =
+        "<quiz><question type=\"category\"><category><text>alpha</text></category></question>\n"
+        "<question type=\"multichoice\"><name><text>Code</text></name>\n"
+        "<questiontext format=\"html\"><text><![CDATA[<p>What prints?</p><pre><code>def f():\n"
+        "    return 1\nprint(f())</code></pre>]]></text></questiontext>\n"
+        "<answer fraction=\"100\"><text>1</text></answer>"
+        "<answer fraction=\"0\"><text>None</text></answer></question></quiz>";
+    CHECK(firstXmlQuestion(xml, exams)["stem"] ==
+          "What prints?\n\n```\ndef f():\n    return 1\nprint(f())\n```");
 }

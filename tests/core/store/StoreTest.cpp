@@ -30,6 +30,16 @@ std::vector<std::filesystem::path> miniFiles()
     return {dataFile("mini-exam.json"), dataFile("mini-questions.json")};
 }
 
+/// The steps of an EXPLAIN QUERY PLAN statement, one a line.
+std::string planSteps(Statement& plan)
+{
+    std::string steps;
+    while (plan.step()) {
+        steps += plan.getText(3) + "\n";
+    }
+    return steps;
+}
+
 /// Every table with its columns ("sessions(id,exam_ref,…)"), so a migrated file must match a new one
 /// column for column, not only table for table.
 std::string tableNames(Database& db)
@@ -445,6 +455,10 @@ TEST_CASE("a v3 database keeps every answer and self-rating when it gains object
     Statement objective(store->database(), "SELECT objective_ref FROM questions WHERE question_id = 'q1'");
     REQUIRE(objective.step());
     CHECK(objective.isNull(0));
+    // Version 8 counted the options of the questions already stored.
+    Statement options(store->database(), "SELECT option_count FROM questions WHERE question_id = 'q1'");
+    REQUIRE(options.step());
+    CHECK(options.getInt(0) == 2);
 }
 
 TEST_CASE("a v4 database keeps how every session ended and can then record abandoned ones",
@@ -599,14 +613,87 @@ TEST_CASE("planning reads leave the text out and keep what planning uses", "[sto
         CHECK(p.objective == f.objective);
         CHECK(p.select == f.select);
         CHECK(p.difficulty == f.difficulty);
-        CHECK(p.tags == f.tags);
+        CHECK(p.tags.empty()); // no planning reads them
         CHECK(p.shuffle == f.shuffle);
-        CHECK(p.options.size() == f.options.size());
+        CHECK(p.options.empty()); // counted, not read
+        CHECK(planning.value()[i].optionCount() == f.options.size());
+        CHECK(full.value()[i].optionCount() == f.options.size());
         CHECK(p.stem.empty());
         CHECK(p.explanation.empty());
-        CHECK(
-            std::all_of(p.options.begin(), p.options.end(), [](const Option& o) { return o.text.empty(); }));
     }
+}
+
+TEST_CASE("the planning bank comes from one index in pack id order, with the option counts imported",
+          "[store][schema]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = openStore(dir / "db.sqlite", clock);
+    REQUIRE(store->importFiles(miniFiles()).ok());
+    // A second pack whose id sorts first but whose rows come after the first pack's: the bank must still be
+    // in pack id order, as a full read is.
+    const auto extra = dir / "extra.json";
+    std::string text = readFile(dataFile("mini-questions.json"));
+    const auto replace = [&](const std::string& from, const std::string& to) {
+        for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+            text.replace(at, from.size(), to);
+        }
+    };
+    replace("\"mini-questions\"", "\"aa-extra\"");
+    replace("\"stem\": \"", "\"stem\": \"Again: ");
+    writeFile(extra, text);
+    REQUIRE(store->importFiles({extra}).ok());
+
+    const auto check = [&] {
+        auto bank = store->planningBank("mini");
+        auto full = store->activeQuestions("mini");
+        REQUIRE(bank.ok());
+        REQUIRE(full.ok());
+        const PlanningBank& b = bank.value();
+        REQUIRE(b.rows.size() == full.value().size());
+        REQUIRE(b.rows.size() == 8);
+        for (std::size_t i = 0; i < b.rows.size(); ++i) {
+            const PlanningRow& r = b.rows[i];
+            const StoredQuestion& f = full.value()[i];
+            INFO(f.packId << " " << f.question.id);
+            CHECK(r.rowId == f.rowId);
+            CHECK(PlanningBank::idOf(b.packIds, r.packRef) == f.packId);
+            CHECK(r.questionId == f.question.id);
+            CHECK(PlanningBank::idOf(b.domainIds, r.domainRef) == f.question.domain);
+            CHECK(PlanningBank::idOf(b.subtopicIds, r.subtopicRef) == f.question.subtopic);
+            CHECK(PlanningBank::idOf(b.objectiveIds, r.objectiveRef) == f.question.objective);
+            CHECK(r.select == f.question.select);
+            CHECK(r.difficulty == f.question.difficulty);
+            CHECK(r.shuffle == f.question.shuffle);
+            CHECK(r.optionCount == static_cast<int>(f.question.options.size()));
+        }
+        CHECK(full.value().front().packId == "aa-extra");
+    };
+    check();
+    // An update that adds an option rewrites the count with the options.
+    replace("\"version\": \"1.0.0\"", "\"version\": \"1.0.1\"");
+    replace("{\"text\": \"Two\", \"correct\": false, \"why\": \"It is second.\"}",
+            "{\"text\": \"Two\", \"correct\": false, \"why\": \"It is second.\"}, "
+            "{\"text\": \"Three\", \"correct\": false, \"why\": \"It is third.\"}");
+    writeFile(extra, text);
+    REQUIRE(store->importFiles({extra}).ok());
+    check();
+    Statement three(store->database(),
+                    "SELECT q.option_count FROM questions q JOIN packs p ON p.id = q.pack_ref "
+                    "WHERE p.pack_id = 'aa-extra' AND q.question_id = 'q1'");
+    REQUIRE(three.step());
+    CHECK(three.getInt(0) == 3);
+
+    // SQLite reads the index alone: no question row (which holds the text) and no sort.
+    Statement plan(store->database(),
+                   "EXPLAIN QUERY PLAN SELECT id, pack_ref, question_id, domain_ref, subtopic_ref, "
+                   "objective_ref, select_count, difficulty, shuffle, option_count FROM questions "
+                   "WHERE exam_ref = ? AND retired = 0 ORDER BY pack_ref, question_id");
+    plan.bind(1, 1);
+    const std::string steps = planSteps(plan);
+    INFO(steps);
+    CHECK(steps.find("COVERING INDEX questions_planning") != std::string::npos);
+    CHECK(steps.find("TEMP B-TREE") == std::string::npos);
 }
 
 TEST_CASE("questions are counted per domain through an index", "[store][schema]")
@@ -622,11 +709,23 @@ TEST_CASE("questions are counted per domain through an index", "[store][schema]"
                    "LEFT JOIN questions q ON q.domain_ref = d.id AND q.retired = 0 "
                    "WHERE e.exam_id = ? GROUP BY d.id ORDER BY d.position");
     plan.bind(1, "mini");
-    std::string steps;
-    while (plan.step()) {
-        steps += plan.getText(3) + "\n";
-    }
+    const std::string steps = planSteps(plan);
     INFO(steps);
     CHECK(steps.find("questions_domain") != std::string::npos);
     CHECK(steps.find("AUTOMATIC") == std::string::npos);
+}
+
+TEST_CASE("a question is stored with its images' data in place of its image references", "[store][images]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = openStore(dir / "db.sqlite", clock);
+    REQUIRE(store->importFiles({dataFile("mini-exam.json"), dataFile("rich-questions.json")}).ok());
+    const auto questions = store->activeQuestions("mini");
+    REQUIRE(questions.ok());
+    REQUIRE(questions->size() == 1);
+    const Question& q = questions->front().question;
+    CHECK_THAT(q.stem, Catch::Contains("![Loss of three runs](data:image/png;base64,iVBORw0KGgo") &&
+                           !Catch::Contains("image:bars"));
+    CHECK_THAT(q.stem, Catch::Contains("```python"));
 }

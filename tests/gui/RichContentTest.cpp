@@ -1,0 +1,283 @@
+// Rich question content through the real widgets (docs/pack-format.md, "Rich content"): a fenced code block
+// shows in monospace, keeps its lines and their indentation, never wraps them and scrolls sideways in a
+// narrow view; a table shows as a table; an image the pack embeds is shown. The pack of
+// tests/data/rich-questions.json goes through the exam, the practice reveal, the drill and the results, in
+// both themes and at the largest text size (CERTDRILL_SCREENSHOT_DIR saves what each shows).
+#include <algorithm>
+#include <cmath>
+
+#include <QAbstractTextDocumentLayout>
+#include <QFontInfo>
+#include <QScrollBar>
+#include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextFrame>
+#include <QTextTable>
+#include <QtTest>
+
+#include "certdrill/store/Store.h"
+
+#include "Display.h"
+#include "DrillPage.h"
+#include "ExamPage.h"
+#include "GuiTestSupport.h"
+#include "MainWindow.h"
+#include "OptionRow.h"
+#include "ResultsPage.h"
+#include "SafeTextDocument.h"
+#include "TextPane.h"
+
+using namespace certdrill;
+
+namespace {
+
+const std::string kLongLine =
+    "lr = base_lr * min(1.0, step / warmup_steps) * (0.5 * (1 + math.cos(math.pi * step / "
+    "total_steps)))  # cosine after warm-up";
+const std::string kCodeStem =
+    "A training loop:\n\n```python\n" + kLongLine +
+    "\nif step % 100 == 0:\n    print(lr)\n```\n\n| step | lr |\n|---|---|\n| 0 | 0 |\n"
+    "| 500 | 3×10⁻⁴ |\n\nWhich line sets the rate?";
+
+/// The first block of `doc` whose text starts with `start`; invalid if none.
+QTextBlock blockStarting(QTextDocument* doc, const QString& start)
+{
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+        if (b.text().startsWith(start)) {
+            return b;
+        }
+    }
+    return {};
+}
+
+/// The first table of `doc`, or null.
+QTextTable* firstTable(QTextDocument* doc)
+{
+    for (QTextFrame* frame : doc->rootFrame()->childFrames()) {
+        if (auto* table = qobject_cast<QTextTable*>(frame)) {
+            return table;
+        }
+    }
+    return nullptr;
+}
+
+/// Whether `view` shows a code block with the long line on one line, in a fixed-pitch font, scrolling
+/// sideways; a message saying what is wrong otherwise (empty when all is right).
+QString codeBlockProblem(gui::SafeTextView* view)
+{
+    const QTextBlock code = blockStarting(view->document(), QStringLiteral("lr = base_lr"));
+    if (!code.isValid()) {
+        return QStringLiteral("no code line");
+    }
+    if (!code.blockFormat().nonBreakableLines()) {
+        return QStringLiteral("the code line may wrap");
+    }
+    if (code.layout()->lineCount() != 1) {
+        return QStringLiteral("the code line wrapped into %1 lines").arg(code.layout()->lineCount());
+    }
+    if (!QFontInfo(code.charFormat().font()).fixedPitch()) {
+        return QStringLiteral("the code is in %1, not a fixed-pitch font")
+            .arg(QFontInfo(code.charFormat().font()).family());
+    }
+    // No point size of its own: code follows View ▸ Larger text with the rest.
+    if (code.begin().fragment().charFormat().hasProperty(QTextFormat::FontPointSize)) {
+        return QStringLiteral("the code has a fixed point size");
+    }
+    if (view->horizontalScrollBar()->maximum() <= 0 || !view->horizontalScrollBar()->isVisible()) {
+        return QStringLiteral("no horizontal scroll bar at width %1").arg(view->width());
+    }
+    return {};
+}
+
+} // namespace
+
+class RichContentTest : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    FakeClock m_clock;
+    std::unique_ptr<Store> m_store;
+
+    /// A practice exam that serves the rich question ("r1"), and its position; -1 if none did.
+    int startWithRichQuestion(gui::MainWindow& window)
+    {
+        for (std::uint64_t seed = 1; seed < 40; ++seed) {
+            if (!window.startExam(SessionMode::Practice, seed)) {
+                return -1;
+            }
+            for (const auto& it : window.examPage()->session()->items()) {
+                if (it.question.id == "r1") {
+                    return it.position;
+                }
+            }
+            window.examPage()->submitNow();
+        }
+        return -1;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        auto opened = Store::open(m_dir.filePath(QStringLiteral("db.sqlite")).toStdString(), m_clock);
+        QVERIFY(opened.ok());
+        m_store = std::move(opened.value());
+        const std::filesystem::path data(CERTDRILL_TEST_DATA_DIR);
+        const auto outcome = m_store->importFiles(
+            {data / "mini-exam.json", data / "mini-questions.json", data / "rich-questions.json"});
+        QVERIFY2(outcome.ok(), outcome.error.c_str());
+    }
+
+    void codeBlockIsMonospaceUnwrappedAndScrollsWhenNarrow()
+    {
+        gui::TextPane pane;
+        pane.resize(320, 100);
+        gui::showStem(&pane, kCodeStem);
+        QVERIFY(test::showActive(&pane));
+        QTRY_VERIFY2(codeBlockProblem(&pane).isEmpty(), qPrintable(codeBlockProblem(&pane)));
+        // Lines and indentation as written.
+        QVERIFY(blockStarting(pane.document(), QStringLiteral("    print(lr)")).isValid());
+        QVERIFY(blockStarting(pane.document(), QStringLiteral("if step % 100 == 0:")).isValid());
+        // The pane grows by the scroll bar's height, so its last line is not hidden under it.
+        QTRY_VERIFY(pane.viewport()->height() >= std::ceil(pane.document()->size().height()));
+        // Wide enough, nothing scrolls.
+        pane.resize(2000, 100);
+        QTRY_COMPARE(pane.horizontalScrollBar()->maximum(), 0);
+        // Ordinary text still wraps at the pane's width.
+        gui::showStem(&pane, std::string(40, 'w') + " " + std::string(400, 'x'));
+        pane.resize(320, 100);
+        QTRY_VERIFY(pane.document()->begin().layout()->lineCount() > 1);
+        QCOMPARE(pane.horizontalScrollBar()->maximum(), 0);
+    }
+
+    void tableRendersAsATable()
+    {
+        gui::SafeTextView view;
+        gui::showStem(&view, kCodeStem);
+        QTextTable* table = firstTable(view.document());
+        QVERIFY(table);
+        QCOMPARE(table->rows(), 3);
+        QCOMPARE(table->columns(), 2);
+        // The header cell right after a code block, which Qt 6.4 gives an empty paragraph and no bold.
+        const QTextBlock header = table->cellAt(0, 0).firstCursorPosition().block();
+        QCOMPARE(header.text(), QStringLiteral("step"));
+        QCOMPARE(header.begin().fragment().charFormat().fontWeight(), int(QFont::Bold));
+        QCOMPARE(table->cellAt(0, 1).firstCursorPosition().block().text(), QStringLiteral("lr"));
+        QCOMPARE(table->cellAt(2, 1).firstCursorPosition().block().text(), QStringLiteral("3×10⁻⁴"));
+        // The review's and the report's HTML keep both (stemHtml, textHtml).
+        QTextDocument fromHtml;
+        fromHtml.setHtml(
+            gui::textHtml("Run:\n\n```\n" + kLongLine + "\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |"));
+        QVERIFY(blockStarting(&fromHtml, QStringLiteral("lr = base_lr")).blockFormat().nonBreakableLines());
+        QVERIFY(firstTable(&fromHtml));
+        // Text without a block keeps its old rendering: `*` and `__init__` are not emphasis.
+        QCOMPARE(gui::textHtml("a *b* __init__ `c`"), QStringLiteral("a *b* __init__ <code>c</code>"));
+    }
+
+    void optionWithACodeBlockShowsInAPaneAndStillClicks()
+    {
+        gui::OptionRow row(false, 1,
+                           QStringLiteral("Run:\n\n```\n") + QString::fromStdString(kLongLine) +
+                               QStringLiteral("\n```"));
+        row.resize(360, 200);
+        QVERIFY(test::showActive(&row));
+        auto* pane = row.findChild<gui::TextPane*>(QStringLiteral("optionPane"));
+        QVERIFY(pane);
+        QVERIFY(pane->toPlainText().startsWith(QStringLiteral("B.\nRun:")));
+        QTRY_VERIFY2(codeBlockProblem(pane).isEmpty(), qPrintable(codeBlockProblem(pane)));
+        QTest::mouseClick(pane->viewport(), Qt::LeftButton, {}, QPoint(10, 5));
+        QVERIFY(row.button()->isChecked());
+        // A plain option stays a label.
+        gui::OptionRow plain(false, 0, QStringLiteral("Plain *text*"));
+        QVERIFY(!plain.findChild<gui::TextPane*>());
+    }
+
+    void richQuestionThroughExamRevealResultsAndDrill()
+    {
+        gui::MainWindow window(*m_store, m_clock);
+        window.resize(900, 760);
+        QVERIFY(test::showActive(&window));
+        const int position = startWithRichQuestion(window);
+        QVERIFY(position >= 0);
+        gui::ExamPage* page = window.examPage();
+        auto* stem = page->findChild<gui::SafeTextView*>(QStringLiteral("stemView"));
+        QVERIFY(stem);
+        // The view is reused from question to question: count what showing this one loads.
+        page->showQuestion(position == 0 ? 1 : 0);
+        const int embeddedBefore = stem->safeDocument()->embeddedLoads();
+        const int refusedBefore = stem->safeDocument()->refusedLoads();
+        page->showQuestion(position);
+        QVERIFY(stem->toPlainText().contains(QStringLiteral("if step % 100 == 0:")));
+        QVERIFY(firstTable(stem->document()));
+        QTRY_COMPARE(stem->safeDocument()->embeddedLoads(), embeddedBefore + 1);
+        QCOMPARE(stem->safeDocument()->refusedLoads(), refusedBefore);
+        // The chart is 120×60: the stem is at least that tall.
+        QVERIFY(stem->document()->size().height() > 60);
+
+        const auto shoot = [&](const char* name) {
+            for (const bool dark : {false, true}) {
+                gui::applyTheme(dark);
+                test::screenshot(
+                    &window,
+                    qPrintable(
+                        QStringLiteral("rich-%1-%2").arg(QLatin1String(name), dark ? "dark" : "light")));
+            }
+            gui::applyTheme(false);
+            gui::applyTextPercent(200);
+            // A code line never widens the window: it scrolls inside the text (LayoutTest's rule, 1024 px).
+            QVERIFY(std::max(window.minimumSizeHint().width(), window.minimumWidth()) < 1024);
+            test::screenshot(&window, qPrintable(QStringLiteral("rich-%1-200").arg(QLatin1String(name))));
+            gui::applyTextPercent(100);
+        };
+        shoot("exam");
+
+        QTest::mouseClick(page->findChild<QAbstractButton*>(QStringLiteral("option0")), Qt::LeftButton);
+        page->revealAnswer();
+        auto* reveal = page->findChild<gui::SafeTextView*>(QStringLiteral("revealView"));
+        QVERIFY(reveal);
+        QTRY_VERIFY(reveal->isVisible());
+        const QTextBlock command =
+            blockStarting(reveal->document(), QStringLiteral("python train.py --lr 3e-4 --warmup 500"));
+        QVERIFY(command.isValid());
+        QVERIFY(command.blockFormat().nonBreakableLines());
+        QVERIFY(blockStarting(reveal->document(), QStringLiteral("loss = 0.42")).isValid()); // a why's code
+        shoot("reveal");
+
+        page->submitNow();
+        QTRY_VERIFY(window.resultsPage()->isVisible());
+        auto* review = window.resultsPage()->findChild<gui::SafeTextView*>(QStringLiteral("answerReview"));
+        QVERIFY(review);
+        QTRY_VERIFY(blockStarting(review->document(), QStringLiteral("if step % 100 == 0:")).isValid());
+        QVERIFY(firstTable(review->document()));
+        QVERIFY(review->safeDocument()->embeddedLoads() >= 1);
+        QVERIFY(review->safeDocument()->refusedLoads() == 0);
+
+        PlannerOptions options;
+        options.count = 5;
+        options.seed = 3;
+        QVERIFY(window.startDrill(options, false));
+        gui::DrillPage* drill = window.drillPage();
+        auto* drillStem = drill->findChild<gui::SafeTextView*>(QStringLiteral("drillStem"));
+        QVERIFY(drillStem);
+        for (int i = 0; i < 5 && !drillStem->toPlainText().contains(QStringLiteral("training script")); ++i) {
+            QTest::keyClick(drill, Qt::Key_A);
+            if (drillStem->toPlainText().contains(QStringLiteral("Select TWO"))) {
+                QTest::keyClick(drill, Qt::Key_B);
+            }
+            QTest::keyClick(drill, Qt::Key_Return); // Check
+            QTest::keyClick(drill, Qt::Key_Return); // Next
+        }
+        QVERIFY(drillStem->toPlainText().contains(QStringLiteral("training script")));
+        QTRY_VERIFY(drillStem->safeDocument()->embeddedLoads() > 0);
+        QTest::keyClick(drill, Qt::Key_A);
+        QTest::keyClick(drill, Qt::Key_Return); // Check
+        auto* feedback = drill->findChild<gui::SafeTextView*>(QStringLiteral("drillFeedback"));
+        QVERIFY(feedback);
+        QTRY_VERIFY(blockStarting(feedback->document(), QStringLiteral("python train.py")).isValid());
+        shoot("drill");
+    }
+};
+
+QTEST_MAIN(RichContentTest)
+#include "RichContentTest.moc"
