@@ -169,12 +169,19 @@ int planCommand(Context& ctx, Args args)
                           {"retake_from", optionalDay(p.retakeFromDay)},
                           {"attempts_left", p.attemptsLeft},
                           {"next_attempt", optionalDay(p.nextAttemptDay)},
+                          {"readiness_basis", p.readinessBasis},
+                          {"miss_advice", p.missAdvice},
                           {"lines", p.lines}}
                          .dump(2)
                   << "\n";
         return kOk;
     }
     ctx.out() << p.verdict << "\n";
+    for (const std::string* line : {&p.readinessBasis, &p.missAdvice}) {
+        if (!line->empty()) {
+            ctx.out() << "  " << *line << "\n";
+        }
+    }
     ctx.out() << "Next: " << p.next.title << "\n  " << p.next.reason << "\n";
     if (p.bankItems > 0) {
         ctx.out() << "Due today: " << counted(static_cast<std::size_t>(p.dueToday), "question") << "; unseen "

@@ -61,6 +61,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
     , m_domainGrid(new QGridLayout)
     , m_dueLabel(new QLabel)
     , m_scoresLabel(new QLabel)
+    , m_adviceLabel(new QLabel)
     , m_planLabel(new QLabel)
     , m_planButton(new QPushButton(tr("Set exam &date…")))
 {
@@ -71,10 +72,12 @@ HomePage::HomePage(Store& store, QWidget* parent)
     m_reasonLabel->setObjectName(QStringLiteral("nextStepReason"));
     m_dueLabel->setObjectName(QStringLiteral("dueLabel"));
     m_scoresLabel->setObjectName(QStringLiteral("scoresLabel"));
+    m_adviceLabel->setObjectName(QStringLiteral("homeAdviceLabel"));
     m_planLabel->setObjectName(QStringLiteral("planLabel"));
     m_planButton->setObjectName(QStringLiteral("setExamDateButton"));
     // Every text wraps: at 200% the exam's name and the longest step are wider than a 1024-pixel screen.
-    for (QLabel* l : {m_titleLabel, m_verdictLabel, m_reasonLabel, m_dueLabel, m_scoresLabel, m_planLabel}) {
+    for (QLabel* l : {m_titleLabel, m_verdictLabel, m_reasonLabel, m_dueLabel, m_scoresLabel, m_adviceLabel,
+                      m_planLabel}) {
         l->setWordWrap(true);
         l->setTextFormat(Qt::PlainText);
     }
@@ -139,6 +142,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
     layout->addWidget(domainsBox);
     layout->addWidget(m_dueLabel);
     layout->addWidget(m_scoresLabel);
+    layout->addWidget(m_adviceLabel);
     layout->addWidget(planBox);
     layout->addLayout(actions);
     layout->addStretch();
@@ -160,6 +164,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
     m_nextButton->setEnabled(false);
     m_dueLabel->hide();
     m_scoresLabel->hide();
+    m_adviceLabel->hide();
     m_verdictLabel->installEventFilter(this);
 }
 
@@ -205,6 +210,7 @@ void HomePage::refresh()
         m_verdictLabel->setText(sentence(QString::fromStdString(plan.error().message)));
         m_nextText->clear();
         m_nextButton->setEnabled(false);
+        m_adviceLabel->hide();
         return;
     }
     m_plan = std::move(plan.value());
@@ -231,6 +237,14 @@ void HomePage::refresh()
                                   .arg(m_plan.bankItems));
     showDomains();
     showScores();
+    QStringList advice;
+    for (const std::string* line : {&m_plan.readinessBasis, &m_plan.missAdvice}) {
+        if (!line->empty()) {
+            advice << QString::fromStdString(*line);
+        }
+    }
+    m_adviceLabel->setText(advice.join(QLatin1Char('\n')));
+    m_adviceLabel->setVisible(!advice.isEmpty());
     QStringList lines;
     for (const auto& line : m_plan.lines) {
         lines << QString::fromStdString(line);

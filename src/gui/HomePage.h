@@ -84,6 +84,7 @@ private:
     bool m_planPending = true; ///< the plan has not been computed since the page was made
     QLabel* m_dueLabel;
     QLabel* m_scoresLabel;
+    QLabel* m_adviceLabel; ///< the verdict's basis (final exams) and the miss advice, when there are any
     QLabel* m_planLabel;
     QPushButton* m_planButton;
 };

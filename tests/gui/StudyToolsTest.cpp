@@ -164,6 +164,15 @@ private slots:
         QVERIFY2(tracker.contains(QStringLiteral("Why you miss:")) &&
                      tracker.contains(QStringLiteral("are misreads: slow down on long stems")),
                  qPrintable(tracker));
+        // The home screen says it too, under the verdict, beside what the verdict rests on.
+        w->window->showHome();
+        auto* advice = w->window->homePage()->findChild<QLabel*>(QStringLiteral("homeAdviceLabel"));
+        QVERIFY(advice);
+        QVERIFY(advice->isVisible());
+        QVERIFY2(advice->text().contains(QStringLiteral("are misreads: slow down on long stems")) &&
+                     advice->text().contains(QStringLiteral("This verdict rests only on questions")),
+                 qPrintable(advice->text()));
+        certdrill::test::screenshot(w->window.get(), "home-miss-advice");
     }
 
     /// Exam ▸ Final exam… lists the two reserved forms; Start shows the start screen of form 1, Begin sits

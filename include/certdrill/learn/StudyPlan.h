@@ -103,6 +103,12 @@ struct StudyPlan
     double hoursTotal = 0;
     std::optional<double> hoursByExam; ///< hoursTotal + budget until the exam day, with both set
     std::optional<std::int64_t> readinessLastMetMs;
+    /// Whether the verdict rests on final exams of never-seen questions or only on questions seen in practice
+    /// (readinessBasis); empty for an exam without final forms.
+    std::string readinessBasis;
+    /// When one miss reason dominates the tagged misses of the exam sessions, what to do about it
+    /// (examMissAdvice: "Half of your misses are misreads: …"); empty otherwise.
+    std::string missAdvice;
 
     std::vector<std::int64_t> failedAttempts;
     std::optional<std::int64_t> retakeFromDay;  ///< the day after the 14-day wait, when it is still ahead

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "certdrill/exam/FinalExams.h"
+#include "certdrill/exam/MissReasons.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -718,7 +719,19 @@ Result<StudyPlan> buildStudyPlan(Store& store, const std::string& examId, int ut
         return last.error();
     }
     in.lastFullExamMs = last.value();
-    return computeStudyPlan(in);
+    StudyPlan plan = computeStudyPlan(in);
+    // What only the store knows, beside the plan: the verdict's basis and the miss advice.
+    auto finals = finalEvidence(store, in.exam);
+    if (!finals) {
+        return finals.error();
+    }
+    plan.readinessBasis = readinessBasis(finals.value());
+    auto advice = examMissAdvice(store, examId);
+    if (!advice) {
+        return advice.error();
+    }
+    plan.missAdvice = advice.value().value_or("");
+    return plan;
 }
 
 } // namespace certdrill

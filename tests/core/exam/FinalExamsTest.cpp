@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "certdrill/learn/StudyPlan.h"
+
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/QuestionSearch.h"
 #include "certdrill/learn/DrillPlanner.h"
@@ -201,6 +203,10 @@ TEST_CASE("a final form is taken once, and its questions then return to practice
         "This verdict rests on 1 final exam of never-seen questions (scored 80%, newest first) as well as on "
         "practice; 1 of 2 final exams of never-seen questions left.");
     CHECK(report->recentExamScores.front() == Approx(0.8)); // a final exam is an exam simulation too
+    // The home screen's plan says the same under its verdict.
+    auto plan = buildStudyPlan(*bank.store, bank.exam.id, 0);
+    REQUIRE(plan.ok());
+    CHECK(plan->readinessBasis == report->readinessBasis);
 }
 
 TEST_CASE("the question browser finds no reserved question until its final exam starts", "[finals][bank]")

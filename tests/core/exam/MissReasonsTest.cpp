@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "certdrill/exam/ExamSession.h"
+#include "certdrill/learn/StudyPlan.h"
 
 #include "TestSupport.h"
 
@@ -186,4 +187,37 @@ TEST_CASE("the advice speaks when one reason has two in five of at least five ta
         CHECK(parseMissReason(missReasonName(r)) == r);
     }
     CHECK_FALSE(parseMissReason("bored"));
+}
+
+TEST_CASE("the home screen's plan carries the advice once one reason dominates the tagged misses", "[miss]")
+{
+    Fixture f;
+    const auto adviceNow = [&] {
+        auto plan = buildStudyPlan(*f.store, "mini", 0);
+        REQUIRE(plan.ok());
+        return plan->missAdvice;
+    };
+    CHECK(adviceNow().empty()); // nothing tagged yet
+    // Two exams, every question missed; the misses of the first three items tagged as misreads.
+    int tagged = 0;
+    for (int round = 0; round < 2; ++round) {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+        REQUIRE(s.ok());
+        ExamSession& session = *s.value();
+        for (const auto& it : session.items()) {
+            int wrong = 0;
+            while (it.question.options[static_cast<size_t>(wrong)].correct) {
+                ++wrong;
+            }
+            REQUIRE(session.choose(it.position, {wrong}).ok());
+        }
+        REQUIRE(session.submit().ok());
+        for (int p = 0; p < 3; ++p) {
+            REQUIRE(session.setMissReason(p, MissReason::Misread).ok());
+            ++tagged;
+            CHECK(adviceNow().empty() == (tagged < 5)); // five tagged misses before it speaks
+        }
+    }
+    CHECK_THAT(adviceNow(), Catch::Contains("misreads"));
+    CHECK(adviceNow() == examMissAdvice(*f.store, "mini").value().value());
 }
