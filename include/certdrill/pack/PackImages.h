@@ -38,6 +38,11 @@ std::vector<std::string> imageReferences(std::string_view markdown);
 /// form in which a question is stored and shown); any other text as it is.
 std::string embedImages(std::string_view markdown, const std::map<std::string, std::string>& images);
 
+/// `markdown` with every link destination that is a data URI left out (`![alt](data:…)` becomes `![alt]()`,
+/// its alt text kept): the words of a stored text without the base64 of its images, which the question
+/// browser's full-text index holds.
+std::string withoutDataUris(std::string_view markdown);
+
 /// `q` with embedImages applied to its stem, options, whys and explanation.
 Question withEmbeddedImages(Question q, const std::map<std::string, std::string>& images);
 

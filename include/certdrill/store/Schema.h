@@ -13,6 +13,8 @@ struct Migration
     int version;
     const char* description;
     const char* sql;
+    /// Work SQL alone cannot do, run after `sql` in the same transaction (none for most steps).
+    void (*after)(Database&) = nullptr;
 };
 
 /// certdrill's PRAGMA application_id ("CDRL" in the file header), set by migrate(): it tells a certdrill

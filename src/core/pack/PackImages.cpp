@@ -144,9 +144,9 @@ bool startsWithNoCase(std::string_view text, std::string_view prefix)
     return true;
 }
 
-/// Calls `found(begin, end)` for each `image:NAME` link destination in `markdown`, where [begin, end) is
-/// NAME's place.
-template <typename Found> void forEachReference(std::string_view markdown, Found found)
+/// Calls `found(begin, end)` for each link destination in `markdown` (an inline link's or image's, also one
+/// in angle brackets), where [begin, end) is its place up to the closing parenthesis, bracket or white space.
+template <typename Found> void forEachDestination(std::string_view markdown, Found found)
 {
     // A destination follows "](" (an inline link or image) or "](<" (one in angle brackets).
     for (std::size_t at = markdown.find("]("); at != std::string_view::npos;
@@ -155,10 +155,6 @@ template <typename Found> void forEachReference(std::string_view markdown, Found
         if (begin < markdown.size() && markdown[begin] == '<') {
             ++begin;
         }
-        if (markdown.substr(begin, kImageScheme.size()) != kImageScheme) {
-            continue;
-        }
-        begin += kImageScheme.size();
         std::size_t end = begin;
         while (end < markdown.size() && markdown[end] != ')' && markdown[end] != '>' &&
                markdown[end] != ' ' && markdown[end] != '\t' && markdown[end] != '\n' &&
@@ -169,26 +165,27 @@ template <typename Found> void forEachReference(std::string_view markdown, Found
     }
 }
 
+/// Calls `found(begin, end)` for each `image:NAME` link destination in `markdown`, where [begin, end) is
+/// NAME's place.
+template <typename Found> void forEachReference(std::string_view markdown, Found found)
+{
+    forEachDestination(markdown, [&](std::size_t begin, std::size_t end) {
+        if (markdown.substr(begin, kImageScheme.size()) == kImageScheme) {
+            found(begin + kImageScheme.size(), end);
+        }
+    });
+}
+
 /// `markdown` with every link destination that is an image data URI replaced by `image:NAME` (added to
 /// `images`).
 std::string extractImages(std::string_view markdown, std::map<std::string, std::string>& images)
 {
     std::string out;
     std::size_t copied = 0;
-    for (std::size_t at = markdown.find("]("); at != std::string_view::npos;
-         at = markdown.find("](", at + 2)) {
-        const std::size_t begin = at + 2;
-        if (!startsWithNoCase(markdown.substr(begin), "data:image/")) {
-            continue;
-        }
-        std::size_t end = begin;
-        while (end < markdown.size() && markdown[end] != ')' && markdown[end] != ' ' &&
-               markdown[end] != '\n') {
-            ++end;
-        }
+    forEachDestination(markdown, [&](std::size_t begin, std::size_t end) {
         const std::string_view uri = markdown.substr(begin, end - begin);
-        if (!decodeImageDataUri(uri)) {
-            continue; // not an image the pack could have held: left as written
+        if (!startsWithNoCase(uri, "data:image/") || !decodeImageDataUri(uri)) {
+            return; // not an image the pack could have held: left as written
         }
         const std::string name = "image-" + sha256Hex(std::string(uri)).substr(0, 16);
         images.emplace(name, uri);
@@ -196,7 +193,7 @@ std::string extractImages(std::string_view markdown, std::map<std::string, std::
         out += kImageScheme;
         out += name;
         copied = end;
-    }
+    });
     out.append(markdown.substr(copied));
     return out;
 }
@@ -281,6 +278,20 @@ std::string embedImages(std::string_view markdown, const std::map<std::string, s
         out.append(markdown.substr(copied, begin - kImageScheme.size() - copied));
         out += image->second;
         copied = end;
+    });
+    out.append(markdown.substr(copied));
+    return out;
+}
+
+std::string withoutDataUris(std::string_view markdown)
+{
+    std::string out;
+    std::size_t copied = 0;
+    forEachDestination(markdown, [&](std::size_t begin, std::size_t end) {
+        if (startsWithNoCase(markdown.substr(begin, end - begin), "data:")) {
+            out.append(markdown.substr(copied, begin - copied));
+            copied = end;
+        }
     });
     out.append(markdown.substr(copied));
     return out;

@@ -4,6 +4,8 @@
 
 #include <sqlite3.h>
 
+#include "certdrill/store/SearchIndex.h"
+
 namespace certdrill {
 
 namespace {
@@ -334,6 +336,57 @@ CREATE TABLE final_questions (
 CREATE INDEX final_questions_form ON final_questions(exam_ref, form);
 )sql";
 
+// Version 12: the full-text index without image data. A question is stored with its images' data URIs in
+// place of `image:NAME` (Store::importOne), and step 8's triggers and the import indexed the stored texts, so
+// the base64 of every image and the words of its URI ("data", "image", "png", "base64") were searchable: a
+// search for "data" found every question with an image. certdrill now writes a question's index row itself,
+// with every data URI left out (SearchIndexWriter, after each imported, updated or restored question). The
+// triggers still follow an edit of a question without images (made in the sqlite3 shell, say) and no longer
+// index one whose texts hold "data:image/" from its stored texts: an update or a retirement removes its row,
+// an option edit leaves the row as certdrill wrote it. SQL cannot strip the URIs without an
+// application-defined function, which would make every update fail in the sqlite3 shell, so the rows already
+// indexed with image data are rewritten by the step's C++ part (reindexQuestionsWithImages).
+constexpr const char* kV12 = R"sql(
+DROP TRIGGER question_search_update;
+DROP TRIGGER question_search_option_update;
+DROP TRIGGER question_search_option_delete;
+CREATE TRIGGER question_search_update AFTER UPDATE OF stem, explanation, retired ON questions BEGIN
+    DELETE FROM question_search WHERE rowid = OLD.id;
+    INSERT INTO question_search (rowid, stem, options, explanations, note) SELECT NEW.id, NEW.stem,
+        (SELECT COALESCE(group_concat(text, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        NEW.explanation || char(10) ||
+            (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = NEW.id),
+        (SELECT COALESCE(n.text, '') FROM notes n JOIN packs p ON p.pack_id = n.pack_id
+         WHERE p.id = NEW.pack_ref AND n.question_id = NEW.question_id)
+    WHERE NEW.retired = 0 AND NEW.stem NOT LIKE '%data:image/%' AND NEW.explanation NOT LIKE '%data:image/%'
+        AND NOT EXISTS (SELECT 1 FROM options WHERE question_ref = NEW.id
+                        AND (text LIKE '%data:image/%' OR why LIKE '%data:image/%'));
+END;
+CREATE TRIGGER question_search_option_update AFTER UPDATE ON options BEGIN
+    UPDATE question_search SET
+        options = (SELECT group_concat(text, char(10)) FROM options WHERE question_ref = NEW.question_ref),
+        explanations = (SELECT explanation FROM questions WHERE id = NEW.question_ref) || char(10) ||
+            (SELECT group_concat(why, char(10)) FROM options WHERE question_ref = NEW.question_ref)
+    WHERE rowid = NEW.question_ref
+        AND NOT EXISTS (SELECT 1 FROM questions WHERE id = NEW.question_ref
+                        AND (stem LIKE '%data:image/%' OR explanation LIKE '%data:image/%'))
+        AND NOT EXISTS (SELECT 1 FROM options WHERE question_ref = NEW.question_ref
+                        AND (text LIKE '%data:image/%' OR why LIKE '%data:image/%'));
+END;
+CREATE TRIGGER question_search_option_delete AFTER DELETE ON options BEGIN
+    UPDATE question_search SET
+        options = (SELECT COALESCE(group_concat(text, char(10)), '') FROM options
+                   WHERE question_ref = OLD.question_ref),
+        explanations = (SELECT explanation FROM questions WHERE id = OLD.question_ref) || char(10) ||
+            (SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = OLD.question_ref)
+    WHERE rowid = OLD.question_ref
+        AND NOT EXISTS (SELECT 1 FROM questions WHERE id = OLD.question_ref
+                        AND (stem LIKE '%data:image/%' OR explanation LIKE '%data:image/%'))
+        AND NOT EXISTS (SELECT 1 FROM options WHERE question_ref = OLD.question_ref
+                        AND (text LIKE '%data:image/%' OR why LIKE '%data:image/%'));
+END;
+)sql";
+
 } // namespace
 
 const std::vector<Migration>& migrations()
@@ -350,6 +403,7 @@ const std::vector<Migration>& migrations()
         {9, "planning reads from one index: option counts and a covering index", kV9},
         {10, "first answers and miss reasons", kV10},
         {11, "reserved final exams", kV11},
+        {12, "full-text index without image data", kV12, reindexQuestionsWithImages},
     };
     return steps;
 }
@@ -449,6 +503,9 @@ void migrate(Database& db, int target)
     for (const auto& step : migrations()) {
         if (step.version > locked && step.version <= target) {
             db.exec(step.sql);
+            if (step.after) {
+                step.after(db);
+            }
         }
     }
     if (locked < target) {

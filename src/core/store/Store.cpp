@@ -20,6 +20,7 @@
 #include "certdrill/pack/Sha256.h"
 #include "certdrill/store/Backup.h"
 #include "certdrill/store/Schema.h"
+#include "certdrill/store/SearchIndex.h"
 
 namespace certdrill {
 
@@ -1137,16 +1138,8 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
                      "WHERE id = ?");
     Statement clearOptions(m_db, "DELETE FROM options WHERE question_ref = ?");
     // The question browser's full-text row of a question, written once after its last option (schema step 8:
-    // no trigger fires per inserted option).
-    Statement unindex(m_db, "DELETE FROM question_search WHERE rowid = ?");
-    Statement index(
-        m_db, "INSERT INTO question_search (rowid, stem, options, explanations, note) SELECT q.id, q.stem, "
-              "(SELECT COALESCE(group_concat(text, char(10)), '') FROM options WHERE question_ref = q.id), "
-              "q.explanation || char(10) || "
-              "(SELECT COALESCE(group_concat(why, char(10)), '') FROM options WHERE question_ref = q.id), "
-              "(SELECT COALESCE(n.text, '') FROM notes n JOIN packs p ON p.pack_id = n.pack_id "
-              "WHERE p.id = q.pack_ref AND n.question_id = q.question_id) "
-              "FROM questions q WHERE q.id = ? AND q.retired = 0");
+    // no trigger fires per inserted option) and without its images' data (step 12).
+    SearchIndexWriter searchIndex(m_db);
     Statement insertOption(m_db, "INSERT INTO options (question_ref, position, text, correct, why) "
                                  "VALUES (?, ?, ?, ?, ?)");
 
@@ -1250,15 +1243,8 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
             insertOption.bind(5, o.why);
             insertOption.run();
         }
-        if (it != existing.end()) {
-            // An update or a restore: the update trigger indexed the question before its new options.
-            unindex.reset();
-            unindex.bind(1, row);
-            unindex.run();
-        }
-        index.reset();
-        index.bind(1, row);
-        index.run();
+        // An update or a restore replaces what the update trigger indexed before the new options.
+        searchIndex.reindex(row);
     }
 
     // Questions that left the pack are retired, never deleted: past sessions still point at them.
