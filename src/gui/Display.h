@@ -27,6 +27,7 @@ using report::answerHtml;
 using report::bandColor;
 using report::bandText;
 using report::cellTextColor;
+using report::codeBlockBackground;
 using report::confidenceText;
 using report::explainedOptionsHtml;
 using report::inlineHtml;

@@ -26,6 +26,9 @@ QString tr(const char* text)
 constexpr auto kStemMarkdown =
     QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub | QTextDocument::MarkdownNoHTML);
 
+/// The space above and below a code block, in pixels.
+constexpr qreal kCodeBlockSpace = 4;
+
 } // namespace
 
 QString verdictText(const SessionItem& item)
@@ -80,9 +83,38 @@ QString inlineHtml(const std::string& text)
     return html;
 }
 
+QColor codeBlockBackground()
+{
+    return {128, 128, 128, 40};
+}
+
 void setStemMarkdown(QTextDocument* doc, const std::string& stem)
 {
     doc->setMarkdown(QString::fromStdString(stem), kStemMarkdown);
+    // A code block's lines (Qt's Markdown reader gives each a code language, fenced ones also their fence) on
+    // a background of their own, so code reads apart from the prose around it, and a little space above its
+    // first line and below its last (outside the background: a block has no padding). All of it goes into
+    // stemHtml's HTML with the rest, for the review and the PDF.
+    const auto isCode = [](const QTextBlock& b) {
+        return b.isValid() && (b.blockFormat().hasProperty(QTextFormat::BlockCodeFence) ||
+                               b.blockFormat().hasProperty(QTextFormat::BlockCodeLanguage));
+    };
+    QTextCursor lines(doc);
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+        if (!isCode(b)) {
+            continue;
+        }
+        QTextBlockFormat code;
+        code.setBackground(codeBlockBackground());
+        if (!isCode(b.previous())) {
+            code.setTopMargin(std::max<qreal>(b.blockFormat().topMargin(), kCodeBlockSpace));
+        }
+        if (!isCode(b.next())) {
+            code.setBottomMargin(std::max<qreal>(b.blockFormat().bottomMargin(), kCodeBlockSpace));
+        }
+        lines.setPosition(b.position());
+        lines.mergeBlockFormat(code);
+    }
     // Code in a fixed point size: Qt gives code spans and blocks the size of the system's fixed font, which
     // View ▸ Larger text would leave small. Without one, code takes the size of the text around it.
     // Collected first: setting a format may merge fragments under an iterator.

@@ -26,9 +26,14 @@ QString bandText(Band band);
 /// with `code` spans shown as code, as the stems' Markdown shows them.
 QString inlineHtml(const std::string& text);
 /// Sets `doc` to a question's stem (Markdown, docs/pack-format.md) in GitHub's dialect without raw HTML:
-/// fenced code blocks (monospace, lines never wrapped), tables, and images, of which only the pack's own
-/// (data URIs, which the store puts in place of `image:NAME`) are shown, by a SafeTextDocument.
+/// fenced code blocks (monospace, lines never wrapped, on codeBlockBackground), tables, and images, of which
+/// only the pack's own (data URIs, which the store puts in place of `image:NAME`) are shown, by a
+/// SafeTextDocument.
 void setStemMarkdown(QTextDocument* doc, const std::string& stem);
+/// The background of a code block's lines: a translucent grey that sets code apart from prose on the light
+/// and the dark theme's text background alike (and on the PDF's white page), darkening the one and lightening
+/// the other, with the text over it still well above 4.5:1.
+QColor codeBlockBackground();
 /// A question's stem (Markdown, docs/pack-format.md) as an HTML fragment, rendered without raw HTML: a stem
 /// that quotes "<question>" in a prompt template shows it as written. The screens and the reports render
 /// every stem through this or Display's showStem, by the same rules.

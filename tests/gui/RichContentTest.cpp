@@ -17,6 +17,7 @@
 
 #include "certdrill/store/Store.h"
 
+#include "Contrast.h"
 #include "Display.h"
 #include "DrillPage.h"
 #include "ExamPage.h"
@@ -89,6 +90,15 @@ QString codeBlockProblem(gui::SafeTextView* view)
     return {};
 }
 
+/// `color` as it shows over the opaque `below` (source-over).
+QColor composited(const QColor& color, const QColor& below)
+{
+    const qreal a = color.alphaF();
+    return QColor::fromRgbF(color.redF() * a + below.redF() * (1 - a),
+                            color.greenF() * a + below.greenF() * (1 - a),
+                            color.blueF() * a + below.blueF() * (1 - a));
+}
+
 } // namespace
 
 class RichContentTest : public QObject
@@ -149,6 +159,46 @@ private slots:
         pane.resize(320, 100);
         QTRY_VERIFY(pane.document()->begin().layout()->lineCount() > 1);
         QCOMPARE(pane.horizontalScrollBar()->maximum(), 0);
+    }
+
+    void codeBlockHasABackgroundInBothThemes()
+    {
+        for (const bool dark : {false, true}) {
+            gui::applyTheme(dark);
+            gui::TextPane pane;
+            pane.resize(480, 100);
+            gui::showStem(&pane, kCodeStem);
+            const QColor base = pane.palette().color(QPalette::Base);
+            const QColor text = pane.palette().color(QPalette::Text);
+            for (const char* line : {"lr = base_lr", "if step % 100 == 0:", "    print(lr)"}) {
+                const QTextBlock code = blockStarting(pane.document(), QString::fromUtf8(line));
+                QVERIFY2(code.isValid(), line);
+                const QBrush background = code.blockFormat().background();
+                QVERIFY2(background.style() == Qt::SolidPattern, line);
+                const QColor shown = composited(background.color(), base);
+                // Apart from the prose around it, and the text on it well readable (AA).
+                QVERIFY2(gui::contrastRatio(shown, base) > 1.1, line);
+                QVERIFY2(gui::contrastRatio(text, shown) >= gui::kTextContrast, line);
+            }
+            QCOMPARE(blockStarting(pane.document(), QStringLiteral("Which line"))
+                         .blockFormat()
+                         .background()
+                         .style(),
+                     Qt::NoBrush);
+            QCOMPARE(blockStarting(pane.document(), QStringLiteral("A training loop"))
+                         .blockFormat()
+                         .background()
+                         .style(),
+                     Qt::NoBrush);
+        }
+        gui::applyTheme(false);
+        // The review's and the report's HTML keep it.
+        QTextDocument fromHtml;
+        fromHtml.setHtml(gui::textHtml("Run:\n\n```\n" + kLongLine + "\n```"));
+        QCOMPARE(blockStarting(&fromHtml, QStringLiteral("lr = base_lr")).blockFormat().background().color(),
+                 gui::codeBlockBackground());
+        QCOMPARE(blockStarting(&fromHtml, QStringLiteral("Run:")).blockFormat().background().style(),
+                 Qt::NoBrush);
     }
 
     void tableRendersAsATable()
