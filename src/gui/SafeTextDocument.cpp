@@ -1,8 +1,18 @@
 #include "SafeTextDocument.h"
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QImage>
 #include <QImageReader>
+#include <QPaintDevice>
+#include <QScopedValueRollback>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextList>
 #include <QUrl>
 
 #include "certdrill/pack/Limits.h"
@@ -13,6 +23,7 @@ namespace certdrill::gui {
 SafeTextDocument::SafeTextDocument(QObject* parent)
     : QTextDocument(parent)
 {
+    connect(this, &QTextDocument::contentsChanged, this, &SafeTextDocument::fitImages);
 }
 
 namespace {
@@ -44,6 +55,69 @@ QImage embeddedImage(const QUrl& name)
 }
 
 } // namespace
+
+void SafeTextDocument::fitImages()
+{
+    if (m_fitting || textWidth() <= 0) {
+        return; // its own change of a format, or a document not laid out to a width
+    }
+    const QScopedValueRollback<bool> fitting(m_fitting, true);
+    // An image's size is in pixels at 96 dpi, which the layout scales to its paint device's resolution (a
+    // PDF writer's); the text width is in the device's pixels.
+    qreal scale = 1;
+    if (const QPaintDevice* device = documentLayout()->paintDevice()) {
+        scale = device->logicalDpiY() / 96.0;
+    }
+    struct Fit
+    {
+        int position;
+        QSizeF size; // empty: the image's own size
+    };
+    std::vector<Fit> fits; // collected first: a format set under the iterator may merge fragments
+    for (QTextBlock b = begin(); b.isValid(); b = b.next()) {
+        const QTextBlockFormat block = b.blockFormat();
+        qreal available =
+            textWidth() - 2 * documentMargin() - block.leftMargin() - block.rightMargin() -
+            (block.indent() + (b.textList() ? b.textList()->format().indent() : 0)) * indentWidth();
+        available = std::max<qreal>(1, std::floor(available / scale));
+        for (auto it = b.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.charFormat().isImageFormat()) {
+                continue;
+            }
+            const QTextImageFormat format = fragment.charFormat().toImageFormat();
+            const QImage image = resource(ImageResource, QUrl(format.name())).value<QImage>();
+            if (image.isNull()) {
+                continue;
+            }
+            const QSizeF size = image.width() <= available
+                                    ? QSizeF()
+                                    : QSizeF(available, image.height() * available / image.width());
+            const QSizeF now(format.hasProperty(QTextFormat::ImageWidth) ? format.width() : 0,
+                             format.hasProperty(QTextFormat::ImageHeight) ? format.height() : 0);
+            if (now != (size.isEmpty() ? QSizeF(0, 0) : size)) {
+                // An image is one character; a fragment of several holds the same image several times.
+                for (int i = 0; i < fragment.length(); ++i) {
+                    fits.push_back({fragment.position() + i, size});
+                }
+            }
+        }
+    }
+    QTextCursor cursor(this);
+    for (const Fit& fit : fits) {
+        cursor.setPosition(fit.position);
+        cursor.setPosition(fit.position + 1, QTextCursor::KeepAnchor);
+        QTextImageFormat format = cursor.charFormat().toImageFormat();
+        if (fit.size.isEmpty()) {
+            format.clearProperty(QTextFormat::ImageWidth);
+            format.clearProperty(QTextFormat::ImageHeight);
+        } else {
+            format.setWidth(fit.size.width());
+            format.setHeight(fit.size.height());
+        }
+        cursor.setCharFormat(format);
+    }
+}
 
 QVariant SafeTextDocument::loadResource(int type, const QUrl& name)
 {

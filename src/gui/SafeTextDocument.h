@@ -24,12 +24,19 @@ public:
     /// How many embedded images were decoded and shown since construction (for tests).
     int embeddedLoads() const { return m_embedded; }
 
+    /// Scales every image wider than the text width down to it (keeping its aspect ratio, never up, so a
+    /// narrow image keeps its own size), so a wide image never widens the text: done after every change of
+    /// the content, and again by the view when its width changes. The width is the page's (textWidth) less
+    /// the document's margin and the margins and indents of the image's paragraph and list.
+    void fitImages();
+
 protected:
     QVariant loadResource(int type, const QUrl& name) override;
 
 private:
     int m_refused = 0;
     int m_embedded = 0;
+    bool m_fitting = false;
 };
 
 } // namespace certdrill::gui

@@ -33,6 +33,12 @@ void SafeTextView::setUrlOpener(UrlOpener opener)
     urlOpener() = std::move(opener);
 }
 
+void SafeTextView::resizeEvent(QResizeEvent* event)
+{
+    QTextBrowser::resizeEvent(event); // lays the text out at the new width
+    m_document->fitImages();
+}
+
 QVariant SafeTextView::loadResource(int type, const QUrl& name)
 {
     Q_UNUSED(type)

@@ -31,6 +31,8 @@ public:
     static void setUrlOpener(UrlOpener opener);
 
 protected:
+    /// Fits the images to the new width (SafeTextDocument::fitImages).
+    void resizeEvent(QResizeEvent* event) override;
     /// QTextBrowser reads files here (for setSource and its history); nothing is read.
     QVariant loadResource(int type, const QUrl& name) override;
 

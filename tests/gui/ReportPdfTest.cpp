@@ -1,6 +1,7 @@
 // Save PDF… on the results and tracker screens and File ▸ Save as PDF… (Ctrl+P), driven through the real
 // buttons, shortcut and save dialog; the file is read back with poppler's pdftotext (scripts/deps).
 #include <QAction>
+#include <QBuffer>
 #include <QFile>
 #include <QProcess>
 #include <QPushButton>
@@ -66,6 +67,38 @@ struct Sitting
         }
     }
 };
+
+/// Imports `questions` (a variant of rich-questions.json) beside mini-exam.json, answers its one question
+/// wrong in an exam (so the review prints it with its options and explanation) and saves the session as a
+/// PDF at `path`; false (with a test failure) if a step failed.
+bool richSessionPdf(const std::filesystem::path& questions, const QString& path)
+{
+    QTemporaryDir dir;
+    FakeClock clock;
+    auto opened = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+    if (!opened.ok()) {
+        return false;
+    }
+    Store& store = *opened.value();
+    const auto imported =
+        store.importFiles({std::filesystem::path(CERTDRILL_TEST_DATA_DIR) / "mini-exam.json", questions});
+    const auto exam = store.exam("mini");
+    const auto pool = store.candidates("mini");
+    if (!imported.ok() || !exam.ok() || !pool.ok()) {
+        qWarning("import failed: %s", imported.error.c_str());
+        return false;
+    }
+    auto session = ExamSession::start(store, exam.value(), assembleForm(exam.value(), pool.value(), 1, 7),
+                                      SessionMode::Exam);
+    if (!session.ok() || session.value()->items().size() != 1) {
+        return false;
+    }
+    ExamSession& s = *session.value();
+    const auto& item = s.items().front();
+    const int wrong = item.question.options[0].correct ? 1 : 0;
+    return s.visit(0).ok() && s.choose(0, {wrong}).ok() && s.submit().ok() &&
+           report::writeSessionPdf(report::sessionReport(s), path).ok();
+}
 
 } // namespace
 
@@ -143,26 +176,8 @@ private slots:
     void codeBlocksAndTablesSurviveInThePdf()
     {
         QTemporaryDir dir;
-        FakeClock clock;
-        auto opened = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
-        QVERIFY(opened.ok());
-        Store& store = *opened.value();
-        const std::filesystem::path data(CERTDRILL_TEST_DATA_DIR);
-        QVERIFY(store.importFiles({data / "mini-exam.json", data / "rich-questions.json"}).ok());
-        const auto exam = store.exam("mini");
-        const auto pool = store.candidates("mini");
-        QVERIFY(exam.ok() && pool.ok());
-        auto session = ExamSession::start(store, exam.value(), assembleForm(exam.value(), pool.value(), 1, 7),
-                                          SessionMode::Exam);
-        QVERIFY(session.ok());
-        ExamSession& s = *session.value();
-        QCOMPARE(static_cast<int>(s.items().size()), 1);
-        // A wrong answer, so the question is printed with its options and explanation for review.
-        const auto& item = s.items().front();
-        const int wrong = item.question.options[0].correct ? 1 : 0;
-        QVERIFY(s.visit(0).ok() && s.choose(0, {wrong}).ok() && s.submit().ok());
         const QString path = dir.filePath(QStringLiteral("rich.pdf"));
-        QVERIFY(report::writeSessionPdf(report::sessionReport(s), path).ok());
+        QVERIFY(richSessionPdf(std::filesystem::path(CERTDRILL_TEST_DATA_DIR) / "rich-questions.json", path));
         const QString text = pdfText(path);
         QVERIFY2(text.contains(QStringLiteral("if step % 100 == 0:")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("print(f\"step {step}: lr={lr:.2e}\")")));
@@ -171,6 +186,46 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("cosine after warm-up")));
         QVERIFY(text.contains(QRegularExpression(QStringLiteral("500\\s+3×10⁻⁴"))));
         renderPage(path, "rich-pdf", 2); // the review
+    }
+
+    void aWideImageIsScaledToThePage()
+    {
+        // The rich question with its chart 2000 pixels wide: at 96 dpi over 20 inches, past the page's edge.
+        QTemporaryDir dir;
+        QImage wide(2000, 500, QImage::Format_RGB32);
+        wide.fill(QColor(0x40, 0x80, 0xc0));
+        QByteArray png;
+        QBuffer buffer(&png);
+        QVERIFY(buffer.open(QIODevice::WriteOnly) && wide.save(&buffer, "PNG"));
+        QFile rich(QStringLiteral(CERTDRILL_TEST_DATA_DIR "/rich-questions.json"));
+        QVERIFY(rich.open(QIODevice::ReadOnly));
+        QByteArray pack = rich.readAll();
+        const qsizetype uri = pack.indexOf("data:image/png;base64,");
+        QVERIFY(uri > 0);
+        pack.replace(uri, pack.indexOf('"', uri) - uri, "data:image/png;base64," + png.toBase64());
+        const QString packPath = dir.filePath(QStringLiteral("wide.json"));
+        QFile out(packPath);
+        QVERIFY(out.open(QIODevice::WriteOnly) && out.write(pack) == pack.size());
+        out.close();
+        const QString path = dir.filePath(QStringLiteral("wide.pdf"));
+        QVERIFY(richSessionPdf(packPath.toStdString(), path));
+        // pdfimages lists each drawn image with its resolution on the page: the 2000 pixels drawn within an
+        // A4 page's width (8.27 inches) are at least 242 to the inch, where unscaled they were 96.
+        QProcess list;
+        list.start(QStringLiteral("pdfimages"), {QStringLiteral("-list"), path});
+        QVERIFY(list.waitForFinished(30'000) && list.exitCode() == 0);
+        const QStringList rows = QString::fromUtf8(list.readAllStandardOutput()).split(QLatin1Char('\n'));
+        int wideImages = 0;
+        for (const QString& row : rows) {
+            const QStringList cells = row.simplified().split(QLatin1Char(' '));
+            // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
+            if (cells.size() >= 14 && cells[3] == QLatin1String("2000")) {
+                ++wideImages;
+                QVERIFY2(cells[12].toInt() >= 242, qPrintable(row));
+            }
+        }
+        QVERIFY(wideImages >= 1);
+        renderPage(path, "rich-wide-pdf", 2);
     }
 
     void aFailedSaveSaysWhyAndWritesNothing()

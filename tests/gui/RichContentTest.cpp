@@ -7,7 +7,9 @@
 #include <cmath>
 
 #include <QAbstractTextDocumentLayout>
+#include <QBuffer>
 #include <QFontInfo>
+#include <QPdfWriter>
 #include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTextBlock>
@@ -97,6 +99,32 @@ QColor composited(const QColor& color, const QColor& below)
     return QColor::fromRgbF(color.redF() * a + below.redF() * (1 - a),
                             color.greenF() * a + below.greenF() * (1 - a),
                             color.blueF() * a + below.blueF() * (1 - a));
+}
+
+/// A stem with a PNG `width` pixels wide and a quarter as high, embedded as the store embeds a pack's image.
+std::string wideImageStem(int width)
+{
+    QImage image(width, width / 4, QImage::Format_RGB32);
+    image.fill(QColor(0x40, 0x80, 0xc0));
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return "A wide chart:\n\n![Wide chart](data:image/png;base64," + png.toBase64().toStdString() +
+           ")\n\nWhat does it show?";
+}
+
+/// The format of the first image in `doc`; an invalid one if none.
+QTextImageFormat firstImage(QTextDocument* doc)
+{
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+        for (auto it = b.begin(); !it.atEnd(); ++it) {
+            if (it.fragment().charFormat().isImageFormat()) {
+                return it.fragment().charFormat().toImageFormat();
+            }
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -199,6 +227,59 @@ private slots:
                  gui::codeBlockBackground());
         QCOMPARE(blockStarting(&fromHtml, QStringLiteral("Run:")).blockFormat().background().style(),
                  Qt::NoBrush);
+    }
+
+    void wideImageIsScaledToTheViewAndBack()
+    {
+        const std::string stem = wideImageStem(2000);
+        for (const bool pane : {false, true}) {
+            std::unique_ptr<gui::SafeTextView> view(pane ? new gui::TextPane : new gui::SafeTextView);
+            view->resize(500, 400);
+            gui::showStem(view.get(), stem);
+            QVERIFY(test::showActive(view.get()));
+            const auto fits = [&] {
+                const QTextImageFormat image = firstImage(view->document());
+                return image.isValid() && image.width() > 0 && image.width() <= view->viewport()->width() &&
+                       std::abs(image.height() * 4 - image.width()) <= 4 && // the aspect ratio kept
+                       view->horizontalScrollBar()->maximum() == 0 &&
+                       view->document()->size().width() <= view->viewport()->width();
+            };
+            QTRY_VERIFY2(fits(), pane ? "TextPane at 500 px" : "SafeTextView at 500 px");
+            if (!pane) {
+                test::screenshot(view.get(), "rich-wide-image");
+            }
+            // Narrower, it follows.
+            view->resize(300, 400);
+            QTRY_VERIFY2(fits(), "at 300 px");
+            QVERIFY(firstImage(view->document()).width() < 300);
+            // Wider than the image, it is shown at its own size, never more.
+            view->resize(2400, 400);
+            QTRY_VERIFY(!firstImage(view->document()).hasProperty(QTextFormat::ImageWidth));
+            QCOMPARE(view->horizontalScrollBar()->maximum(), 0);
+        }
+        // A narrow image keeps its size.
+        gui::SafeTextView view;
+        view.resize(500, 400);
+        gui::showStem(&view, wideImageStem(120));
+        QVERIFY(test::showActive(&view));
+        QVERIFY(!firstImage(view.document()).hasProperty(QTextFormat::ImageWidth));
+    }
+
+    void wideImageIsScaledToThePdfPage()
+    {
+        // As PdfReport lays a section out: a page width in the writer's pixels, images in 96-dpi pixels.
+        QTemporaryDir dir;
+        QPdfWriter writer(dir.filePath(QStringLiteral("x.pdf")));
+        writer.setResolution(300);
+        gui::SafeTextDocument doc;
+        doc.documentLayout()->setPaintDevice(&writer);
+        doc.setDocumentMargin(0);
+        doc.setPageSize(QSizeF(1800, 2500)); // 6 inches at 300 dpi: 576 pixels at 96 dpi
+        doc.setHtml(gui::stemHtml(wideImageStem(2000)));
+        const QTextImageFormat image = firstImage(&doc);
+        QVERIFY(image.isValid());
+        QVERIFY(image.width() > 500 && image.width() <= 576);
+        QVERIFY(doc.size().width() <= 1800.5);
     }
 
     void tableRendersAsATable()
