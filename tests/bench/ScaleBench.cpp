@@ -607,23 +607,38 @@ void guiBench(const Paths& p, int rounds)
     auto empty = [&](int) {
         return runChild({p.emptyWindow.string()}, p.work / "gui.log", env);
     };
+    // Each prepared database as the app leaves it after its first start (the bundled files' stamps and the
+    // final forms stored), the state of every later start, which is what is measured.
+    for (const fs::path& prepared : {small, large}) {
+        runChild({p.app.string(), "--db", prepared.string(), "--quit-after-first-paint"}, p.work / "gui.log", env);
+    }
+    auto text = [&](int) {
+        return runChild({p.emptyWindow.string(), "--text"}, p.work / "gui.log", env);
+    };
     std::vector<Series> series = {{"empty window", empty, {}},
+                                  {"window with a line of text", text, {}},
                                   {"certdrill, bundled bank", app(small), {}},
                                   {"certdrill, 100k bank", app(large), {}}};
     runRounds(series, rounds);
     std::printf(
         "### GUI first paint (QT_QPA_PLATFORM=offscreen, process start to first paint), %d paired rounds\n\n",
         rounds);
-    std::printf("| contender | wall time | CPU time | ratio to the empty window (wall; CPU) | target |\n"
-                "|---|---|---|---|---|\n");
-    std::printf("| empty window | %s | %s | 1 | |\n", spread(series[0].seconds(), " s", 3).c_str(),
+    std::printf("| contender | wall time | CPU time | ratio to the empty window (wall; CPU) | ratio to the window "
+                "with text (wall; CPU) | target (to the empty window) |\n"
+                "|---|---|---|---|---|---|\n");
+    std::printf("| empty window | %s | %s | 1 | | |\n", spread(series[0].seconds(), " s", 3).c_str(),
                 spread(series[0].cpu(), " s", 3).c_str());
     for (size_t k = 1; k < series.size(); ++k) {
-        std::printf("| %s | %s | %s | %s; %s | %s |\n", series[k].name.c_str(),
+        const bool ofApp = k >= 2;
+        std::printf("| %s | %s | %s | %s; %s | %s | %s |\n", series[k].name.c_str(),
                     spread(series[k].seconds(), " s", 3).c_str(), spread(series[k].cpu(), " s", 3).c_str(),
                     spread(ratios(series[k], series[0], Measure::Wall), "", 2).c_str(),
                     spread(ratios(series[k], series[0], Measure::Cpu), "", 2).c_str(),
-                    k == 1 ? "≤ 1.3" : "≤ 1.5");
+                    ofApp ? (spread(ratios(series[k], series[1], Measure::Wall), "", 2) + "; " +
+                           spread(ratios(series[k], series[1], Measure::Cpu), "", 2))
+                              .c_str()
+                        : "1",
+                    k == 2 ? "≤ 1.3" : k == 3 ? "≤ 1.5" : "");
     }
     std::printf("\n");
     std::fflush(stdout);

@@ -246,7 +246,9 @@ public:
     /// The files whose bytes are not those of a pack already imported (the SHA-256 the packs table keeps for
     /// each pack's current version), in their order: the files an import could change. The app's start
     /// imports only these, so an unchanged bundled pack is not parsed and validated again at every start. A
-    /// file that cannot be read is kept, for importFiles to report.
+    /// file that cannot be read is kept, for importFiles to report. A file whose size and modification time
+    /// are those it had when its bytes were last found to be an imported pack's is not read again (the stamps
+    /// are kept in the settings table, written unless the database is read-only).
     Result<std::vector<std::filesystem::path>> changedFiles(const std::vector<std::filesystem::path>& files);
 
     /// The value stored under `key` in the settings table (tracker thresholds, display preferences), or

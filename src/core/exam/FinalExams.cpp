@@ -98,6 +98,10 @@ Result<void> reserveFinalForms(Store& store, const ExamDef& exam)
     }
     return catchDbError(kFinalsFailed, [&]() -> Result<void> {
         Database& db = store.database();
+        // Stored already (every start but the first): a read, with no write transaction to commit and sync.
+        if (formsStored(db, exam.id)) {
+            return {};
+        }
         // One write transaction: a second program reserving at the same moment waits, then finds the forms.
         Transaction tx(db);
         if (formsStored(db, exam.id)) {

@@ -26,6 +26,9 @@ namespace certdrill {
 
 namespace {
 
+/// The settings key of changedFiles' stamps: {path: [size, modification time, sha256]}.
+constexpr const char* kFileStampsKey = "packs.file-stamps";
+
 using nlohmann::json;
 
 std::vector<std::string> jsonStrings(const std::string& text)
@@ -1020,17 +1023,52 @@ Store::changedFiles(const std::vector<std::filesystem::path>& files)
     if (!read) {
         return read.error();
     }
+    // Each file's size and modification time when its bytes were last found to be an imported pack's, so an
+    // unchanged file is not read and hashed again at every start (a cache: any difference reads the file).
+    // A stamp counts only while its hash is still an imported pack's.
+    nlohmann::json stamps = nlohmann::json::object();
+    if (auto kept = setting(kFileStampsKey); kept && kept.value()) {
+        stamps = nlohmann::json::parse(*kept.value(), nullptr, false);
+        if (!stamps.is_object()) {
+            stamps = nlohmann::json::object();
+        }
+    }
+    nlohmann::json verified = nlohmann::json::object();
     std::vector<std::filesystem::path> changed;
     for (const auto& file : files) {
-        std::ifstream in(file, std::ios::binary);
-        std::ostringstream bytes;
         // A file over the pack size limit is left to importFiles, which refuses it without reading it all.
         std::error_code ec;
         const auto size = std::filesystem::file_size(file, ec);
-        if (ec || size > kMaxPackBytes || !std::filesystem::is_regular_file(file, ec) ||
-            !(bytes << in.rdbuf()) || !imported.count(sha256Hex(bytes.str()))) {
+        if (ec || size > kMaxPackBytes || !std::filesystem::is_regular_file(file, ec)) {
             changed.push_back(file);
+            continue;
         }
+        const auto modified = std::filesystem::last_write_time(file, ec);
+        const nlohmann::json stamp = {size, ec ? 0 : modified.time_since_epoch().count()};
+        const std::string key = file.string();
+        if (const auto it = stamps.find(key); !ec && it != stamps.end() && it->is_array() &&
+                                               it->size() == 3 && (*it)[0] == stamp[0] &&
+                                               (*it)[1] == stamp[1] && (*it)[2].is_string() &&
+                                               imported.count((*it)[2].get<std::string>())) {
+            verified[key] = *it;
+            continue;
+        }
+        std::ifstream in(file, std::ios::binary);
+        std::ostringstream bytes;
+        if (!(bytes << in.rdbuf())) {
+            changed.push_back(file);
+            continue;
+        }
+        std::string hash = sha256Hex(bytes.str());
+        if (!imported.count(hash)) {
+            changed.push_back(file);
+        } else if (!ec) {
+            verified[key] = {stamp[0], stamp[1], std::move(hash)};
+        }
+    }
+    // Written only when it changed, and only where certdrill may write: a read-only database keeps hashing.
+    if (verified != stamps && !m_db.readOnly()) {
+        (void)saveSetting(kFileStampsKey, verified.dump());
     }
     return changed;
 }
