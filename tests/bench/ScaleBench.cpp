@@ -217,16 +217,10 @@ std::vector<double> ratios(const Series& a, const Series& b, Measure m)
 // Bank generation and the C++ floor
 
 /// Writes kPacks packs of kQuestionsPerPack questions made from the bundled bank's questions (new ids, a
-/// numbered stem so no two stems repeat), all in the bundled exam. Skipped when they exist.
-std::vector<fs::path> generatePacks(const fs::path& questionsDir, const fs::path& dir)
+/// numbered stem so no two stems repeat), all in the bundled exam, into `dir` as bench-K.json (the
+/// "generate" subcommand, run by generatePacks in a child process of its own).
+void writePacks(const fs::path& questionsDir, const fs::path& dir)
 {
-    std::vector<fs::path> files;
-    for (int k = 1; k <= kPacks; ++k) {
-        files.push_back(dir / ("bench-" + std::to_string(k) + ".json"));
-    }
-    if (std::all_of(files.begin(), files.end(), [](const fs::path& p) { return fs::exists(p); })) {
-        return files;
-    }
     std::vector<json> source;
     for (const auto& entry : fs::directory_iterator(questionsDir)) {
         if (entry.path().extension() != ".json") {
@@ -259,7 +253,22 @@ std::vector<fs::path> generatePacks(const fs::path& questionsDir, const fs::path
                              {"authors", {"certdrill benchmark"}},
                              {"license", "CC-BY-4.0"}}},
                            {"questions", questions}};
-        std::ofstream(files[static_cast<size_t>(k - 1)], std::ios::binary) << pack.dump(2) << "\n";
+        std::ofstream(dir / ("bench-" + std::to_string(k) + ".json"), std::ios::binary) << pack.dump(2) << "\n";
+    }
+}
+
+/// The benchmark's pack files, written first (writePacks) when they are missing.
+std::vector<fs::path> generatePacks(const fs::path& questionsDir, const fs::path& dir)
+{
+    std::vector<fs::path> files;
+    for (int k = 1; k <= kPacks; ++k) {
+        files.push_back(dir / ("bench-" + std::to_string(k) + ".json"));
+    }
+    if (!std::all_of(files.begin(), files.end(), [](const fs::path& p) { return fs::exists(p); })) {
+        // In a child: the packs take a few hundred MB to build, and a contender started later by this process
+        // would report that as its own peak (Linux counts the peak of the memory a child starts from).
+        runChild({fs::canonical("/proc/self/exe").string(), "generate", questionsDir.string(), dir.string()},
+                 dir.parent_path() / "generate.log");
     }
     return files;
 }
@@ -649,6 +658,13 @@ void guiBench(const Paths& p, int rounds)
 int main(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "generate") {
+        if (args.size() != 3) {
+            die("usage: generate QUESTIONS_DIR DIR");
+        }
+        writePacks(args[1], args[2]);
+        return 0;
+    }
     if (!args.empty() && args[0] == "floor") {
         if (args.size() < 3) {
             die("usage: floor DB PACK...");

@@ -30,37 +30,9 @@ class ExamDayTest : public QObject
     Q_OBJECT
 
 private:
-    struct World
-    {
-        QTemporaryDir dir;
-        FakeClock clock;
-        std::unique_ptr<Store> store;
-        std::unique_ptr<gui::MainWindow> window;
-    };
+    using World = certdrill::test::BankWorld;
 
-    std::unique_ptr<World> makeWorld()
-    {
-        auto w = std::make_unique<World>();
-        auto s = Store::open(w->dir.filePath(QStringLiteral("db.sqlite")).toStdString(), w->clock);
-        if (!s) {
-            return nullptr;
-        }
-        w->store = std::move(s.value());
-        if (!w->store->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
-            return nullptr;
-        }
-        openWindow(*w);
-        w->window->show();
-        return w;
-    }
-
-    /// A new main window on the world's database, as the next start of the app would open it.
-    static void openWindow(World& w)
-    {
-        w.window.reset();
-        w.window = std::make_unique<gui::MainWindow>(*w.store, w.clock);
-        w.window->homePage()->refresh();
-    }
+    static std::unique_ptr<World> makeWorld() { return certdrill::test::makeBankWorld(); }
 
     template <typename T> static T* child(QObject* parent, const char* name)
     {
@@ -395,7 +367,7 @@ private slots:
         page->toggleFlag();
         page->showQuestion(7);
         w->clock.advanceMinutes(10);
-        openWindow(*w); // the app closed (or crashed) and starts again
+        w->openWindow(); // the app closed (or crashed) and starts again
         QVERIFY(certdrill::test::showActive(w->window.get()));
         w->clock.advanceMinutes(5); // the strict clock ran while it was closed
 
@@ -504,10 +476,10 @@ private slots:
             messageTop = message->mapTo(page, QPoint(0, 0)).y();
             return messageTop >= lastBottom && messageTop - lastBottom < 2 * message->fontMetrics().height();
         };
-        QTRY_VERIFY2(underTheOptions(),
-                     qPrintable(QStringLiteral("option ends at %1, message starts at %2")
-                                    .arg(lastBottom)
-                                    .arg(messageTop)));
+        QTRY_VERIFY2(
+            underTheOptions(),
+            qPrintable(
+                QStringLiteral("option ends at %1, message starts at %2").arg(lastBottom).arg(messageTop)));
         certdrill::test::screenshot(w->window.get(), "exam-refusal");
     }
 

@@ -43,30 +43,9 @@ class ExamFlowTest : public QObject
     Q_OBJECT
 
 private:
-    struct World
-    {
-        QTemporaryDir dir;
-        FakeClock clock;
-        std::unique_ptr<Store> store;
-        std::unique_ptr<gui::MainWindow> window;
-    };
+    using World = certdrill::test::BankWorld;
 
-    std::unique_ptr<World> makeWorld()
-    {
-        auto w = std::make_unique<World>();
-        auto s = Store::open(w->dir.filePath(QStringLiteral("db.sqlite")).toStdString(), w->clock);
-        if (!s) {
-            return nullptr;
-        }
-        w->store = std::move(s.value());
-        if (!w->store->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
-            return nullptr;
-        }
-        w->window = std::make_unique<gui::MainWindow>(*w->store, w->clock);
-        w->window->homePage()->refresh();
-        w->window->show();
-        return w;
-    }
+    static std::unique_ptr<World> makeWorld() { return certdrill::test::makeBankWorld(); }
 
     /// Position of the first item with the wanted kind of question.
     static int find(const ExamSession& s, bool multi)

@@ -17,6 +17,7 @@
 #include "certdrill/store/Store.h"
 
 #include "HomePage.h"
+#include "MainWindow.h"
 
 namespace certdrill::test {
 
@@ -28,6 +29,36 @@ inline std::unique_ptr<Store> bankStore(const QTemporaryDir& dir, FakeClock& clo
         return nullptr;
     }
     return std::move(store.value());
+}
+
+/// The bundled bank in a temporary database and the app's main window on it.
+struct BankWorld
+{
+    QTemporaryDir dir;
+    FakeClock clock;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<gui::MainWindow> window;
+
+    /// A new main window on the database with its plan computed, as the next start of the app opens it.
+    void openWindow()
+    {
+        window.reset();
+        window = std::make_unique<gui::MainWindow>(*store, clock);
+        window->homePage()->refresh();
+    }
+};
+
+/// A BankWorld with its window shown; null if the bank could not be imported.
+inline std::unique_ptr<BankWorld> makeBankWorld()
+{
+    auto w = std::make_unique<BankWorld>();
+    w->store = bankStore(w->dir, w->clock);
+    if (!w->store) {
+        return nullptr;
+    }
+    w->openWindow();
+    w->window->show();
+    return w;
 }
 
 /// Saves a picture of `w` as NAME.png when CERTDRILL_SCREENSHOT_DIR is set (for docs and visual checks).

@@ -34,31 +34,12 @@ class StudyToolsTest : public QObject
     Q_OBJECT
 
 private:
-    struct World
-    {
-        QTemporaryDir dir;
-        FakeClock clock;
-        std::unique_ptr<Store> store;
-        std::unique_ptr<gui::MainWindow> window;
-    };
+    using World = certdrill::test::BankWorld;
 
-    std::unique_ptr<World> makeWorld()
+    static std::unique_ptr<World> makeWorld()
     {
-        auto w = std::make_unique<World>();
-        auto s = Store::open(w->dir.filePath(QStringLiteral("db.sqlite")).toStdString(), w->clock);
-        if (!s) {
-            return nullptr;
-        }
-        w->store = std::move(s.value());
-        if (!w->store->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok()) {
-            return nullptr;
-        }
-        w->window = std::make_unique<gui::MainWindow>(*w->store, w->clock);
-        w->window->homePage()->refresh();
-        if (!certdrill::test::showActive(w->window.get())) {
-            return nullptr;
-        }
-        return w;
+        auto w = certdrill::test::makeBankWorld();
+        return w && certdrill::test::showActive(w->window.get()) ? std::move(w) : nullptr;
     }
 
     static std::vector<int> key(const Question& q) { return q.correctOptions(); }

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
+#include "certdrill/Model.h"
 #include "certdrill/store/Database.h"
 
 namespace certdrill {
@@ -19,8 +21,20 @@ public:
     /// (its own and every option's why) and the candidate's note; removes it when the question is retired.
     void reindex(std::int64_t questionRow);
 
+    /// The same for a question an import has just written to row `questionRow` (active), from the question
+    /// in memory rather than read back: `replace` when the row may already be indexed (an update, a restore).
+    /// The note is the candidate's on (`packId`, the question's id).
+    void index(std::int64_t questionRow, const Question& question, const std::string& packId, bool replace);
+
 private:
+    /// Writes the row: the texts without their images' data, as schema step 8 joins them (options one per
+    /// line; the explanation, then the whys, one per line).
+    template <typename Options>
+    void insert(std::int64_t questionRow, const std::string& stem, const std::string& explanation,
+                const Options& options, const std::string& note);
+
     Statement m_question;
+    Statement m_note;
     Statement m_options;
     Statement m_delete;
     Statement m_insert;
