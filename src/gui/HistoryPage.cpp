@@ -18,9 +18,11 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include "certdrill/exam/Retake.h"
 #include "certdrill/learn/Tracker.h"
 
 #include "Display.h"
+#include "RetakeDialog.h"
 #include "Tables.h"
 
 namespace certdrill::gui {
@@ -44,6 +46,7 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
                                  tr("Time used"), tr("Weakest domain")},
                                 QStringLiteral("historyTable")))
     , m_openButton(new QPushButton(tr("&Open results")))
+    , m_compareButton(new QPushButton(tr("&Compare…")))
 {
     m_summary->setObjectName(QStringLiteral("historySummary"));
     m_summary->setWordWrap(true);
@@ -53,7 +56,11 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(260);
     m_openButton->setObjectName(QStringLiteral("historyOpenButton"));
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_compareButton->setObjectName(QStringLiteral("historyCompareButton"));
+    m_compareButton->setToolTip(tr("Select two finished exams of the same exam (Ctrl+click or Shift+click) "
+                                   "to see what changed between them."));
+    // Two rows may be selected, for Compare…; Open results and Enter act on the current row.
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     // The date is short and the weakest domain's name is long: the spare width goes to the name.
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -62,6 +69,7 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
     setRelativeFont(title, 1.5);
     auto* buttons = new QHBoxLayout;
     buttons->addStretch();
+    buttons->addWidget(m_compareButton);
     buttons->addWidget(m_openButton);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(title);
@@ -72,6 +80,9 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
     layout->addLayout(buttons);
     connect(m_table, &QTableWidget::cellActivated, this, [this](int row, int) { openRow(row); });
     connect(m_openButton, &QPushButton::clicked, this, [this] { openRow(m_table->currentRow()); });
+    connect(m_compareButton, &QPushButton::clicked, this, &HistoryPage::compareSelected);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_compareButton->setEnabled(selectedPair().size() == 2); });
 }
 
 HistoryPage::~HistoryPage() = default;
@@ -79,6 +90,8 @@ HistoryPage::~HistoryPage() = default;
 void HistoryPage::refresh()
 {
     m_table->setRowCount(0);
+    m_sessions.clear();
+    m_compareButton->setEnabled(false);
     auto history = sessionHistory(m_store);
     if (!history) {
         m_summary->setText(QString::fromStdString(history.error().message));
@@ -86,6 +99,7 @@ void HistoryPage::refresh()
         return;
     }
     auto exams = m_store.exams();
+    m_sessions = history.value();
     for (const SessionSummary& h : history.value()) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
@@ -283,6 +297,50 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
     QChart* old = m_chart->chart();
     m_chart->setChart(chart);
     delete old; // the view does not own a chart it is given away from
+}
+
+std::vector<const SessionSummary*> HistoryPage::selectedPair() const
+{
+    std::vector<const SessionSummary*> pair;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex& index : rows) {
+        const auto row = static_cast<std::size_t>(index.row());
+        // An abandoned exam has no verdict to compare against.
+        if (row < m_sessions.size() && !m_sessions[row].abandoned) {
+            pair.push_back(&m_sessions[row]);
+        }
+    }
+    if (rows.size() != 2 || pair.size() != 2) {
+        return {};
+    }
+    return pair;
+}
+
+void HistoryPage::compareSelected()
+{
+    const auto pair = selectedPair();
+    if (pair.size() != 2) {
+        return;
+    }
+    const auto fail = [this](const Error& error) {
+        showPlainMessage(this, QMessageBox::Warning, tr("Compare two exams"),
+                         sentence(QString::fromStdString(error.message)));
+    };
+    // compareSessions says why two sessions cannot be compared (another exam, a drill): shown as written.
+    const auto comparison = compareSessions(m_store, pair[0]->id, pair[1]->id);
+    if (!comparison) {
+        fail(comparison.error());
+        return;
+    }
+    auto exam = m_store.exam(pair[0]->examId);
+    if (!exam) {
+        fail(exam.error());
+        return;
+    }
+    const SessionSummary& before = pair[0]->id == comparison->beforeId ? *pair[0] : *pair[1];
+    const SessionSummary& after = &before == pair[0] ? *pair[1] : *pair[0];
+    RetakeDialog dialog(exam.value(), comparison.value(), before, after, this);
+    dialog.exec();
 }
 
 void HistoryPage::openRow(int row)

@@ -14,7 +14,7 @@ namespace certdrill::gui {
 
 /// Past mock and practice exams: a chart of their scores against the pass mark and the readiness score,
 /// with how far the last exam simulations are from "ready to schedule", then the list, newest first;
-/// opening one shows its results again.
+/// opening one shows its results again; Compare… sets two of them side by side (RetakeDialog).
 class HistoryPage : public QWidget
 {
     Q_OBJECT
@@ -32,6 +32,11 @@ signals:
 
 private:
     void openRow(int row);
+    /// The two selected sessions (not abandoned); empty unless exactly two rows are selected.
+    std::vector<const SessionSummary*> selectedPair() const;
+    /// Opens a RetakeDialog on the two selected sessions, or says in a message box why they cannot be
+    /// compared.
+    void compareSelected();
     /// Charts the sessions of the newest session's exam, oldest to newest, and says what readiness needs.
     void renderTrend(const std::vector<SessionSummary>& history);
 
@@ -41,6 +46,8 @@ private:
     QChartView* m_chart;
     QTableWidget* m_table;
     QPushButton* m_openButton;
+    QPushButton* m_compareButton;
+    std::vector<SessionSummary> m_sessions; ///< the table's rows, in order
 };
 
 } // namespace certdrill::gui

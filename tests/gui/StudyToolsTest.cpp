@@ -8,19 +8,23 @@
 #include <QDialog>
 #include <QLabel>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "certdrill/exam/ExamAssembler.h"
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/MissReasons.h"
+#include "certdrill/exam/Retake.h"
 #include "certdrill/store/Store.h"
 
 #include "Display.h"
 #include "ExamPage.h"
 #include "ExamStartPage.h"
 #include "GuiTestSupport.h"
+#include "HistoryPage.h"
 #include "HomePage.h"
 #include "MainWindow.h"
 #include "MissReasonPanel.h"
@@ -212,6 +216,97 @@ private slots:
                     ->findChild<QLabel*>(QStringLiteral("readinessLabel"))
                     ->text()
                     .contains(QStringLiteral("rests on 1 final exam of never-seen questions")));
+    }
+
+    /// Two exams sat on one form, some answers right in the first and wrong in the second and the other way
+    /// round: History ▸ Compare… is enabled only with both selected and shows compareSessions' counts and
+    /// each domain's change.
+    void compareTwoExams()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        const ExamDef exam = w->store->exam("ncp-genl").value();
+        const Form form = assembleForm(exam, w->store->candidates(exam.id).value(), 20, 23);
+        QCOMPARE(static_cast<int>(form.items.size()), 20);
+        std::int64_t ids[2] = {0, 0};
+        for (int k = 0; k < 2; ++k) {
+            auto s = ExamSession::start(*w->store, exam, form, SessionMode::Exam);
+            QVERIFY(s.ok());
+            for (const auto& it : s.value()->items()) {
+                // First: the first 12 right; second: positions 4 to 19 right. So 0-3 slip, 12-19 are fixed.
+                const bool right = k == 0 ? it.position < 12 : it.position >= 4;
+                QVERIFY(s.value()->choose(it.position, right ? key(it.question) : wrong(it.question)).ok());
+            }
+            QVERIFY(s.value()->submit().ok());
+            ids[k] = s.value()->id();
+            w->clock.advanceMinutes(60);
+        }
+        const auto expected = compareSessions(*w->store, ids[0], ids[1]);
+        QVERIFY(expected.ok());
+        QCOMPARE(expected->slipped, 4);
+        QCOMPARE(expected->fixed, 8);
+
+        w->window->showHistory();
+        gui::HistoryPage* history = w->window->historyPage();
+        QVERIFY(history->isVisible());
+        auto* table = history->findChild<QTableWidget*>(QStringLiteral("historyTable"));
+        auto* compare = history->findChild<QPushButton*>(QStringLiteral("historyCompareButton"));
+        QVERIFY(table && compare);
+        QCOMPARE(table->rowCount(), 2);
+        QVERIFY(!compare->isEnabled()); // one row current, none selected by hand yet
+        QVERIFY(compare->toolTip().contains(QStringLiteral("Select two")));
+        const auto rowCentre = [table](int row) {
+            return table->visualItemRect(table->item(row, 1)).center();
+        };
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, rowCentre(0));
+        QVERIFY(!compare->isEnabled());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, rowCentre(1));
+        QVERIFY(compare->isEnabled());
+        QCOMPARE(table->currentRow(), 1); // Open results still acts on the current row
+
+        bool checked = false;
+        certdrill::test::onNextModal<QDialog>([&](QDialog* dialog) {
+            auto finish = qScopeGuard([dialog] { dialog->reject(); });
+            QCOMPARE(dialog->objectName(), QStringLiteral("retakeDialog"));
+            const QString counts = dialog->findChild<QLabel*>(QStringLiteral("retakeCountsLabel"))->text();
+            QVERIFY2(
+                counts.contains(QStringLiteral("%1 shared questions: %2 fixed, %3 slipped, %4 still missed, "
+                                               "%5 right both times")
+                                    .arg(expected->questions.size())
+                                    .arg(expected->fixed)
+                                    .arg(expected->slipped)
+                                    .arg(expected->stillMissed)
+                                    .arg(expected->rightBoth)),
+                qPrintable(counts));
+            const QString sessions =
+                dialog->findChild<QLabel*>(QStringLiteral("retakeSessionsLabel"))->text();
+            QVERIFY2(sessions.startsWith(QStringLiteral("Before: 2026-01-01")) &&
+                         sessions.contains(QStringLiteral("60.0% (12/20)")) &&
+                         sessions.contains(QStringLiteral("80.0% (16/20)")),
+                     qPrintable(sessions));
+            auto* domains = dialog->findChild<QTableWidget*>(QStringLiteral("retakeDomainTable"));
+            QVERIFY(domains);
+            QCOMPARE(domains->rowCount(), static_cast<int>(expected->domains.size()));
+            const RetakeRow& d = expected->domains.front();
+            QCOMPARE(domains->item(0, 0)->text(), QString::fromStdString(exam.findDomain(d.id)->name));
+            QVERIFY(domains->item(0, 1)->text().endsWith(
+                QStringLiteral("(%1/%2)").arg(d.beforeCorrect).arg(d.beforeTotal)));
+            QVERIFY(domains->item(0, 2)->text().endsWith(
+                QStringLiteral("(%1/%2)").arg(d.afterCorrect).arg(d.afterTotal)));
+            const long points = std::lround(d.change());
+            QCOMPARE(domains->item(0, 3)->text(),
+                     points > 0 ? QStringLiteral("+%1").arg(points) : QString::number(points));
+            auto* questions = dialog->findChild<QTableWidget*>(QStringLiteral("retakeQuestionTable"));
+            QVERIFY(questions);
+            QCOMPARE(questions->rowCount(), 20);
+            QCOMPARE(questions->item(0, 2)->text(), QStringLiteral("slipped"));
+            QCOMPARE(questions->item(19, 2)->text(), QStringLiteral("fixed"));
+            QVERIFY(!dialog->findChild<QTableWidget*>(QStringLiteral("retakeObjectiveTable")));
+            certdrill::test::screenshot(dialog, "retake-compare");
+            checked = true;
+        });
+        QTest::mouseClick(compare, Qt::LeftButton);
+        QVERIFY(checked);
     }
 };
 

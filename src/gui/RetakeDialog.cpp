@@ -1,0 +1,146 @@
+#include "RetakeDialog.h"
+
+#include <cmath>
+
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "Display.h"
+#include "Tables.h"
+
+namespace certdrill::gui {
+
+namespace {
+
+QString sessionLine(const QString& which, const SessionSummary& s)
+{
+    return RetakeDialog::tr("%1: %2, %3, %4% (%5/%6)")
+        .arg(which,
+             QDateTime::fromMSecsSinceEpoch(s.finishedAtMs).toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+             s.mode == SessionMode::Exam ? RetakeDialog::tr("exam simulation") : RetakeDialog::tr("practice"))
+        .arg(s.score * 100.0, 0, 'f', 1)
+        .arg(s.correct)
+        .arg(s.total);
+}
+
+QString side(int correct, int total)
+{
+    return total
+               ? QStringLiteral("%1% (%2/%3)").arg(100.0 * correct / total, 0, 'f', 0).arg(correct).arg(total)
+               : QStringLiteral("–");
+}
+
+QString outcomeText(RetakeOutcome outcome)
+{
+    switch (outcome) {
+    case RetakeOutcome::Fixed:
+        return RetakeDialog::tr("fixed");
+    case RetakeOutcome::Slipped:
+        return RetakeDialog::tr("slipped");
+    case RetakeOutcome::StillMissed:
+        return RetakeDialog::tr("still missed");
+    case RetakeOutcome::RightBoth:
+        break;
+    }
+    return RetakeDialog::tr("right both times");
+}
+
+} // namespace
+
+RetakeDialog::RetakeDialog(const ExamDef& exam, const RetakeComparison& c, const SessionSummary& before,
+                           const SessionSummary& after, QWidget* parent)
+    : QDialog(parent)
+    , m_exam(exam)
+{
+    setObjectName(QStringLiteral("retakeDialog"));
+    setWindowTitle(tr("Compare two exams"));
+    auto* sessions =
+        new QLabel(sessionLine(tr("Before"), before) + QLatin1Char('\n') + sessionLine(tr("After"), after));
+    sessions->setObjectName(QStringLiteral("retakeSessionsLabel"));
+    sessions->setTextFormat(Qt::PlainText);
+    sessions->setWordWrap(true);
+    auto* counts = new QLabel(
+        c.sharesQuestions()
+            ? tr("%1 shared questions: %2 fixed, %3 slipped, %4 still missed, %5 right both times.")
+                  .arg(c.questions.size())
+                  .arg(c.fixed)
+                  .arg(c.slipped)
+                  .arg(c.stillMissed)
+                  .arg(c.rightBoth)
+            : tr("No shared questions: compared per objective."));
+    counts->setObjectName(QStringLiteral("retakeCountsLabel"));
+    counts->setTextFormat(Qt::PlainText);
+    counts->setWordWrap(true);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(sessions);
+    layout->addWidget(counts);
+    layout->addWidget(rowsTable(tr("Domain"), c.domains, QStringLiteral("retakeDomainTable")), 3);
+    if (c.sharesQuestions()) {
+        auto* questions = makeReadOnlyTable({tr("Question"), tr("Domain"), tr("Outcome")},
+                                            QStringLiteral("retakeQuestionTable"));
+        for (const RetakeQuestion& q : c.questions) {
+            const int row = questions->rowCount();
+            questions->insertRow(row);
+            const Domain* dom = exam.findDomain(q.domainId);
+            questions->setItem(row, 0, readOnlyCell(QString::fromStdString(q.questionId)));
+            questions->setItem(row, 1, readOnlyCell(QString::fromStdString(dom ? dom->name : q.domainId)));
+            // The word carries the outcome; the colour only repeats it.
+            auto* outcome = readOnlyCell(outcomeText(q.outcome));
+            if (q.outcome == RetakeOutcome::Fixed || q.outcome == RetakeOutcome::Slipped) {
+                outcome->setForeground(verdictColor(q.outcome == RetakeOutcome::Fixed));
+            }
+            questions->setItem(row, 2, outcome);
+        }
+        layout->addWidget(questions, 4);
+    } else {
+        layout->addWidget(rowsTable(tr("Objective"), c.objectives, QStringLiteral("retakeObjectiveTable")),
+                          2);
+    }
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(fontMetrics().averageCharWidth() * 100, fontMetrics().height() * 44);
+}
+
+RetakeDialog::~RetakeDialog() = default;
+
+QTableWidget* RetakeDialog::rowsTable(const QString& heading, const std::vector<RetakeRow>& rows,
+                                      const QString& objectName)
+{
+    auto* table = makeReadOnlyTable({heading, tr("Before"), tr("After"), tr("Change")}, objectName);
+    for (const RetakeRow& r : rows) {
+        const int row = table->rowCount();
+        table->insertRow(row);
+        // A domain row's id is a domain's; an objective's is "domain/topic".
+        QString name = QString::fromStdString(r.id);
+        const auto slash = r.id.find('/');
+        if (const Domain* dom = m_exam.findDomain(r.id.substr(0, slash))) {
+            const Topic* topic =
+                slash == std::string::npos ? nullptr : dom->findTopic(r.id.substr(slash + 1));
+            name = QString::fromStdString(slash == std::string::npos ? dom->name
+                                          : topic ? r.id.substr(slash + 1) + " " + topic->name
+                                                  : r.id);
+        }
+        const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+        table->setItem(row, 0, readOnlyCell(name));
+        table->setItem(row, 1, readOnlyCell(side(r.beforeCorrect, r.beforeTotal), right));
+        table->setItem(row, 2, readOnlyCell(side(r.afterCorrect, r.afterTotal), right));
+        // Signed, so the change reads without its colour.
+        const long points = std::lround(r.change());
+        auto* change = readOnlyCell(!r.comparable() ? QStringLiteral("–")
+                                    : points > 0    ? QStringLiteral("+%1").arg(points)
+                                                    : QString::number(points),
+                                    right);
+        if (r.comparable() && points != 0) {
+            change->setForeground(verdictColor(points > 0));
+        }
+        table->setItem(row, 3, change);
+    }
+    return table;
+}
+
+} // namespace certdrill::gui

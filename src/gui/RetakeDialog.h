@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QDialog>
+
+#include "certdrill/exam/Retake.h"
+#include "certdrill/exam/SessionHistory.h"
+
+class QTableWidget;
+
+namespace certdrill::gui {
+
+/// History ▸ Compare…: two finished exams of one exam side by side, the earlier as "before": their dates
+/// and scores, what became of the questions both served (fixed, slipped, still missed, right both), each
+/// domain's score before and after, and the shared questions' outcomes, or, when they share none, each
+/// objective's score. Every figure comes from compareSessions; the dialog only lays them out.
+class RetakeDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    /// `before` and `after` are the history's rows of the comparison's two sessions, for their dates;
+    /// `exam` names the domains (ids are shown where it has no name).
+    RetakeDialog(const ExamDef& exam, const RetakeComparison& comparison, const SessionSummary& before,
+                 const SessionSummary& after, QWidget* parent = nullptr);
+    ~RetakeDialog() override;
+
+private:
+    /// A table of domain or objective rows: name, before %, after %, change in points (signed).
+    QTableWidget* rowsTable(const QString& heading, const std::vector<RetakeRow>& rows,
+                            const QString& objectName);
+
+    const ExamDef m_exam;
+};
+
+} // namespace certdrill::gui
