@@ -14,6 +14,8 @@
 #include <QtTest>
 
 #include "certdrill/Clock.h"
+#include "certdrill/exam/ExamAssembler.h"
+#include "certdrill/exam/ExamSession.h"
 #include "certdrill/store/Store.h"
 
 #include "HomePage.h"
@@ -47,6 +49,44 @@ struct BankWorld
         window->homePage()->refresh();
     }
 };
+
+/// Sits two exam simulations of `examId` on one 20-question form, an hour apart: the first with positions 0
+/// to 11 answered right, the second with 4 to 19 (so 4 questions slip and 8 are fixed), the rest wrong. Their
+/// ids, earlier first; empty if a step failed.
+inline std::vector<std::int64_t> sitTwoExams(Store& store, FakeClock& clock, const std::string& examId)
+{
+    const auto exam = store.exam(examId);
+    const auto pool = store.candidates(examId);
+    if (!exam || !pool) {
+        return {};
+    }
+    const Form form = assembleForm(exam.value(), pool.value(), 20, 23);
+    std::vector<std::int64_t> ids;
+    for (int k = 0; k < 2; ++k) {
+        auto s = ExamSession::start(store, exam.value(), form, SessionMode::Exam);
+        if (!s) {
+            return {};
+        }
+        for (const auto& it : s.value()->items()) {
+            const bool right = k == 0 ? it.position < 12 : it.position >= 4;
+            std::vector<int> answer = it.question.correctOptions();
+            for (int o = 0; !right && o < static_cast<int>(it.question.options.size()); ++o) {
+                if (!it.question.options[static_cast<std::size_t>(o)].correct) {
+                    answer = {o};
+                }
+            }
+            if (!s.value()->choose(it.position, answer).ok()) {
+                return {};
+            }
+        }
+        if (!s.value()->submit().ok()) {
+            return {};
+        }
+        ids.push_back(s.value()->id());
+        clock.advanceMinutes(60);
+    }
+    return ids;
+}
 
 /// A BankWorld with its window shown; null if the bank could not be imported.
 inline std::unique_ptr<BankWorld> makeBankWorld()

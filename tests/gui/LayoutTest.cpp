@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "certdrill/exam/Retake.h"
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/store/ImportPreview.h"
 #include "certdrill/store/Store.h"
 
@@ -17,6 +19,7 @@
 #include "ImportPreviewDialog.h"
 #include "MainWindow.h"
 #include "ResultsPage.h"
+#include "RetakeDialog.h"
 
 using namespace certdrill;
 
@@ -30,6 +33,32 @@ int minimumWidth(QWidget* window)
     QApplication::processEvents();
     window->layout()->activate();
     return std::max(window->minimumSizeHint().width(), window->minimumWidth());
+}
+
+// What does not fit of a shown dialog at each text size (its minimum width); a picture at 200% named
+// layout-NAME-200 (spaces as dashes).
+QStringList dialogFailures(QWidget* dialog, const char* name)
+{
+    QStringList failures;
+    for (const int percent : gui::textPercents()) {
+        gui::applyTextPercent(percent);
+        const int width = minimumWidth(dialog);
+        if (percent == 200) {
+            QTest::qWait(50);
+            certdrill::test::screenshot(
+                dialog,
+                qPrintable(QStringLiteral("layout-%1-200")
+                               .arg(QString::fromLatin1(name).replace(QLatin1Char(' '), QLatin1Char('-')))));
+        }
+        if (width >= kScreenWidth) {
+            failures << QStringLiteral("%1 at %2%: minimum width %3 px")
+                            .arg(QString::fromLatin1(name))
+                            .arg(percent)
+                            .arg(width);
+        }
+    }
+    gui::applyTextPercent(100);
+    return failures;
 }
 
 } // namespace
@@ -147,20 +176,27 @@ private slots:
         QVERIFY(preview.importable());
         gui::ImportPreviewDialog dialog(preview);
         QVERIFY(certdrill::test::showActive(&dialog));
-        QStringList failures;
-        for (const int percent : gui::textPercents()) {
-            gui::applyTextPercent(percent);
-            const int width = minimumWidth(&dialog);
-            if (percent == 200) {
-                QTest::qWait(50);
-                certdrill::test::screenshot(&dialog, "layout-import-preview-200");
-            }
-            if (width >= kScreenWidth) {
-                failures
-                    << QStringLiteral("import preview at %1%: minimum width %2 px").arg(percent).arg(width);
-            }
-        }
-        gui::applyTextPercent(100);
+        const QStringList failures = dialogFailures(&dialog, "import preview");
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("\n"))));
+    }
+
+    // History ▸ Compare…: two exams on one form, so both the domain and the per-question tables show.
+    void retakeDialogFitsAtEveryTextSize()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        const auto store = test::bankStore(dir, clock);
+        QVERIFY(store);
+        const auto ids = test::sitTwoExams(*store, clock, "ncp-genl");
+        QCOMPARE(ids.size(), std::size_t{2});
+        const auto comparison = compareSessions(*store, ids[0], ids[1]);
+        QVERIFY(comparison.ok());
+        const auto history = sessionHistory(*store);
+        QVERIFY(history.ok() && history.value().size() == 2);
+        gui::RetakeDialog dialog(store->exam("ncp-genl").value(), comparison.value(), history.value()[1],
+                                 history.value()[0]);
+        QVERIFY(certdrill::test::showActive(&dialog));
+        const QStringList failures = dialogFailures(&dialog, "retake compare");
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("\n"))));
     }
 };

@@ -14,7 +14,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "certdrill/exam/ExamAssembler.h"
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/MissReasons.h"
 #include "certdrill/exam/Retake.h"
@@ -226,21 +225,8 @@ private slots:
         auto w = makeWorld();
         QVERIFY(w);
         const ExamDef exam = w->store->exam("ncp-genl").value();
-        const Form form = assembleForm(exam, w->store->candidates(exam.id).value(), 20, 23);
-        QCOMPARE(static_cast<int>(form.items.size()), 20);
-        std::int64_t ids[2] = {0, 0};
-        for (int k = 0; k < 2; ++k) {
-            auto s = ExamSession::start(*w->store, exam, form, SessionMode::Exam);
-            QVERIFY(s.ok());
-            for (const auto& it : s.value()->items()) {
-                // First: the first 12 right; second: positions 4 to 19 right. So 0-3 slip, 12-19 are fixed.
-                const bool right = k == 0 ? it.position < 12 : it.position >= 4;
-                QVERIFY(s.value()->choose(it.position, right ? key(it.question) : wrong(it.question)).ok());
-            }
-            QVERIFY(s.value()->submit().ok());
-            ids[k] = s.value()->id();
-            w->clock.advanceMinutes(60);
-        }
+        const auto ids = certdrill::test::sitTwoExams(*w->store, w->clock, exam.id);
+        QCOMPARE(ids.size(), std::size_t{2});
         const auto expected = compareSessions(*w->store, ids[0], ids[1]);
         QVERIFY(expected.ok());
         QCOMPARE(expected->slipped, 4);
