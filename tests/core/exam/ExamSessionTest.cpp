@@ -2,34 +2,20 @@
 
 #include <catch2/catch.hpp>
 
-#include "TestSupport.h"
+#include "MiniBank.h"
 
 using namespace certdrill;
 
 namespace {
 
-struct Fixture
+struct Fixture : test::MiniBank
 {
-    TempDir dir;
-    FakeClock clock;
-    std::unique_ptr<Store> store;
-    ExamDef exam;
     Form form;
 
     Fixture()
     {
-        reopenStore();
-        REQUIRE(store->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
-        exam = store->exam("mini").value();
         form = assembleForm(exam, store->candidates("mini").value(), 4, 1);
         REQUIRE(form.items.size() == 4);
-    }
-    void reopenStore()
-    {
-        store.reset();
-        auto s = Store::open(dir / "db.sqlite", clock);
-        REQUIRE(s.ok());
-        store = std::move(s.value());
     }
     int positionOf(const ExamSession& s, const std::string& id)
     {

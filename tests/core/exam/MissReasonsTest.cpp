@@ -5,27 +5,18 @@
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/learn/StudyPlan.h"
 
-#include "TestSupport.h"
+#include "MiniBank.h"
 
 using namespace certdrill;
 
 namespace {
 
-struct Fixture
+struct Fixture : test::MiniBank
 {
-    TempDir dir;
-    FakeClock clock;
-    std::unique_ptr<Store> store;
-    ExamDef exam;
     Form form;
 
     Fixture()
     {
-        auto s = Store::open(dir / "db.sqlite", clock);
-        REQUIRE(s.ok());
-        store = std::move(s.value());
-        REQUIRE(store->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
-        exam = store->exam("mini").value();
         form = assembleForm(exam, store->candidates("mini").value(), 4, 1);
         REQUIRE(form.items.size() == 4);
     }

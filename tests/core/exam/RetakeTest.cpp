@@ -4,7 +4,7 @@
 
 #include "certdrill/exam/ExamSession.h"
 
-#include "TestSupport.h"
+#include "MiniBank.h"
 
 using namespace certdrill;
 
@@ -27,12 +27,8 @@ SessionItem item(std::int64_t row, const char* domain, const char* topic, bool r
 
 TEST_CASE("a retake compares shared questions and every domain and objective", "[retake]")
 {
-    TempDir dir;
-    FakeClock clock;
-    auto store = Store::open(dir / "db.sqlite", clock);
-    REQUIRE(store.ok());
-    REQUIRE(store.value()->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
-    const ExamDef exam = store.value()->exam("mini").value();
+    const test::MiniBank bank;
+    const ExamDef& exam = bank.exam;
     const std::vector<SessionItem> before = {item(1, "alpha", "a1", false), item(2, "alpha", "a2", true),
                                              item(3, "beta", "b1", false), item(4, "beta", "b1", true)};
     const std::vector<SessionItem> after = {item(4, "beta", "b1", false), item(1, "alpha", "a1", true),
@@ -62,13 +58,9 @@ TEST_CASE("a retake compares shared questions and every domain and objective", "
 
 TEST_CASE("compareSessions orders two finished exams and refuses what cannot be compared", "[retake]")
 {
-    TempDir dir;
-    FakeClock clock;
-    auto opened = Store::open(dir / "db.sqlite", clock);
-    REQUIRE(opened.ok());
-    Store& store = *opened.value();
-    REQUIRE(store.importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
-    const ExamDef exam = store.exam("mini").value();
+    test::MiniBank bank;
+    Store& store = *bank.store;
+    const ExamDef& exam = bank.exam;
     const Form form = assembleForm(exam, store.candidates("mini").value(), 4, 1);
     std::int64_t ids[2] = {0, 0};
     for (int k = 0; k < 2; ++k) {

@@ -8,7 +8,7 @@
 #include "certdrill/learn/DrillSession.h"
 
 #include "Answers.h"
-#include "TestSupport.h"
+#include "MiniBank.h"
 
 using namespace certdrill;
 
@@ -18,22 +18,8 @@ constexpr std::int64_t kDay = 86'400'000;
 constexpr std::int64_t kHour = 3'600'000;
 const std::int64_t kJan1 = *parseDay("2026-01-01"); // FakeClock's start, at 00:00 UTC
 
-struct Fixture
+struct Fixture : test::MiniBank
 {
-    TempDir dir;
-    FakeClock clock;
-    std::unique_ptr<Store> store;
-    ExamDef exam;
-
-    Fixture()
-    {
-        auto s = Store::open(dir / "db.sqlite", clock);
-        REQUIRE(s.ok());
-        store = std::move(s.value());
-        REQUIRE(store->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
-        exam = store->exam("mini").value();
-    }
-
     StudyPlan plan(const PlanRules& rules = {})
     {
         auto p = buildStudyPlan(*store, "mini", 0, rules);

@@ -11,7 +11,7 @@
 #include "certdrill/learn/DrillSession.h"
 #include "certdrill/store/Annotations.h"
 
-#include "TestSupport.h"
+#include "MiniBank.h"
 
 using namespace certdrill;
 
@@ -19,22 +19,8 @@ namespace {
 
 constexpr std::int64_t kDay = 86'400'000;
 
-struct Fixture
+struct Fixture : test::MiniBank
 {
-    TempDir dir;
-    FakeClock clock;
-    std::unique_ptr<Store> store;
-    ExamDef exam;
-
-    Fixture()
-    {
-        auto s = Store::open(dir / "db.sqlite", clock);
-        REQUIRE(s.ok());
-        store = std::move(s.value());
-        REQUIRE(store->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
-        exam = store->exam("mini").value();
-    }
-
     std::unique_ptr<DrillSession> drill(const std::vector<std::string>& ids, bool cram = false,
                                         PlannedQuestion::Reason reason = PlannedQuestion::Reason::Unseen,
                                         double solve = 0.4)
