@@ -12,16 +12,11 @@ int bookmarkCommand(Context& ctx, Args args)
     if (args.size() != 1 || !unknownOption(args).empty()) {
         return ctx.usage("bookmark: usage is bookmark ID [--remove]");
     }
-    Store* store = ctx.store();
-    if (!store) {
-        return kInvalid;
-    }
-    const auto row = findQuestionRow(*store, args[0]);
+    const auto row = ctx.questionRow(args[0]);
     if (!row) {
-        ctx.err() << "certdrill-cli: " << row.error().message << "\n";
         return kInvalid;
     }
-    if (auto saved = setBookmark(*store, row.value(), !remove); !saved) {
+    if (auto saved = setBookmark(*ctx.store(), *row, !remove); !saved) {
         ctx.err() << "certdrill-cli: " << saved.error().message << "\n";
         return kInvalid;
     }

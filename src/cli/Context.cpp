@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "certdrill/store/Annotations.h"
 #include "certdrill/store/Paths.h"
 
 namespace certdrill::cli {
@@ -80,18 +81,25 @@ int Context::printDiagnostics(const std::vector<Diagnostic>& diagnostics)
     return errorCount(diagnostics);
 }
 
-std::optional<TrackerReport> Context::loadTracker(std::string& examId, const PlanningBank* bank)
+std::optional<TrackerReport> Context::loadTracker(std::string& examId)
 {
     if (!resolveExam(examId)) {
         return std::nullopt;
     }
     auto settings = loadTrackerSettings(*m_store);
-    if (!settings) {
-        m_err << "certdrill-cli: " << settings.error().message << "\n";
-        return std::nullopt;
-    }
-    auto report = bank ? buildTracker(*m_store, examId, settings.value(), *bank)
-                       : buildTracker(*m_store, examId, settings.value());
+    return reported(settings ? buildTracker(*m_store, examId, settings.value())
+                             : Result<TrackerReport>(settings.error()));
+}
+
+std::optional<TrackerReport> Context::loadTracker(const ExamDef& exam, const PlanningBank& bank)
+{
+    auto settings = loadTrackerSettings(*m_store);
+    return reported(settings ? buildTracker(*m_store, exam, settings.value(), bank)
+                             : Result<TrackerReport>(settings.error()));
+}
+
+std::optional<TrackerReport> Context::reported(Result<TrackerReport> report)
+{
     if (!report) {
         m_err << "certdrill-cli: " << report.error().message << "\n";
         return std::nullopt;
@@ -115,6 +123,20 @@ std::optional<std::vector<SessionSummary>> Context::finishedSessions()
         return std::nullopt;
     }
     return std::move(sessions.value());
+}
+
+std::optional<std::int64_t> Context::questionRow(const std::string& id)
+{
+    Store* s = store();
+    if (!s) {
+        return std::nullopt;
+    }
+    const auto row = findQuestionRow(*s, id);
+    if (!row) {
+        m_err << "certdrill-cli: " << row.error().message << "\n";
+        return std::nullopt;
+    }
+    return row.value();
 }
 
 } // namespace certdrill::cli

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
@@ -49,13 +50,20 @@ public:
     std::optional<ExamCatalog> storedExams();
     /// Prints the diagnostics to err() and returns how many are errors.
     int printDiagnostics(const std::vector<Diagnostic>& diagnostics);
-    /// The tracker for examId (resolved as above); empty, with the reason printed, on failure. A caller that
-    /// has already read the exam's questions passes them, so the bank is not read twice.
-    std::optional<TrackerReport> loadTracker(std::string& examId, const PlanningBank* bank = nullptr);
+    /// The tracker for examId (resolved as above); empty, with the reason printed, on failure.
+    std::optional<TrackerReport> loadTracker(std::string& examId);
+    /// The same for a caller that has already read the exam and its practice bank, so neither is read twice.
+    std::optional<TrackerReport> loadTracker(const ExamDef& exam, const PlanningBank& bank);
     /// The finished mock and practice exams (sessionHistory); empty, with the reason printed, on failure.
     std::optional<std::vector<SessionSummary>> finishedSessions();
+    /// The row of the question named by `id` ("PACK/ID", or an id only one pack uses; findQuestionRow) in the
+    /// store, opened for writing as a bookmark or a note needs; empty, with the reason printed, on failure.
+    std::optional<std::int64_t> questionRow(const std::string& id);
 
 private:
+    /// The report, or nothing with its error printed.
+    std::optional<TrackerReport> reported(Result<TrackerReport> report);
+
     std::ostream& m_out;
     std::ostream& m_err;
     const Clock& m_clock;

@@ -43,7 +43,7 @@ int drillPlanCommand(Context& ctx, Args args)
         ctx.err() << "certdrill-cli: " << bank.error().message << "\n";
         return kInvalid;
     }
-    const auto report = ctx.loadTracker(examId, &bank.value());
+    const auto report = ctx.loadTracker(exam.value(), bank.value());
     if (!report) {
         return kInvalid;
     }

@@ -11,18 +11,14 @@ int noteCommand(Context& ctx, Args args)
     if (args.empty() || args.size() > 2 || !unknownOption(args).empty()) {
         return ctx.usage("note: usage is note ID [TEXT] (an empty TEXT removes the note)");
     }
-    Store* store = ctx.store();
-    if (!store) {
-        return kInvalid;
-    }
-    const auto row = findQuestionRow(*store, args[0]);
+    const auto row = ctx.questionRow(args[0]);
     if (!row) {
-        ctx.err() << "certdrill-cli: " << row.error().message << "\n";
         return kInvalid;
     }
+    Store* store = ctx.store();
     if (args.size() == 1) {
         // Without TEXT: print the note, as the browser shows it.
-        const auto a = annotation(*store, row.value());
+        const auto a = annotation(*store, *row);
         if (!a) {
             ctx.err() << "certdrill-cli: " << a.error().message << "\n";
             return kInvalid;
@@ -30,7 +26,7 @@ int noteCommand(Context& ctx, Args args)
         ctx.out() << (a->note.empty() ? "no note" : a->note) << "\n";
         return kOk;
     }
-    if (auto saved = setNote(*store, row.value(), args[1]); !saved) {
+    if (auto saved = setNote(*store, *row, args[1]); !saved) {
         ctx.err() << "certdrill-cli: " << saved.error().message << "\n";
         return kInvalid;
     }

@@ -140,9 +140,7 @@ ExamStartPage* MainWindow::examStartPage()
 
 ResultsPage* MainWindow::resultsPage()
 {
-    return makeOnce(m_results, m_stack, [this] {
-        return new ResultsPage(m_store, m_stack);
-    });
+    return makeOnce(m_results, m_stack, [this] { return new ResultsPage(m_store, m_stack); });
 }
 
 DrillPage* MainWindow::drillPage()
@@ -671,7 +669,7 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
         exam ? sessionCandidates(m_store, exam.value()) : Result<std::vector<Candidate>>(exam.error());
     auto settings = loadTrackerSettings(m_store);
     // The tracker reuses the questions just read for the drill instead of reading the bank again.
-    auto before = pool && settings ? buildTracker(m_store, examId, settings.value(), pool.value())
+    auto before = pool && settings ? buildTracker(m_store, exam.value(), settings.value(), pool.value())
                                    : Result<TrackerReport>(Error{"no question bank"});
     if (!exam || !pool || !before) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));

@@ -48,9 +48,9 @@ struct BankItem
 {
     std::int64_t rowId = 0;
     std::string domainId;
-    std::string topicId;  ///< as in Review
-    bool flagged = false; ///< flagged in some session
-    int difficulty = 0;   ///< the pack's 1–5 tag, 0 when unset
+    std::string topicId;     ///< as in Review
+    bool flagged = false;    ///< flagged in some session
+    int difficulty = 0;      ///< the pack's 1–5 tag, 0 when unset
     bool bookmarked = false; ///< bookmarked by the candidate (a custom drill's pool)
 };
 
@@ -143,12 +143,12 @@ struct TrackerEvidence
     std::vector<std::pair<std::int64_t, double>> examScores;
 };
 
-/// Reads the evidence for `examId`; `questions` are the exam's active questions (Store::candidates).
-Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+/// Reads the evidence for `exam` (as Store::exam read it); `questions` are the exam's active questions
+/// (Store::candidates).
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const ExamDef& exam,
                                             const std::vector<Candidate>& questions);
 /// The same from the exam's questions as planning reads them (Store::planningBank): no Question per row.
-Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
-                                            const PlanningBank& bank);
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const ExamDef& exam, const PlanningBank& bank);
 /// The report as of `nowMs` from the evidence known then: answers given and exams finished by `nowMs`
 /// (the bank and the self-ratings as they are now).
 TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs,
@@ -156,12 +156,12 @@ TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs
 
 /// Loads the evidence for `examId` from the store and builds the report as of the store clock's now.
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings);
-/// The same for a caller that has already read the exam's questions (Store::candidates), as starting a drill
-/// has: the bank is then read once, not twice.
-Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+/// The same for a caller that has already read the exam (Store::exam) and its questions (Store::candidates),
+/// as starting a drill has: neither is then read twice.
+Result<TrackerReport> buildTracker(Store& store, const ExamDef& exam, const TrackerSettings& settings,
                                    const std::vector<Candidate>& questions);
-/// The same for a caller that has already read the exam's bank as planning reads it (Store::planningBank).
-Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+/// The same for a caller that has already read the exam and its bank as planning reads it (practiceBank).
+Result<TrackerReport> buildTracker(Store& store, const ExamDef& exam, const TrackerSettings& settings,
                                    const PlanningBank& bank);
 /// The same with the settings stored in the database (loadTrackerSettings).
 Result<TrackerReport> buildTracker(Store& store, const std::string& examId);

@@ -682,7 +682,8 @@ Result<StudyPlan> buildStudyPlan(Store& store, const std::string& examId, int ut
     in.exam = std::move(exam.value());
     // Without the text, and without a Question per row: the plan and the tracker use ids, domains, topics
     // and difficulties, and the home screen computes this at every start (at 100,000 questions the text is
-    // most of the database). The practice bank: questions held back for final exams are not questions to plan.
+    // most of the database). The practice bank: questions held back for final exams are not questions to
+    // plan.
     auto bank = practiceBank(store, in.exam);
     if (!bank) {
         return bank.error();
@@ -692,7 +693,7 @@ Result<StudyPlan> buildStudyPlan(Store& store, const std::string& examId, int ut
     if (!settings) {
         return settings.error();
     }
-    auto evidence = loadTrackerEvidence(store, examId, bank.value());
+    auto evidence = loadTrackerEvidence(store, in.exam, bank.value());
     if (!evidence) {
         return evidence.error();
     }

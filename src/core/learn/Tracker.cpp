@@ -332,14 +332,15 @@ Result<TrackerReport> buildTracker(Store& store, const std::string& examId, cons
     if (!bank) {
         return bank.error();
     }
-    return buildTracker(store, examId, settings, bank.value());
+    return buildTracker(store, exam.value(), settings, bank.value());
 }
 
 namespace {
 
 /// The report from loaded evidence, with what only the store knows: the miss breakdown and the readiness
 /// basis.
-Result<TrackerReport> reportFrom(Store& store, Result<TrackerEvidence> evidence, const TrackerSettings& settings)
+Result<TrackerReport> reportFrom(Store& store, Result<TrackerEvidence> evidence,
+                                 const TrackerSettings& settings)
 {
     if (!evidence) {
         return evidence.error();
@@ -361,16 +362,16 @@ Result<TrackerReport> reportFrom(Store& store, Result<TrackerEvidence> evidence,
 
 } // namespace
 
-Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+Result<TrackerReport> buildTracker(Store& store, const ExamDef& exam, const TrackerSettings& settings,
                                    const PlanningBank& bank)
 {
-    return reportFrom(store, loadTrackerEvidence(store, examId, bank), settings);
+    return reportFrom(store, loadTrackerEvidence(store, exam, bank), settings);
 }
 
-Result<TrackerReport> buildTracker(Store& store, const std::string& examId, const TrackerSettings& settings,
+Result<TrackerReport> buildTracker(Store& store, const ExamDef& exam, const TrackerSettings& settings,
                                    const std::vector<Candidate>& questions)
 {
-    return reportFrom(store, loadTrackerEvidence(store, examId, questions), settings);
+    return reportFrom(store, loadTrackerEvidence(store, exam, questions), settings);
 }
 
 TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs,
@@ -396,18 +397,15 @@ TrackerReport computeTracker(const TrackerEvidence& evidence, std::int64_t nowMs
 
 namespace {
 
-/// The evidence for `examId`, with the bank from `addBank(evidence, flagged rows, bookmarked rows)`.
+/// The evidence for `exam`, with the bank from `addBank(evidence, flagged rows, bookmarked rows)`.
 template <typename AddBank>
-Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, AddBank addBank)
+Result<TrackerEvidence> loadEvidence(Store& store, const ExamDef& exam, AddBank addBank)
 {
-    auto exam = store.exam(examId);
-    if (!exam) {
-        return exam.error();
-    }
+    const std::string& examId = exam.id;
     return catchDbError("cannot read the tracker's evidence", [&]() -> Result<TrackerEvidence> {
         Database& db = store.database();
         TrackerEvidence ev;
-        ev.exam = std::move(exam.value());
+        ev.exam = exam;
         std::set<std::int64_t> flagged;
         Statement f(db, "SELECT DISTINCT question_ref FROM session_items WHERE flagged = 1");
         while (f.step()) {
@@ -479,40 +477,45 @@ Result<TrackerEvidence> loadEvidence(Store& store, const std::string& examId, Ad
 
 } // namespace
 
-Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId,
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const ExamDef& exam,
                                             const std::vector<Candidate>& questions)
 {
-    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
-                                              const std::set<std::int64_t>& bookmarked) {
-        ev.bank.reserve(questions.size());
-        for (const auto& q : questions) {
-            const Domain* d = ev.exam.findDomain(q.question.domain);
-            ev.bank.push_back({q.rowId, q.question.domain, d ? q.question.topicIn(*d) : q.question.subtopic,
-                               flagged.count(q.rowId) > 0, q.question.difficulty, bookmarked.count(q.rowId) > 0});
-        }
-    });
+    return loadEvidence(store, exam,
+                        [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
+                            const std::set<std::int64_t>& bookmarked) {
+                            ev.bank.reserve(questions.size());
+                            for (const auto& q : questions) {
+                                const Domain* d = ev.exam.findDomain(q.question.domain);
+                                ev.bank.push_back({q.rowId, q.question.domain,
+                                                   d ? q.question.topicIn(*d) : q.question.subtopic,
+                                                   flagged.count(q.rowId) > 0, q.question.difficulty,
+                                                   bookmarked.count(q.rowId) > 0});
+                            }
+                        });
 }
 
-Result<TrackerEvidence> loadTrackerEvidence(Store& store, const std::string& examId, const PlanningBank& bank)
+Result<TrackerEvidence> loadTrackerEvidence(Store& store, const ExamDef& exam, const PlanningBank& bank)
 {
-    return loadEvidence(store, examId, [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
-                                              const std::set<std::int64_t>& bookmarked) {
-        // Whether each domain's rows are its objectives (else its subtopics), found once per domain rather
-        // than once per question.
-        std::unordered_map<std::int64_t, bool> byObjective;
-        for (const auto& [ref, id] : bank.domainIds) {
-            const Domain* d = ev.exam.findDomain(id);
-            byObjective[ref] = d && !d->objectives.empty();
-        }
-        ev.bank.reserve(bank.rows.size());
-        for (const PlanningRow& r : bank.rows) {
-            const bool objective = byObjective[r.domainRef];
-            ev.bank.push_back({r.rowId, PlanningBank::idOf(bank.domainIds, r.domainRef),
-                               objective ? PlanningBank::idOf(bank.objectiveIds, r.objectiveRef)
-                                         : PlanningBank::idOf(bank.subtopicIds, r.subtopicRef),
-                               flagged.count(r.rowId) > 0, r.difficulty, bookmarked.count(r.rowId) > 0});
-        }
-    });
+    return loadEvidence(
+        store, exam,
+        [&](TrackerEvidence& ev, const std::set<std::int64_t>& flagged,
+            const std::set<std::int64_t>& bookmarked) {
+            // Whether each domain's rows are its objectives (else its subtopics), found once per domain
+            // rather than once per question.
+            std::unordered_map<std::int64_t, bool> byObjective;
+            for (const auto& [ref, id] : bank.domainIds) {
+                const Domain* d = ev.exam.findDomain(id);
+                byObjective[ref] = d && !d->objectives.empty();
+            }
+            ev.bank.reserve(bank.rows.size());
+            for (const PlanningRow& r : bank.rows) {
+                const bool objective = byObjective[r.domainRef];
+                ev.bank.push_back({r.rowId, PlanningBank::idOf(bank.domainIds, r.domainRef),
+                                   objective ? PlanningBank::idOf(bank.objectiveIds, r.objectiveRef)
+                                             : PlanningBank::idOf(bank.subtopicIds, r.subtopicRef),
+                                   flagged.count(r.rowId) > 0, r.difficulty, bookmarked.count(r.rowId) > 0});
+            }
+        });
 }
 
 namespace {

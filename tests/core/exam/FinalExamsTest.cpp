@@ -4,11 +4,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "certdrill/learn/StudyPlan.h"
-
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/QuestionSearch.h"
 #include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/learn/StudyPlan.h"
 #include "certdrill/learn/Tracker.h"
 #include "certdrill/pack/PackLoader.h"
 
@@ -110,7 +109,7 @@ TEST_CASE("a reserved question never appears in 1,000 planned drills nor in prac
         REQUIRE(reserved.count(c.rowId) == 0);
     }
     // Drills: the planner over the tracker's bank, read both ways the app and the CLI read it.
-    auto fromPool = buildTracker(*bank.store, bank.exam.id, TrackerSettings{}, pool.value());
+    auto fromPool = buildTracker(*bank.store, bank.exam, TrackerSettings{}, pool.value());
     auto fromStore = buildTracker(*bank.store, bank.exam.id, TrackerSettings{});
     REQUIRE(fromPool.ok());
     REQUIRE(fromStore.ok());

@@ -290,7 +290,7 @@ TEST_CASE("the tracker gives the planner each domain's ability and each question
     CHECK(t->planner.ability[0] == Approx(m.start + (m.k + m.kGlobal) * (1 - p) + 2 * m.drift));
     CHECK(t->planner.ability[1] == Approx(m.start + m.kGlobal * (1 - p)));
     // Handing over the questions already read gives the same report.
-    auto given = buildTracker(*f.store, "mini", t->settings, f.store->candidates("mini").value());
+    auto given = buildTracker(*f.store, f.exam, t->settings, f.store->candidates("mini").value());
     REQUIRE(given.ok());
     CHECK(given->planner.ability == t->planner.ability);
     CHECK(given->planner.items.size() == t->planner.items.size());
