@@ -202,8 +202,9 @@ public:
 
     /// Active questions of an exam as assembly candidates, each with when a mock or practice exam last served
     /// it; with QuestionContent::Planning, without their text and options (Candidate::unreadOptions counts
-    /// them). Questions reserved for a final exam not yet taken (reservedQuestions) are left out, so no drill,
-    /// practice exam or exam simulation serves them.
+    /// them). Every active question, those reserved for a final exam included: the exam layer leaves those
+    /// out (practiceCandidates in exam/FinalExams.h), so a drill, practice exam or simulation never serves
+    /// one.
     Result<std::vector<Candidate>> candidates(const std::string& examId,
                                               QuestionContent content = QuestionContent::Full);
     /// Row ids of the questions held back for final exams of `examId` whose form has not been started yet

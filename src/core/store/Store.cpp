@@ -870,14 +870,6 @@ Result<std::vector<Candidate>> Store::candidates(const std::string& examId, Ques
             out.push_back({sq.rowId, std::move(sq.question), std::nullopt});
         }
     }
-    // Held back for a final exam not taken yet: never served in practice.
-    auto reserved = reservedQuestions(examId);
-    if (!reserved) {
-        return reserved.error();
-    }
-    if (!reserved.value().empty()) {
-        std::erase_if(out, [&](const Candidate& c) { return reserved.value().count(c.rowId) > 0; });
-    }
     return catchDbError("cannot read exam history", [&]() -> Result<std::vector<Candidate>> {
         std::unordered_map<std::int64_t, std::int64_t> lastSeen;
         Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
@@ -1075,10 +1067,9 @@ Store::changedFiles(const std::vector<std::filesystem::path>& files)
         const auto modified = std::filesystem::last_write_time(file, ec);
         const nlohmann::json stamp = {size, ec ? 0 : modified.time_since_epoch().count()};
         const std::string key = file.string();
-        if (const auto it = stamps.find(key); !ec && it != stamps.end() && it->is_array() &&
-                                               it->size() == 3 && (*it)[0] == stamp[0] &&
-                                               (*it)[1] == stamp[1] && (*it)[2].is_string() &&
-                                               imported.count((*it)[2].get<std::string>())) {
+        if (const auto it = stamps.find(key);
+            !ec && it != stamps.end() && it->is_array() && it->size() == 3 && (*it)[0] == stamp[0] &&
+            (*it)[1] == stamp[1] && (*it)[2].is_string() && imported.count((*it)[2].get<std::string>())) {
             verified[key] = *it;
             continue;
         }
