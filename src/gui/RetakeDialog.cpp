@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QDialogButtonBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -82,12 +83,18 @@ RetakeDialog::RetakeDialog(const ExamDef& exam, const RetakeComparison& c, const
     if (c.sharesQuestions()) {
         auto* questions = makeReadOnlyTable({tr("Question"), tr("Domain"), tr("Outcome")},
                                             QStringLiteral("retakeQuestionTable"));
+        // The ids are short and the outcome is the point: the domain's name takes what width is left (elided,
+        // whole in its tooltip), so no text size pushes the outcome out of view.
+        questions->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+        questions->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
         for (const RetakeQuestion& q : c.questions) {
             const int row = questions->rowCount();
             questions->insertRow(row);
             const Domain* dom = exam.findDomain(q.domainId);
             questions->setItem(row, 0, readOnlyCell(QString::fromStdString(q.questionId)));
-            questions->setItem(row, 1, readOnlyCell(QString::fromStdString(dom ? dom->name : q.domainId)));
+            auto* domain = readOnlyCell(QString::fromStdString(dom ? dom->name : q.domainId));
+            domain->setToolTip(domain->text());
+            questions->setItem(row, 1, domain);
             // The word carries the outcome; the colour only repeats it.
             auto* outcome = readOnlyCell(outcomeText(q.outcome));
             if (q.outcome == RetakeOutcome::Fixed || q.outcome == RetakeOutcome::Slipped) {
@@ -126,7 +133,9 @@ QTableWidget* RetakeDialog::rowsTable(const QString& heading, const std::vector<
                                                   : r.id);
         }
         const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
-        table->setItem(row, 0, readOnlyCell(name));
+        auto* nameCell = readOnlyCell(name);
+        nameCell->setToolTip(name); // elided in a narrow window
+        table->setItem(row, 0, nameCell);
         table->setItem(row, 1, readOnlyCell(side(r.beforeCorrect, r.beforeTotal), right));
         table->setItem(row, 2, readOnlyCell(side(r.afterCorrect, r.afterTotal), right));
         // Signed, so the change reads without its colour.

@@ -3,7 +3,9 @@
 #include <QLabel>
 #include <QLayout>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QStackedWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -196,7 +198,29 @@ private slots:
         gui::RetakeDialog dialog(store->exam("ncp-genl").value(), comparison.value(), history.value()[1],
                                  history.value()[0]);
         QVERIFY(certdrill::test::showActive(&dialog));
-        const QStringList failures = dialogFailures(&dialog, "retake compare");
+        QStringList failures = dialogFailures(&dialog, "retake compare");
+        // Opened at each text size and made 600 px wide (beside another window on a small screen), every
+        // table shows all its columns: no sideways scroll (at 200% the question table's domain column pushed
+        // the outcome out of view).
+        for (const int percent : gui::textPercents()) {
+            gui::applyTextPercent(percent);
+            gui::RetakeDialog opened(store->exam("ncp-genl").value(), comparison.value(), history.value()[1],
+                                     history.value()[0]);
+            opened.resize(600, std::min(opened.height(), 768));
+            QVERIFY(certdrill::test::showActive(&opened));
+            QApplication::processEvents();
+            for (const QTableWidget* table : opened.findChildren<QTableWidget*>()) {
+                if (table->horizontalScrollBar()->isVisible()) {
+                    failures << QStringLiteral("retake compare at %1%: %2 scrolls sideways")
+                                    .arg(percent)
+                                    .arg(table->objectName());
+                }
+            }
+            if (percent == 200) {
+                certdrill::test::screenshot(&opened, "layout-retake-compare-opened-200");
+            }
+        }
+        gui::applyTextPercent(100);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("\n"))));
     }
 };

@@ -17,8 +17,10 @@
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/MissReasons.h"
 #include "certdrill/exam/Retake.h"
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/store/Store.h"
 
+#include "Contrast.h"
 #include "Display.h"
 #include "ExamPage.h"
 #include "ExamStartPage.h"
@@ -28,6 +30,7 @@
 #include "MainWindow.h"
 #include "MissReasonPanel.h"
 #include "ResultsPage.h"
+#include "RetakeDialog.h"
 #include "TrackerPage.h"
 
 using namespace certdrill;
@@ -293,6 +296,53 @@ private slots:
         });
         QTest::mouseClick(compare, Qt::LeftButton);
         QVERIFY(checked);
+    }
+
+    // The comparison's coloured words (fixed, slipped, signed changes) reach WCAG AA on the rows they sit on,
+    // plain and alternate, in both themes.
+    void retakeDialogReadsInBothThemes()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        const ExamDef exam = w->store->exam("ncp-genl").value();
+        const auto ids = certdrill::test::sitTwoExams(*w->store, w->clock, exam.id);
+        QCOMPARE(ids.size(), std::size_t{2});
+        const auto comparison = compareSessions(*w->store, ids[0], ids[1]);
+        QVERIFY(comparison.ok());
+        const auto history = sessionHistory(*w->store);
+        QVERIFY(history.ok() && history.value().size() == 2);
+        auto lightAgain = qScopeGuard([] { gui::applyTheme(false); });
+        for (const bool dark : {false, true}) {
+            gui::applyTheme(dark);
+            gui::RetakeDialog dialog(exam, comparison.value(), history.value()[1], history.value()[0]);
+            QVERIFY(certdrill::test::showActive(&dialog));
+            int coloured = 0;
+            for (const QTableWidget* table : dialog.findChildren<QTableWidget*>()) {
+                for (int r = 0; r < table->rowCount(); ++r) {
+                    const QColor row =
+                        table->palette().color(r % 2 ? QPalette::AlternateBase : QPalette::Base);
+                    for (int c = 0; c < table->columnCount(); ++c) {
+                        const QTableWidgetItem* item = table->item(r, c);
+                        if (!item || !item->data(Qt::ForegroundRole).isValid()) {
+                            continue;
+                        }
+                        ++coloured;
+                        const QColor text = item->foreground().color();
+                        QVERIFY2(gui::contrastRatio(text, row) >= gui::kTextContrast,
+                                 qPrintable(QStringLiteral("%1 theme, %2 row %3: %4 on %5 is %6:1")
+                                                .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"))
+                                                .arg(table->objectName())
+                                                .arg(r)
+                                                .arg(text.name(), row.name())
+                                                .arg(gui::contrastRatio(text, row), 0, 'f', 2)));
+                    }
+                }
+            }
+            QVERIFY(coloured >= 12); // 8 fixed and 4 slipped questions, and the domains' changes
+            if (dark) {
+                certdrill::test::screenshot(&dialog, "retake-compare-dark");
+            }
+        }
     }
 };
 
