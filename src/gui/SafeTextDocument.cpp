@@ -13,6 +13,7 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextList>
+#include <QTextTable>
 #include <QUrl>
 
 #include "certdrill/pack/Limits.h"
@@ -76,8 +77,19 @@ void SafeTextDocument::fitImages()
     std::vector<Fit> fits; // collected first: a format set under the iterator may merge fragments
     for (QTextBlock b = begin(); b.isValid(); b = b.next()) {
         const QTextBlockFormat block = b.blockFormat();
+        qreal width = textWidth() - 2 * documentMargin();
+        if (const QTextTable* table = QTextCursor(b).currentTable()) {
+            // In a table cell: an equal share of the table's width, less the table's and the cell's frame.
+            // The layout sizes columns by their content, so an image left at its own size would widen the
+            // table past the view.
+            const QTextTableFormat t = table->format();
+            const int columns = std::max(1, table->columns());
+            width = (width - 2 * (t.margin() + t.border() + t.padding()) - (columns + 1) * t.cellSpacing()) /
+                        columns -
+                    2 * (t.cellPadding() + t.border());
+        }
         qreal available =
-            textWidth() - 2 * documentMargin() - block.leftMargin() - block.rightMargin() -
+            width - block.leftMargin() - block.rightMargin() -
             (block.indent() + (b.textList() ? b.textList()->format().indent() : 0)) * indentWidth();
         available = std::max<qreal>(1, std::floor(available / scale));
         for (auto it = b.begin(); !it.atEnd(); ++it) {

@@ -265,6 +265,34 @@ private slots:
         QVERIFY(!firstImage(view.document()).hasProperty(QTextFormat::ImageWidth));
     }
 
+    // An image in a table cell fits its column: the table stays within the view, which never scrolls
+    // sideways.
+    void wideImageInATableCellFitsItsColumn()
+    {
+        std::string stem = wideImageStem(2000);
+        const std::string uri =
+            stem.substr(stem.find("(data:") + 1, stem.find(')') - stem.find("(data:") - 1);
+        stem = "Which series peaks first?\n\n| Chart | Note |\n|---|---|\n| ![Wide chart](" + uri +
+               ") | Throughput by batch size |\n";
+        gui::SafeTextView view;
+        view.resize(500, 400);
+        gui::showStem(&view, stem);
+        QVERIFY(test::showActive(&view));
+        QVERIFY(firstTable(view.document()));
+        const auto fits = [&] {
+            const QTextImageFormat image = firstImage(view.document());
+            return image.isValid() && image.width() > 0 && image.width() < view.viewport()->width() / 2 &&
+                   std::abs(image.height() * 4 - image.width()) <= 4 &&
+                   view.document()->size().width() <= view.viewport()->width() &&
+                   view.horizontalScrollBar()->maximum() == 0;
+        };
+        QTRY_VERIFY2(fits(), qPrintable(QStringLiteral("image %1 px wide, document %2 px in a %3 px view")
+                                            .arg(firstImage(view.document()).width())
+                                            .arg(view.document()->size().width())
+                                            .arg(view.viewport()->width())));
+        test::screenshot(&view, "rich-table-image");
+    }
+
     void wideImageIsScaledToThePdfPage()
     {
         // As PdfReport lays a section out: a page width in the writer's pixels, images in 96-dpi pixels.
