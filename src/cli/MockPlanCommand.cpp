@@ -40,12 +40,16 @@ int mockPlanCommand(Context& ctx, Args args)
         return ctx.usage("mock-plan: --count must be between " + std::to_string(exam->countMin) + " and " +
                          std::to_string(exam->countMax) + " for " + examId);
     }
-    auto pool = practiceCandidates(*s, exam.value(), QuestionContent::Planning);
-    if (!pool) {
-        ctx.err() << "certdrill-cli: " << pool.error().message << "\n";
+    // The practice pool as planning reads it: the form the app would assemble from the same seed, without a
+    // Question for every question of the bank.
+    auto bank = practiceBank(*s, exam.value());
+    auto served =
+        bank ? s->lastServed() : Result<std::unordered_map<std::int64_t, std::int64_t>>(bank.error());
+    if (!served) {
+        ctx.err() << "certdrill-cli: " << served.error().message << "\n";
         return kInvalid;
     }
-    const Form form = assembleForm(exam.value(), pool.value(), a.count.value_or(0), seed);
+    const Form form = assembleForm(exam.value(), bank.value(), served.value(), a.count.value_or(0), seed);
     if (asJson) {
         json domains = json::array();
         for (const auto& d : form.domains) {

@@ -3,10 +3,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "certdrill/Model.h"
 #include "certdrill/store/Candidate.h"
+#include "certdrill/store/Store.h"
 
 namespace certdrill {
 
@@ -64,5 +66,11 @@ struct Form
 /// No question appears twice; options are shuffled unless the question says not to; the final order of the
 /// items is shuffled so domains are interleaved. Deterministic for a given (pool, count, seed).
 Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& pool, int count, std::uint64_t seed);
+/// The same form from the exam's bank as planning reads it (practiceBank) and when each question was last
+/// served (Store::lastServed): no Question is made but the chosen ones', so a plan over 100,000 questions
+/// does not build 100,000. For the same questions and history it equals the form from their candidates.
+Form assembleForm(const ExamDef& exam, const PlanningBank& bank,
+                  const std::unordered_map<std::int64_t, std::int64_t>& lastServed, int count,
+                  std::uint64_t seed);
 
 } // namespace certdrill

@@ -160,6 +160,9 @@ struct PlanningBank
     /// The id `ref` names in `ids`; empty for 0 or an unknown row.
     static const std::string& idOf(const std::unordered_map<std::int64_t, std::string>& ids,
                                    std::int64_t ref);
+    /// A row as a Question of exam `examId`: its ids, blueprint place, select count, difficulty and shuffle
+    /// flag; no text, no options.
+    Question question(const PlanningRow& row, const std::string& examId) const;
 };
 
 /// Per-domain counts of active questions.
@@ -207,6 +210,9 @@ public:
     /// one.
     Result<std::vector<Candidate>> candidates(const std::string& examId,
                                               QuestionContent content = QuestionContent::Full);
+    /// When each question was last served in a mock or practice exam (unix ms by question row), as
+    /// Candidate::lastSeenMs gives it; questions never served are absent.
+    Result<std::unordered_map<std::int64_t, std::int64_t>> lastServed();
     /// Row ids of the questions held back for final exams of `examId` whose form has not been started yet
     /// (table final_questions, written by reserveFinalForms). Every screen that shows questions outside a
     /// final exam leaves these out.

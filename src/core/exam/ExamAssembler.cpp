@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 #include "certdrill/Random.h"
@@ -68,11 +69,25 @@ std::vector<std::string> Form::shortfalls() const
 
 namespace {
 
-/// Candidates of one domain and kind, best first: never served, then least recently served, then by seed.
-std::vector<const Candidate*> ranked(std::vector<const Candidate*> list, Random& rng)
+/// What the assembly reads of a question: enough to seat, rank and shuffle it. `source` is its place in the
+/// caller's pool, from which only the chosen questions are made (FormItem::question).
+struct Entry
 {
-    std::vector<std::pair<std::uint64_t, const Candidate*>> keyed;
-    for (const Candidate* c : list) {
+    std::int64_t rowId = 0;
+    std::optional<std::int64_t> lastSeenMs;
+    std::size_t source = 0;
+    std::size_t domain = 0; ///< index in the exam's domains
+    int optionCount = 0;
+    bool multi = false;
+    bool shuffle = true;
+};
+
+/// Entries of one domain and kind, best first: never served, then least recently served, then by seed.
+std::vector<const Entry*> ranked(const std::vector<const Entry*>& list, Random& rng)
+{
+    std::vector<std::pair<std::uint64_t, const Entry*>> keyed;
+    keyed.reserve(list.size());
+    for (const Entry* c : list) {
         keyed.emplace_back(rng.next(), c);
     }
     std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
@@ -89,16 +104,29 @@ std::vector<const Candidate*> ranked(std::vector<const Candidate*> list, Random&
         }
         return a.second->rowId < b.second->rowId;
     });
-    std::vector<const Candidate*> out;
+    std::vector<const Entry*> out;
+    out.reserve(keyed.size());
     for (const auto& k : keyed) {
         out.push_back(k.second);
     }
     return out;
 }
 
-} // namespace
+/// The domains' indices by id.
+std::unordered_map<std::string, std::size_t> domainIndex(const ExamDef& exam)
+{
+    std::unordered_map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < exam.domains.size(); ++i) {
+        index.emplace(exam.domains[i].id, i);
+    }
+    return index;
+}
 
-Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int count, std::uint64_t seed)
+/// The assembly itself, over the entries of the exam's domains; `questionOf(source)` makes a chosen
+/// entry's question.
+template <typename QuestionOf>
+Form assemble(const ExamDef& exam, std::vector<Entry> entries, int count, std::uint64_t seed,
+              QuestionOf questionOf)
 {
     Form form;
     form.examId = exam.id;
@@ -106,15 +134,9 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
     form.seed = seed;
     Random rng(seed);
 
-    // Sort the pool by row id first so the result does not depend on the order the caller read it in.
-    std::vector<const Candidate*> pool;
-    for (const auto& c : poolIn) {
-        if (c.question.exam == exam.id) {
-            pool.push_back(&c);
-        }
-    }
-    std::sort(pool.begin(), pool.end(),
-              [](const Candidate* a, const Candidate* b) { return a->rowId < b->rowId; });
+    // Sorted by row id first so the result does not depend on the order the caller read the pool in.
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return a.rowId < b.rowId; });
 
     std::vector<double> weights;
     for (const auto& d : exam.domains) {
@@ -122,16 +144,9 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
     }
     const std::vector<int> seats = apportion(weights, form.requested);
 
-    std::vector<std::vector<const Candidate*>> singles(exam.domains.size()), multis(exam.domains.size());
-    std::unordered_map<std::string, size_t> index;
-    for (size_t i = 0; i < exam.domains.size(); ++i) {
-        index.emplace(exam.domains[i].id, i);
-    }
-    for (const Candidate* c : pool) {
-        const auto it = index.find(c->question.domain);
-        if (it != index.end()) {
-            (c->question.isMultiSelect() ? multis : singles)[it->second].push_back(c);
-        }
+    std::vector<std::vector<const Entry*>> singles(exam.domains.size()), multis(exam.domains.size());
+    for (const Entry& e : entries) {
+        (e.multi ? multis : singles)[e.domain].push_back(&e);
     }
 
     // Multi-select seats: apportioned over the domains in proportion to their seats, then moved between
@@ -144,9 +159,9 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
     form.multiSelectTarget = static_cast<int>(std::lround(form.requested * exam.multiSelectShare));
     std::vector<double> seatWeights(seats.begin(), seats.end());
     std::vector<int> multiSeats = apportion(seatWeights, form.multiSelectTarget);
-    auto unseen = [](const std::vector<const Candidate*>& list) {
+    auto unseen = [](const std::vector<const Entry*>& list) {
         return static_cast<int>(
-            std::count_if(list.begin(), list.end(), [](const Candidate* c) { return !c->lastSeenMs; }));
+            std::count_if(list.begin(), list.end(), [](const Entry* c) { return !c->lastSeenMs; }));
     };
     const std::vector<int> shareSeats = multiSeats;
     for (const bool onlyUnseen : {true, false}) {
@@ -206,11 +221,11 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
         int takeMulti = std::min<int>(multiSeats[i], static_cast<int>(rm.size()));
         int takeSingle = std::min<int>(seats[i] - takeMulti, static_cast<int>(rs.size()));
         takeMulti = std::min<int>(seats[i] - takeSingle, static_cast<int>(rm.size()));
-        auto add = [&](const Candidate* c) {
-            FormItem item{c->rowId, c->question, {}};
-            item.optionOrder.resize(c->optionCount());
+        auto add = [&](const Entry* c) {
+            FormItem item{c->rowId, questionOf(c->source), {}};
+            item.optionOrder.resize(static_cast<std::size_t>(c->optionCount));
             std::iota(item.optionOrder.begin(), item.optionOrder.end(), 0);
-            if (c->question.shuffle) {
+            if (c->shuffle) {
                 rng.shuffle(item.optionOrder);
             }
             form.items.push_back(std::move(item));
@@ -227,6 +242,53 @@ Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& poolIn, int
     }
     rng.shuffle(form.items);
     return form;
+}
+
+} // namespace
+
+Form assembleForm(const ExamDef& exam, const std::vector<Candidate>& pool, int count, std::uint64_t seed)
+{
+    const auto index = domainIndex(exam);
+    std::vector<Entry> entries;
+    entries.reserve(pool.size());
+    for (std::size_t k = 0; k < pool.size(); ++k) {
+        const Candidate& c = pool[k];
+        const auto it = index.find(c.question.domain);
+        if (c.question.exam == exam.id && it != index.end()) {
+            entries.push_back({c.rowId, c.lastSeenMs, k, it->second, static_cast<int>(c.optionCount()),
+                               c.question.isMultiSelect(), c.question.shuffle});
+        }
+    }
+    return assemble(exam, std::move(entries), count, seed, [&](std::size_t k) { return pool[k].question; });
+}
+
+Form assembleForm(const ExamDef& exam, const PlanningBank& bank,
+                  const std::unordered_map<std::int64_t, std::int64_t>& lastServed, int count,
+                  std::uint64_t seed)
+{
+    // The domains' indices by row, found once per domain rather than once per question.
+    const auto index = domainIndex(exam);
+    std::unordered_map<std::int64_t, std::size_t> domainOfRef;
+    for (const auto& [ref, id] : bank.domainIds) {
+        if (const auto it = index.find(id); it != index.end()) {
+            domainOfRef.emplace(ref, it->second);
+        }
+    }
+    std::vector<Entry> entries;
+    entries.reserve(bank.rows.size());
+    for (std::size_t k = 0; k < bank.rows.size(); ++k) {
+        const PlanningRow& r = bank.rows[k];
+        const auto domain = domainOfRef.find(r.domainRef);
+        if (domain == domainOfRef.end()) {
+            continue;
+        }
+        const auto seen = lastServed.find(r.rowId);
+        entries.push_back(
+            {r.rowId, seen == lastServed.end() ? std::nullopt : std::optional<std::int64_t>(seen->second), k,
+             domain->second, r.optionCount, r.select > 1, r.shuffle});
+    }
+    return assemble(exam, std::move(entries), count, seed,
+                    [&](std::size_t k) { return bank.question(bank.rows[k], exam.id); });
 }
 
 } // namespace certdrill

@@ -691,6 +691,20 @@ Result<ExportedPack> Store::exportPack(const std::string& packId)
     });
 }
 
+Question PlanningBank::question(const PlanningRow& row, const std::string& examId) const
+{
+    Question q;
+    q.exam = examId;
+    q.domain = idOf(domainIds, row.domainRef);
+    q.subtopic = idOf(subtopicIds, row.subtopicRef);
+    q.objective = idOf(objectiveIds, row.objectiveRef);
+    q.select = row.select;
+    q.difficulty = row.difficulty;
+    q.shuffle = row.shuffle;
+    q.id = row.questionId;
+    return q;
+}
+
 const std::string& PlanningBank::idOf(const std::unordered_map<std::int64_t, std::string>& ids,
                                       std::int64_t ref)
 {
@@ -808,18 +822,12 @@ Result<PlanningBank> Store::planningBank(const std::string& examId)
 
 namespace {
 
-/// A planning row as a Question: its ids, blueprint place and the columns planning reads; no options.
+/// A planning row as a Question, its id moved out of the row (which is not read again).
 Question planningQuestion(const PlanningBank& b, PlanningRow& r, const std::string& examId)
 {
-    Question q;
-    q.id = std::move(r.questionId);
-    q.exam = examId;
-    q.domain = PlanningBank::idOf(b.domainIds, r.domainRef);
-    q.subtopic = PlanningBank::idOf(b.subtopicIds, r.subtopicRef);
-    q.objective = PlanningBank::idOf(b.objectiveIds, r.objectiveRef);
-    q.select = r.select;
-    q.difficulty = r.difficulty;
-    q.shuffle = r.shuffle;
+    std::string id = std::move(r.questionId); // not copied by question()
+    Question q = b.question(r, examId);
+    q.id = std::move(id);
     return q;
 }
 
@@ -870,23 +878,33 @@ Result<std::vector<Candidate>> Store::candidates(const std::string& examId, Ques
             out.push_back({sq.rowId, std::move(sq.question), std::nullopt});
         }
     }
-    return catchDbError("cannot read exam history", [&]() -> Result<std::vector<Candidate>> {
-        std::unordered_map<std::int64_t, std::int64_t> lastSeen;
-        Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
-                           "JOIN sessions s ON s.id = i.session_ref WHERE s.mode IN ('exam', 'practice') "
-                           "GROUP BY i.question_ref");
-        while (st.step()) {
-            lastSeen[st.getInt(0)] = st.getInt(1);
-        }
-        if (!lastSeen.empty()) {
-            for (Candidate& c : out) {
-                if (const auto it = lastSeen.find(c.rowId); it != lastSeen.end()) {
-                    c.lastSeenMs = it->second;
-                }
+    auto lastSeen = lastServed();
+    if (!lastSeen) {
+        return lastSeen.error();
+    }
+    if (!lastSeen.value().empty()) {
+        for (Candidate& c : out) {
+            if (const auto it = lastSeen.value().find(c.rowId); it != lastSeen.value().end()) {
+                c.lastSeenMs = it->second;
             }
         }
-        return std::move(out);
-    });
+    }
+    return out;
+}
+
+Result<std::unordered_map<std::int64_t, std::int64_t>> Store::lastServed()
+{
+    return catchDbError(
+        "cannot read exam history", [&]() -> Result<std::unordered_map<std::int64_t, std::int64_t>> {
+            std::unordered_map<std::int64_t, std::int64_t> lastSeen;
+            Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
+                               "JOIN sessions s ON s.id = i.session_ref WHERE s.mode IN ('exam', 'practice') "
+                               "GROUP BY i.question_ref");
+            while (st.step()) {
+                lastSeen[st.getInt(0)] = st.getInt(1);
+            }
+            return lastSeen;
+        });
 }
 
 Result<std::set<std::int64_t>> Store::reservedQuestions(const std::string& examId)

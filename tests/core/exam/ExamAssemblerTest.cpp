@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "certdrill/Random.h"
+#include "certdrill/exam/ExamSession.h"
 #include "certdrill/pack/PackLoader.h"
 #include "certdrill/store/Store.h"
 
@@ -347,4 +348,52 @@ TEST_CASE("through the store: served questions are recorded and the next form av
     const auto seen =
         std::count_if(pool->begin(), pool->end(), [](const Candidate& c) { return c.lastSeenMs; });
     CHECK(seen == 650);
+}
+
+TEST_CASE("a form from the planning bank equals the form from the same questions' candidates",
+          "[assembler][store]")
+{
+    FakeClock clock;
+    auto opened = Store::open(":memory:", clock);
+    REQUIRE(opened.ok());
+    Store& store = *opened.value();
+    REQUIRE(store.importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
+    const ExamDef exam = store.exam("ncp-genl").value();
+    // Some history, so ranking by last service matters: three forms served an hour apart.
+    for (int n = 0; n < 3; ++n) {
+        const Form served = assembleForm(exam, store.candidates(exam.id).value(), 0, 40 + n);
+        auto s = ExamSession::start(store, exam, served, SessionMode::Exam);
+        REQUIRE(s.ok());
+        clock.advanceMinutes(60);
+    }
+    const auto lastServed = store.lastServed();
+    REQUIRE(lastServed.ok());
+    CHECK(lastServed->size() == 195);
+    const auto candidates = store.candidates(exam.id, QuestionContent::Planning);
+    const auto bank = store.planningBank(exam.id);
+    REQUIRE(candidates.ok());
+    REQUIRE(bank.ok());
+    for (const int count : {0, 60, 70}) {
+        for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+            INFO("count " << count << ", seed " << seed);
+            const Form a = assembleForm(exam, candidates.value(), count, seed);
+            const Form b = assembleForm(exam, bank.value(), lastServed.value(), count, seed);
+            REQUIRE(a.items.size() == b.items.size());
+            for (std::size_t i = 0; i < a.items.size(); ++i) {
+                CHECK(a.items[i].rowId == b.items[i].rowId);
+                CHECK(a.items[i].question.id == b.items[i].question.id);
+                CHECK(a.items[i].question.domain == b.items[i].question.domain);
+                CHECK(a.items[i].question.objective == b.items[i].question.objective);
+                CHECK(a.items[i].question.select == b.items[i].question.select);
+                CHECK(a.items[i].optionOrder == b.items[i].optionOrder);
+            }
+            REQUIRE(a.domains.size() == b.domains.size());
+            for (std::size_t d = 0; d < a.domains.size(); ++d) {
+                CHECK(a.domains[d].available == b.domains[d].available);
+                CHECK(a.domains[d].chosen == b.domains[d].chosen);
+                CHECK(a.domains[d].chosenMulti == b.domains[d].chosenMulti);
+            }
+            CHECK(a.multiSelectTarget == b.multiSelectTarget);
+        }
+    }
 }
