@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -17,6 +18,8 @@
 #include "certdrill/exam/ExamAssembler.h"
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/FinalExams.h"
+#include "certdrill/exam/Retake.h"
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/store/Store.h"
 
 #include "HomePage.h"
@@ -89,6 +92,30 @@ inline std::vector<std::int64_t> sitTwoExams(Store& store, FakeClock& clock, con
         clock.advanceMinutes(60);
     }
     return ids;
+}
+
+/// Two exam simulations sat on one form (sitTwoExams) and what History ▸ Compare… shows of them.
+struct TwoExams
+{
+    RetakeComparison comparison;
+    SessionSummary before; ///< the earlier, as the history lists it
+    SessionSummary after;
+};
+
+/// TwoExams of `examId`; empty if a step failed.
+inline std::optional<TwoExams> sitAndCompareTwoExams(Store& store, FakeClock& clock,
+                                                     const std::string& examId)
+{
+    const auto ids = sitTwoExams(store, clock, examId);
+    if (ids.size() != 2) {
+        return std::nullopt;
+    }
+    auto comparison = compareSessions(store, ids[0], ids[1]);
+    const auto history = sessionHistory(store); // newest first
+    if (!comparison || !history || history.value().size() != 2) {
+        return std::nullopt;
+    }
+    return TwoExams{std::move(comparison.value()), history.value()[1], history.value()[0]};
 }
 
 /// A BankWorld with its window shown; null if the bank could not be imported.

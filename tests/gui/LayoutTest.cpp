@@ -189,14 +189,10 @@ private slots:
         FakeClock clock;
         const auto store = test::bankStore(dir, clock);
         QVERIFY(store);
-        const auto ids = test::sitTwoExams(*store, clock, "ncp-genl");
-        QCOMPARE(ids.size(), std::size_t{2});
-        const auto comparison = compareSessions(*store, ids[0], ids[1]);
-        QVERIFY(comparison.ok());
-        const auto history = sessionHistory(*store);
-        QVERIFY(history.ok() && history.value().size() == 2);
-        gui::RetakeDialog dialog(store->exam("ncp-genl").value(), comparison.value(), history.value()[1],
-                                 history.value()[0]);
+        const auto two = test::sitAndCompareTwoExams(*store, clock, "ncp-genl");
+        QVERIFY(two);
+        const ExamDef exam = store->exam("ncp-genl").value();
+        gui::RetakeDialog dialog(exam, two->comparison, two->before, two->after);
         QVERIFY(certdrill::test::showActive(&dialog));
         QStringList failures = dialogFailures(&dialog, "retake compare");
         // Opened at each text size and made 600 px wide (beside another window on a small screen), every
@@ -204,8 +200,7 @@ private slots:
         // the outcome out of view).
         for (const int percent : gui::textPercents()) {
             gui::applyTextPercent(percent);
-            gui::RetakeDialog opened(store->exam("ncp-genl").value(), comparison.value(), history.value()[1],
-                                     history.value()[0]);
+            gui::RetakeDialog opened(exam, two->comparison, two->before, two->after);
             opened.resize(600, std::min(opened.height(), 768));
             QVERIFY(certdrill::test::showActive(&opened));
             QApplication::processEvents();

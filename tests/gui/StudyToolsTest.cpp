@@ -228,12 +228,11 @@ private slots:
         auto w = makeWorld();
         QVERIFY(w);
         const ExamDef exam = w->store->exam("ncp-genl").value();
-        const auto ids = certdrill::test::sitTwoExams(*w->store, w->clock, exam.id);
-        QCOMPARE(ids.size(), std::size_t{2});
-        const auto expected = compareSessions(*w->store, ids[0], ids[1]);
-        QVERIFY(expected.ok());
-        QCOMPARE(expected->slipped, 4);
-        QCOMPARE(expected->fixed, 8);
+        const auto two = certdrill::test::sitAndCompareTwoExams(*w->store, w->clock, exam.id);
+        QVERIFY(two);
+        const RetakeComparison& expected = two->comparison;
+        QCOMPARE(expected.slipped, 4);
+        QCOMPARE(expected.fixed, 8);
 
         w->window->showHistory();
         gui::HistoryPage* history = w->window->historyPage();
@@ -261,11 +260,11 @@ private slots:
             QVERIFY2(
                 counts.contains(QStringLiteral("%1 shared questions: %2 fixed, %3 slipped, %4 still missed, "
                                                "%5 right both times")
-                                    .arg(expected->questions.size())
-                                    .arg(expected->fixed)
-                                    .arg(expected->slipped)
-                                    .arg(expected->stillMissed)
-                                    .arg(expected->rightBoth)),
+                                    .arg(expected.questions.size())
+                                    .arg(expected.fixed)
+                                    .arg(expected.slipped)
+                                    .arg(expected.stillMissed)
+                                    .arg(expected.rightBoth)),
                 qPrintable(counts));
             const QString sessions =
                 dialog->findChild<QLabel*>(QStringLiteral("retakeSessionsLabel"))->text();
@@ -275,8 +274,8 @@ private slots:
                      qPrintable(sessions));
             auto* domains = dialog->findChild<QTableWidget*>(QStringLiteral("retakeDomainTable"));
             QVERIFY(domains);
-            QCOMPARE(domains->rowCount(), static_cast<int>(expected->domains.size()));
-            const RetakeRow& d = expected->domains.front();
+            QCOMPARE(domains->rowCount(), static_cast<int>(expected.domains.size()));
+            const RetakeRow& d = expected.domains.front();
             QCOMPARE(domains->item(0, 0)->text(), QString::fromStdString(exam.findDomain(d.id)->name));
             QVERIFY(domains->item(0, 1)->text().endsWith(
                 QStringLiteral("(%1/%2)").arg(d.beforeCorrect).arg(d.beforeTotal)));
@@ -305,16 +304,12 @@ private slots:
         auto w = makeWorld();
         QVERIFY(w);
         const ExamDef exam = w->store->exam("ncp-genl").value();
-        const auto ids = certdrill::test::sitTwoExams(*w->store, w->clock, exam.id);
-        QCOMPARE(ids.size(), std::size_t{2});
-        const auto comparison = compareSessions(*w->store, ids[0], ids[1]);
-        QVERIFY(comparison.ok());
-        const auto history = sessionHistory(*w->store);
-        QVERIFY(history.ok() && history.value().size() == 2);
+        const auto two = certdrill::test::sitAndCompareTwoExams(*w->store, w->clock, exam.id);
+        QVERIFY(two);
         auto lightAgain = qScopeGuard([] { gui::applyTheme(false); });
         for (const bool dark : {false, true}) {
             gui::applyTheme(dark);
-            gui::RetakeDialog dialog(exam, comparison.value(), history.value()[1], history.value()[0]);
+            gui::RetakeDialog dialog(exam, two->comparison, two->before, two->after);
             QVERIFY(certdrill::test::showActive(&dialog));
             int coloured = 0;
             for (const QTableWidget* table : dialog.findChildren<QTableWidget*>()) {

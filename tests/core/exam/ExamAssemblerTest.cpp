@@ -9,6 +9,7 @@
 #include "certdrill/pack/PackLoader.h"
 #include "certdrill/store/Store.h"
 
+#include "BundledBank.h"
 #include "TestSupport.h"
 
 using namespace certdrill;
@@ -307,18 +308,15 @@ TEST_CASE("Random is reproducible and unbiased enough", "[random]")
 TEST_CASE("through the store: served questions are recorded and the next form avoids them",
           "[assembler][store][bank]")
 {
-    FakeClock clock;
-    auto opened = Store::open(":memory:", clock);
-    REQUIRE(opened.ok());
-    Store& store = *opened.value();
-    REQUIRE(store.importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
-    auto exam = store.exam("ncp-genl");
-    REQUIRE(exam.ok());
+    test::BundledBank bank;
+    Store& store = *bank.store;
+    FakeClock& clock = bank.clock;
+    const ExamDef& exam = bank.exam;
     std::set<std::int64_t> drawn;
     for (int n = 0; n < 10; ++n) {
         auto pool = store.candidates("ncp-genl");
         REQUIRE(pool.ok());
-        const Form form = assembleForm(exam.value(), pool.value(), 0, 500 + static_cast<std::uint64_t>(n));
+        const Form form = assembleForm(exam, pool.value(), 0, 500 + static_cast<std::uint64_t>(n));
         REQUIRE(form.items.size() == 65);
         // Record the form the way an exam session does (sessions + session_items rows).
         Database& db = store.database();
@@ -353,12 +351,10 @@ TEST_CASE("through the store: served questions are recorded and the next form av
 TEST_CASE("a form from the planning bank equals the form from the same questions' candidates",
           "[assembler][store]")
 {
-    FakeClock clock;
-    auto opened = Store::open(":memory:", clock);
-    REQUIRE(opened.ok());
-    Store& store = *opened.value();
-    REQUIRE(store.importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
-    const ExamDef exam = store.exam("ncp-genl").value();
+    test::BundledBank bundled;
+    Store& store = *bundled.store;
+    FakeClock& clock = bundled.clock;
+    const ExamDef& exam = bundled.exam;
     // Some history, so ranking by last service matters: three forms served an hour apart.
     for (int n = 0; n < 3; ++n) {
         const Form served = assembleForm(exam, store.candidates(exam.id).value(), 0, 40 + n);

@@ -11,28 +11,16 @@
 #include "certdrill/learn/Tracker.h"
 #include "certdrill/pack/PackLoader.h"
 
+#include "BundledBank.h"
 #include "TestSupport.h"
 
 using namespace certdrill;
 
 namespace {
 
-/// The bundled bank, whose exam definition reserves two final forms.
-struct Bank
+/// The bundled bank, with the questions it holds back for its two final forms.
+struct Bank : test::BundledBank
 {
-    FakeClock clock;
-    std::unique_ptr<Store> store;
-    ExamDef exam;
-
-    Bank()
-    {
-        auto opened = Store::open(":memory:", clock);
-        REQUIRE(opened.ok());
-        store = std::move(opened.value());
-        REQUIRE(store->importFiles(packFilesIn(CERTDRILL_QUESTIONS_DIR)).ok());
-        exam = store->exam("ncp-genl").value();
-    }
-
     std::set<std::int64_t> reserved()
     {
         auto r = store->reservedQuestions(exam.id);
