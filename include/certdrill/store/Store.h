@@ -210,9 +210,10 @@ public:
     /// one.
     Result<std::vector<Candidate>> candidates(const std::string& examId,
                                               QuestionContent content = QuestionContent::Full);
-    /// When each question was last served in a mock or practice exam (unix ms by question row), as
-    /// Candidate::lastSeenMs gives it; questions never served are absent.
-    Result<std::unordered_map<std::int64_t, std::int64_t>> lastServed();
+    /// When each question was last served (unix ms by question row): in a mock or practice exam, as
+    /// Candidate::lastSeenMs gives it, or with `anySession` in any session, drills included. Questions never
+    /// served are absent.
+    Result<std::unordered_map<std::int64_t, std::int64_t>> lastServed(bool anySession = false);
     /// Row ids of the questions held back for final exams of `examId` whose form has not been started yet
     /// (table final_questions, written by reserveFinalForms). Every screen that shows questions outside a
     /// final exam leaves these out.

@@ -1,9 +1,9 @@
 #include "certdrill/exam/FinalExams.h"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
 #include <set>
+#include <unordered_map>
 
 #include "certdrill/Random.h"
 #include "certdrill/store/Store.h"
@@ -44,25 +44,18 @@ Result<FormRows> chooseForms(Store& store, const ExamDef& exam)
     if (exam.finalForms <= 0 || exam.countDefault <= 0) {
         return out;
     }
-    auto candidates = store.candidates(exam.id, QuestionContent::Planning);
-    if (!candidates) {
-        return candidates.error();
-    }
-    // "Never seen" means never served in any session, drills included (Store::candidates counts only
-    // exams), so a candidate who has practised reserves the questions they have not met yet.
-    std::map<std::int64_t, std::int64_t> served;
-    Statement st(store.database(), "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
-                                   "JOIN sessions s ON s.id = i.session_ref GROUP BY i.question_ref");
-    while (st.step()) {
-        served[st.getInt(0)] = st.getInt(1);
-    }
-    std::vector<Candidate> pool = std::move(candidates.value());
-    for (Candidate& c : pool) {
-        const auto it = served.find(c.rowId);
-        c.lastSeenMs = it == served.end() ? std::nullopt : std::optional<std::int64_t>(it->second);
+    // The bank as planning reads it: the assembly makes a Question only for the chosen questions.
+    auto pool = store.planningBank(exam.id);
+    // "Never seen" means never served in any session, drills included (exams alone rank practice forms), so
+    // a candidate who has practised reserves the questions they have not met yet.
+    auto served =
+        pool ? store.lastServed(true) : Result<std::unordered_map<std::int64_t, std::int64_t>>(pool.error());
+    if (!served) {
+        return served.error();
     }
     for (int number = 1; number <= exam.finalForms; ++number) {
-        const Form form = assembleForm(exam, pool, exam.countDefault, kFinalFormSeed + number);
+        const Form form =
+            assembleForm(exam, pool.value(), served.value(), exam.countDefault, kFinalFormSeed + number);
         if (!form.complete() || static_cast<int>(form.items.size()) < exam.countDefault) {
             break;
         }
@@ -70,18 +63,12 @@ Result<FormRows> chooseForms(Store& store, const ExamDef& exam)
         for (const FormItem& item : form.items) {
             rows.insert(item.rowId);
         }
-        std::vector<Candidate> rest;
-        for (const Candidate& c : pool) {
-            if (rows.count(c.rowId) == 0) {
-                rest.push_back(c);
-            }
-        }
+        std::erase_if(pool.value().rows, [&](const PlanningRow& r) { return rows.count(r.rowId) > 0; });
         // Practice must still fill an exam simulation of its own, or the final form is not worth it.
-        if (!assembleForm(exam, rest, exam.countDefault, kFinalFormSeed).complete()) {
+        if (!assembleForm(exam, pool.value(), served.value(), exam.countDefault, kFinalFormSeed).complete()) {
             break;
         }
         out.push_back(std::move(rows));
-        pool = std::move(rest);
     }
     return out;
 }
@@ -185,7 +172,8 @@ Result<PlanningBank> practiceBank(Store& store, const ExamDef& exam)
     }
     auto bank = store.planningBank(exam.id);
     if (bank && !held.value().empty()) {
-        std::erase_if(bank.value().rows, [&](const PlanningRow& r) { return held.value().count(r.rowId) > 0; });
+        std::erase_if(bank.value().rows,
+                      [&](const PlanningRow& r) { return held.value().count(r.rowId) > 0; });
     }
     return bank;
 }

@@ -892,14 +892,16 @@ Result<std::vector<Candidate>> Store::candidates(const std::string& examId, Ques
     return out;
 }
 
-Result<std::unordered_map<std::int64_t, std::int64_t>> Store::lastServed()
+Result<std::unordered_map<std::int64_t, std::int64_t>> Store::lastServed(bool anySession)
 {
     return catchDbError(
         "cannot read exam history", [&]() -> Result<std::unordered_map<std::int64_t, std::int64_t>> {
             std::unordered_map<std::int64_t, std::int64_t> lastSeen;
-            Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
-                               "JOIN sessions s ON s.id = i.session_ref WHERE s.mode IN ('exam', 'practice') "
-                               "GROUP BY i.question_ref");
+            // A constant condition, never input.
+            Statement st(m_db, std::string("SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
+                                           "JOIN sessions s ON s.id = i.session_ref WHERE ") +
+                                   (anySession ? "1" : "s.mode IN ('exam', 'practice')") +
+                                   " GROUP BY i.question_ref");
             while (st.step()) {
                 lastSeen[st.getInt(0)] = st.getInt(1);
             }
