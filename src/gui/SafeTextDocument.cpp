@@ -143,15 +143,22 @@ QVariant SafeTextDocument::loadResource(int type, const QUrl& name)
         }
     }
     ++m_refused;
+    // The refusal is kept like an image, for the same reason: every layout and paint asks for each image
+    // again, and a broken embedded PNG would otherwise be decoded (and libpng would print its error) each
+    // time: thousands of times for one stem.
+    QVariant placeholder;
     if (type == QTextDocument::ImageResource) {
         // Not a null image: for a null one Qt's image handler would try QImage::load(name) from the working
         // folder.
         QImage blank(1, 1, QImage::Format_ARGB32);
         blank.fill(Qt::transparent);
-        return blank;
+        placeholder = blank;
+    } else {
+        // A valid (empty) value, so QTextDocument does not go on to look for the resource itself.
+        placeholder = QByteArray();
     }
-    // A valid (empty) value, so QTextDocument does not go on to look for the resource itself.
-    return QByteArray();
+    addResource(type, name, placeholder);
+    return placeholder;
 }
 
 } // namespace certdrill::gui

@@ -356,6 +356,34 @@ private slots:
         checkNothingRead("an embedded image");
     }
 
+    void aRefusedImageIsAskedForOnce()
+    {
+        // A PNG whose header passes the caps but whose pixel data is broken: Qt's reader fails on it only
+        // after decoding the data URI and starting libpng (which prints an error each time). Every layout
+        // and paint asks the document for each image again, so a refusal that is not kept would be decoded
+        // again and again: a fuzzed stem with one such image was decoded 37,616 times in one layout.
+        QByteArray broken = png(4, 3);
+        const qsizetype idat = broken.indexOf("IDAT");
+        QVERIFY(idat > 0);
+        for (qsizetype i = idat + 6; i < idat + 14 && i < broken.size(); ++i) {
+            broken[i] = static_cast<char>(0xEE);
+        }
+        gui::SafeTextView view;
+        view.resize(800, 400);
+        showStem(&view, "Broken ![x](data:image/png;base64," + broken.toBase64().toStdString() +
+                            ") and local ![y](file://" + m_secrets.path().toStdString() + "/secret.png)\n\n" +
+                            std::string(2000, 'w'));
+        QVERIFY(test::showActive(&view));
+        for (const int width : {700, 300, 500, 200, 640}) {
+            view.resize(width, 400);
+            view.document()->documentLayout()->documentSize();
+            view.viewport()->repaint();
+        }
+        QCOMPARE(view.safeDocument()->embeddedLoads(), 0);
+        QCOMPARE(view.safeDocument()->refusedLoads(), 2);
+        checkNothingRead("a broken image");
+    }
+
     void linksAreNeverFollowedAndHttpAsksFirst()
     {
         gui::SafeTextView view;
