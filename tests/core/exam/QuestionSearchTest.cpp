@@ -514,3 +514,29 @@ TEST_CASE("a database whose index holds image data is re-indexed without it by t
     CHECK(searchIds(*store, "scheduler histogram orca") == Ids{"pic"});
     checkNoImageData(*store);
 }
+
+TEST_CASE("the index collects 16 MiB of terms before writing a segment, in new and migrated databases",
+          "[search][schema]")
+{
+    // FTS5 keeps its settings in the index's config table, which every connection reads: set once by the
+    // migration, they hold for the import, the GUI and the sqlite3 shell alike.
+    const auto hashSize = [](Database& db) {
+        Statement st(db, "SELECT v FROM question_search_config WHERE k = 'hashsize'");
+        return st.step() ? st.getInt(0) : std::int64_t{0};
+    };
+    TempDir dir;
+    FakeClock clock;
+    {
+        auto fresh = std::move(Store::open(dir / "new.db", clock).value());
+        CHECK(hashSize(fresh->database()) == 16 * 1024 * 1024);
+    }
+    const auto path = dir / "v12.db";
+    {
+        Database db(path.string());
+        migrate(db, 12);
+        CHECK(hashSize(db) == 0);
+    }
+    auto migrated = std::move(Store::open(path, clock).value());
+    CHECK(hashSize(migrated->database()) == 16 * 1024 * 1024);
+    CHECK(searchIds(*migrated, "anything").empty());
+}
