@@ -24,6 +24,14 @@ namespace certdrill::gui {
 SafeTextDocument::SafeTextDocument(QObject* parent)
     : QTextDocument(parent)
 {
+    // What was loaded goes with the text it was loaded for. setHtml, setMarkdown, setPlainText and clear all
+    // empty the document first (a change that leaves only the final paragraph mark), and an empty document
+    // shows no image; edits of a text (showStem's tidying, fitImages' sizes) never empty it.
+    connect(this, &QTextDocument::contentsChange, this, [this] {
+        if (characterCount() <= 1) {
+            m_loaded.clear();
+        }
+    });
     connect(this, &QTextDocument::contentsChanged, this, &SafeTextDocument::fitImages);
 }
 
@@ -133,32 +141,36 @@ void SafeTextDocument::fitImages()
 
 QVariant SafeTextDocument::loadResource(int type, const QUrl& name)
 {
+    // Every layout and paint asks for each image again, so what was loaded (or refused) is kept: a broken
+    // embedded PNG was otherwise decoded, and libpng printed its error, thousands of times for one stem.
+    // Kept here rather than with addResource, for two reasons: setHtml (the review, the browser's options)
+    // keeps what addResource was given across texts, so the images of every question shown would pile up; and
+    // Qt names resources by URL alone, so a style sheet refused as empty bytes would be handed to an <img> of
+    // the same URL, and Qt's image handler, given no image, loads the name from the working folder itself.
+    const auto key = std::make_pair(type, name);
+    if (const auto found = m_loaded.find(key); found != m_loaded.end()) {
+        return found->second;
+    }
+    QVariant loaded;
     if (type == QTextDocument::ImageResource) {
         if (QImage image = embeddedImage(name); !image.isNull()) {
             ++m_embedded;
-            // Kept with the text (cleared with it), so each layout and paint does not decode it again; Qt
-            // keeps only what its own loadResource loaded.
-            addResource(type, name, image);
-            return image;
+            loaded = image;
+        } else {
+            ++m_refused;
+            // Not a null image: for a null one Qt's image handler would try QImage::load(name) from the
+            // working folder.
+            QImage blank(1, 1, QImage::Format_ARGB32);
+            blank.fill(Qt::transparent);
+            loaded = blank;
         }
-    }
-    ++m_refused;
-    // The refusal is kept like an image, for the same reason: every layout and paint asks for each image
-    // again, and a broken embedded PNG would otherwise be decoded (and libpng would print its error) each
-    // time: thousands of times for one stem.
-    QVariant placeholder;
-    if (type == QTextDocument::ImageResource) {
-        // Not a null image: for a null one Qt's image handler would try QImage::load(name) from the working
-        // folder.
-        QImage blank(1, 1, QImage::Format_ARGB32);
-        blank.fill(Qt::transparent);
-        placeholder = blank;
     } else {
+        ++m_refused;
         // A valid (empty) value, so QTextDocument does not go on to look for the resource itself.
-        placeholder = QByteArray();
+        loaded = QByteArray();
     }
-    addResource(type, name, placeholder);
-    return placeholder;
+    m_loaded.emplace(key, loaded);
+    return loaded;
 }
 
 } // namespace certdrill::gui

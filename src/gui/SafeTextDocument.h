@@ -1,6 +1,11 @@
 #pragma once
 
+#include <map>
+#include <utility>
+
 #include <QTextDocument>
+#include <QUrl>
+#include <QVariant>
 
 namespace certdrill::gui {
 
@@ -34,6 +39,8 @@ protected:
     QVariant loadResource(int type, const QUrl& name) override;
 
 private:
+    /// What loadResource gave for each (type, URL) since the text last changed.
+    std::map<std::pair<int, QUrl>, QVariant> m_loaded;
     int m_refused = 0;
     int m_embedded = 0;
     bool m_fitting = false;

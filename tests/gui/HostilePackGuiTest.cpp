@@ -361,7 +361,8 @@ private slots:
         // A PNG whose header passes the caps but whose pixel data is broken: Qt's reader fails on it only
         // after decoding the data URI and starting libpng (which prints an error each time). Every layout
         // and paint asks the document for each image again, so a refusal that is not kept would be decoded
-        // again and again: a fuzzed stem with one such image was decoded 37,616 times in one layout.
+        // again and again: a fuzzed stem with one such image was decoded 37,616 times while it was shown and
+        // laid out once.
         QByteArray broken = png(4, 3);
         const qsizetype idat = broken.indexOf("IDAT");
         QVERIFY(idat > 0);
@@ -402,6 +403,39 @@ private slots:
         view.document()->resource(QTextDocument::ImageResource, QUrl(uri));
         view.document()->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("file:///nowhere.png")));
         QCOMPARE(view.safeDocument()->embeddedLoads(), 2);
+        QCOMPARE(view.safeDocument()->refusedLoads(), 2);
+
+        // The same through setHtml, as the review, the browser's options and a revealed answer are shown:
+        // Qt's setHtml keeps what addResource was given, setMarkdown does not.
+        const QString html = QStringLiteral("<p>Option <img src='%1'> <img src='file:///nowhere.png'></p>");
+        view.setHtml(html.arg(uri));
+        view.document()->documentLayout()->documentSize();
+        QCOMPARE(view.safeDocument()->embeddedLoads(), 3);
+        QCOMPARE(view.safeDocument()->refusedLoads(), 3);
+        view.setHtml(QStringLiteral("<p>Another option</p>"));
+        view.document()->documentLayout()->documentSize();
+        view.document()->resource(QTextDocument::ImageResource, QUrl(uri));
+        view.document()->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("file:///nowhere.png")));
+        QCOMPARE(view.safeDocument()->embeddedLoads(), 4);
+        QCOMPARE(view.safeDocument()->refusedLoads(), 4);
+    }
+
+    void aRefusalOfAnotherKindNeverStandsForAnImage()
+    {
+        // Qt's resources are named by URL alone. Were the empty style sheet refused for a <link> kept for an
+        // <img> of the same URL, Qt's image handler would get no image and load the file itself.
+        gui::SafeTextView view;
+        view.resize(800, 400);
+        // Relative, as Qt's image handler, given no image, loads the name from the working folder (the
+        // secrets').
+        const QString secret = QStringLiteral("secret.png");
+        // Asked for as a style sheet first (as a <link> in an earlier text would be), then as an image.
+        view.document()->resource(QTextDocument::StyleSheetResource, QUrl(secret));
+        view.setHtml(QStringLiteral("<p>Text <img src='%1'></p>").arg(secret));
+        QVERIFY(test::showActive(&view));
+        checkNothingRead("a style sheet and an image of one URL");
+        // Drawn, the 600-pixel-tall secret.png would make the document at least that tall.
+        QVERIFY(view.document()->documentLayout()->documentSize().height() < 100);
         QCOMPARE(view.safeDocument()->refusedLoads(), 2);
     }
 
