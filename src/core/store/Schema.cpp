@@ -387,14 +387,15 @@ CREATE TRIGGER question_search_option_delete AFTER DELETE ON options BEGIN
 END;
 )sql";
 
-// Version 13: the full-text index collects up to 16 MiB of terms in memory before it writes them as a
-// segment (FTS5's 'hashsize', 1 MiB by default; kept in question_search_config, so every connection uses it;
-// fts5_config.c reads it though the FTS5 page does not list it, and an SQLite that did not know it would
-// ignore it, as it ignores every unknown key of that table). An import of 100,000 questions (169 MB of text,
-// 20,000 to a transaction) wrote a small segment for every megabyte and spent much of its time merging them:
-// with 16 MiB the index costs 36% less CPU (8.9 s against 13.9 s, measured with SQLite 3.40 on those rows)
-// and at most 20 MB more memory, held only until the transaction commits, and searches take the same time
-// (docs/benchmarks.md). 64 MiB saved only 4% more for 84 MB.
+// Version 13: the full-text index collects about 16 MiB of pending index data in memory (by FTS5's own count
+// of its entries) before it writes them as a segment (FTS5's 'hashsize', 1 MiB by default; kept in
+// question_search_config, so every connection uses it; fts5_config.c reads it though the FTS5 page does not
+// list it, and an SQLite that did not know it would ignore it, as it ignores every unknown key of that
+// table). An import of 100,000 questions (169 million characters of text, 20,000 to a transaction) wrote a
+// small segment for every megabyte and spent much of its time merging them: with 16 MiB the index costs 36%
+// less CPU (8.9 s against 13.9 s, measured with SQLite 3.40 on those rows in one transaction) and about 20-25
+// MB more memory (measured), held only until the transaction commits, and searches take the same time
+// (docs/benchmarks.md). 64 MiB saved 40% instead of 36%, for 84 MB more.
 constexpr const char* kV13 = R"sql(
 INSERT INTO question_search (question_search, rank) VALUES ('hashsize', 16777216);
 )sql";
