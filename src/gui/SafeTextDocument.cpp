@@ -159,9 +159,12 @@ QVariant SafeTextDocument::loadResource(int type, const QUrl& name)
         } else {
             ++m_refused;
             // Not a null image: for a null one Qt's image handler would try QImage::load(name) from the
-            // working folder.
-            QImage blank(1, 1, QImage::Format_ARGB32);
-            blank.fill(Qt::transparent);
+            // working folder. One image serves every refusal (QImage is shared).
+            static const QImage blank = [] {
+                QImage transparent(1, 1, QImage::Format_ARGB32);
+                transparent.fill(Qt::transparent);
+                return transparent;
+            }();
             loaded = blank;
         }
     } else {

@@ -39,7 +39,9 @@ protected:
     QVariant loadResource(int type, const QUrl& name) override;
 
 private:
-    /// What loadResource gave for each (type, URL) since the text last changed.
+    /// What loadResource gave for each (type, URL) since the document was last emptied, which setHtml,
+    /// setMarkdown, setPlainText and clear do first: replace a text with one of them (every view does), not
+    /// by editing it with a cursor, or what the old text loaded stays.
     std::map<std::pair<int, QUrl>, QVariant> m_loaded;
     int m_refused = 0;
     int m_embedded = 0;

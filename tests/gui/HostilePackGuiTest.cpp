@@ -429,9 +429,10 @@ private slots:
         // Relative, as Qt's image handler, given no image, loads the name from the working folder (the
         // secrets').
         const QString secret = QStringLiteral("secret.png");
-        // Asked for as a style sheet first (as a <link> in an earlier text would be), then as an image.
-        view.document()->resource(QTextDocument::StyleSheetResource, QUrl(secret));
-        view.setHtml(QStringLiteral("<p>Text <img src='%1'></p>").arg(secret));
+        // Asked for as a style sheet while the text is read, then as an image when it is laid out.
+        view.setHtml(QStringLiteral("<html><head><link rel='stylesheet' type='text/css' href='%1'/></head>"
+                                    "<body><p>Text <img src='%1'></p></body></html>")
+                         .arg(secret));
         QVERIFY(test::showActive(&view));
         checkNothingRead("a style sheet and an image of one URL");
         // Drawn, the 600-pixel-tall secret.png would make the document at least that tall.
