@@ -24,6 +24,8 @@ namespace certdrill::gui {
 SafeTextDocument::SafeTextDocument(QObject* parent)
     : QTextDocument(parent)
 {
+    // Pack text is shown, never edited: no undo stack to keep every change of a stem's tidying in memory.
+    setUndoRedoEnabled(false);
     // What was loaded goes with the text it was loaded for. setHtml, setMarkdown, setPlainText and clear all
     // empty the document first (a change that leaves only the final paragraph mark), and an empty document
     // shows no image; edits of a text (showStem's tidying, fitImages' sizes) never empty it.

@@ -440,6 +440,35 @@ private slots:
         QCOMPARE(view.safeDocument()->refusedLoads(), 2);
     }
 
+    void aStemIsLaidOutAFixedNumberOfTimesHoweverLong()
+    {
+        // A view lays its document out again after every change it is told of. Qt's Markdown importer adds a
+        // stem block by block, and showStem then tidies code lines and table cells one by one, so each
+        // change laid the whole stem out again: quadratic in its length (a fuzzed 2 KB stem took 6 s under
+        // ASan). Told as one change, the layouts do not grow with the stem.
+        const auto changesFor = [](int lines) {
+            std::string stem = "Which line fails?\n\n```python\n";
+            for (int i = 0; i < lines; ++i) {
+                stem += "x" + std::to_string(i) + " = step(" + std::to_string(i) + ")\n";
+            }
+            stem += "```\n\n| step | lr |\n|---|---:|\n";
+            for (int i = 0; i < lines / 10; ++i) {
+                stem += "| " + std::to_string(i) + " | `0.1` |\n";
+            }
+            gui::SafeTextView view;
+            view.resize(600, 400);
+            showStem(&view, "Warm-up");
+            int changes = 0;
+            QObject::connect(view.document(), &QTextDocument::contentsChange, &view,
+                             [&changes] { ++changes; });
+            showStem(&view, stem);
+            return changes;
+        };
+        const int small = changesFor(10);
+        QVERIFY2(small <= 4, qPrintable(QString::number(small)));
+        QCOMPARE(changesFor(300), small);
+    }
+
     void linksAreNeverFollowedAndHttpAsksFirst()
     {
         gui::SafeTextView view;
