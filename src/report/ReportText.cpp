@@ -1,6 +1,7 @@
 #include "ReportText.h"
 
 #include <algorithm>
+#include <functional>
 #include <string_view>
 #include <utility>
 
@@ -147,27 +148,42 @@ void setStemMarkdown(QTextDocument* doc, const std::string& stem)
     // made bold. Set on the document, all of it carries into stemHtml's HTML, so the review and the PDF
     // show the same grid.
     edit.endEditBlock();
+    std::vector<QTextTable*> tables;
     for (QTextFrame* frame : doc->rootFrame()->childFrames()) {
-        auto* table = qobject_cast<QTextTable*>(frame);
-        if (!table) {
-            continue;
+        if (auto* table = qobject_cast<QTextTable*>(frame)) {
+            tables.push_back(table);
         }
-        // The empty paragraph goes first, as an edit of its own (Qt 6.4 makes at most one a table, before the
-        // first cell's text): removed within the edit block below, the header cell still began with an empty
-        // paragraph (RichContentTest tableRendersAsATable).
+    }
+    // The empty paragraphs go first, as an edit of their own, last first so the earlier positions hold
+    // (Qt 6.4 makes at most one a table, before the first cell's text): removed within the edit that sets the
+    // formats, the header cell still began with an empty paragraph (RichContentTest tableRendersAsATable).
+    std::vector<int> emptyParagraphs;
+    for (QTextTable* table : tables) {
         for (int r = 0; r < table->rows(); ++r) {
             for (int c = 0; c < table->columns(); ++c) {
                 const QTextTableCell cell = table->cellAt(r, c);
-                QTextCursor first = cell.firstCursorPosition();
+                const QTextCursor first = cell.firstCursorPosition();
                 if (first.block().text().isEmpty() &&
                     first.position() < cell.lastCursorPosition().position()) {
-                    first.deleteChar();
+                    emptyParagraphs.push_back(first.position());
                 }
             }
         }
-        // Then the formats, as one edit however many cells the table has.
-        QTextCursor cells(doc);
-        cells.beginEditBlock();
+    }
+    if (!emptyParagraphs.empty()) {
+        std::sort(emptyParagraphs.begin(), emptyParagraphs.end(), std::greater<>());
+        QTextCursor remove(doc);
+        remove.beginEditBlock();
+        for (const int position : emptyParagraphs) {
+            remove.setPosition(position);
+            remove.deleteChar();
+        }
+        remove.endEditBlock();
+    }
+    // Then the formats, as one edit however many tables and cells there are.
+    QTextCursor cells(doc);
+    cells.beginEditBlock();
+    for (QTextTable* table : tables) {
         QTextTableFormat format = table->format();
         format.setCellPadding(4);
         format.setCellSpacing(0);
@@ -190,8 +206,8 @@ void setStemMarkdown(QTextDocument* doc, const std::string& stem)
                 }
             }
         }
-        cells.endEditBlock();
     }
+    cells.endEditBlock();
 }
 
 QString stemHtml(const std::string& stem)
