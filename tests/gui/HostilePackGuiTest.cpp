@@ -446,7 +446,18 @@ private slots:
         // stem block by block, and showStem then tidies code lines and table cells one by one, so each
         // change laid the whole stem out again: quadratic in its length (a fuzzed 2 KB stem took 6 s under
         // ASan). Told as one change, the layouts do not grow with the stem.
-        const auto changesFor = [](int lines) {
+        // How many changes a view that has shown a stem is told of while it shows this one.
+        const auto changesFor = [](const std::string& stem) {
+            gui::SafeTextView view;
+            view.resize(600, 400);
+            showStem(&view, "Warm-up");
+            int changes = 0;
+            QObject::connect(view.document(), &QTextDocument::contentsChange, &view,
+                             [&changes] { ++changes; });
+            showStem(&view, stem);
+            return changes;
+        };
+        const auto codeAndTable = [](int lines) {
             std::string stem = "Which line fails?\n\n```python\n";
             for (int i = 0; i < lines; ++i) {
                 stem += "x" + std::to_string(i) + " = step(" + std::to_string(i) + ")\n";
@@ -455,36 +466,22 @@ private slots:
             for (int i = 0; i < lines / 10; ++i) {
                 stem += "| " + std::to_string(i) + " | `0.1` |\n";
             }
-            gui::SafeTextView view;
-            view.resize(600, 400);
-            showStem(&view, "Warm-up");
-            int changes = 0;
-            QObject::connect(view.document(), &QTextDocument::contentsChange, &view,
-                             [&changes] { ++changes; });
-            showStem(&view, stem);
-            return changes;
+            return stem;
         };
-        const int small = changesFor(10);
+        const int small = changesFor(codeAndTable(10));
         QVERIFY2(small <= 4, qPrintable(QString::number(small)));
-        QCOMPARE(changesFor(300), small);
+        QCOMPARE(changesFor(codeAndTable(300)), small);
 
         // Nor with the number of tables: after a code block Qt 6.4 starts a table's first cell with an empty
         // paragraph, which showStem removes.
-        const auto changesForTables = [](int tables) {
+        const auto tables = [](int count) {
             std::string stem;
-            for (int i = 0; i < tables; ++i) {
+            for (int i = 0; i < count; ++i) {
                 stem += "```\ncode " + std::to_string(i) + "\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n";
             }
-            gui::SafeTextView view;
-            view.resize(600, 400);
-            showStem(&view, "Warm-up");
-            int changes = 0;
-            QObject::connect(view.document(), &QTextDocument::contentsChange, &view,
-                             [&changes] { ++changes; });
-            showStem(&view, stem);
-            return changes;
+            return stem;
         };
-        QCOMPARE(changesForTables(40), changesForTables(2));
+        QCOMPARE(changesFor(tables(40)), changesFor(tables(2)));
     }
 
     void linksAreNeverFollowedAndHttpAsksFirst()
