@@ -91,9 +91,10 @@ QColor codeBlockBackground()
 
 void setStemMarkdown(QTextDocument* doc, const std::string& stem)
 {
-    // One edit for the import and the tidying below: a document shown in a view is laid out again after every
-    // edit, and Qt's Markdown importer adds the stem block by block, so a long stem was laid out once per
-    // block, line of code and table cell (a 1,000-line code block took 585 ms instead of 5 ms, Qt 6.4).
+    // One edit for the import and the code's tidying, two more for the tables': a document shown in a view is
+    // laid out again after every edit, and Qt's Markdown importer adds the stem block by block, so a long
+    // stem was laid out once per block, line of code and table cell (a 1,000-line code block took 585 ms
+    // instead of 5 ms, Qt 6.4).
     QTextCursor edit(doc);
     edit.beginEditBlock();
     doc->setMarkdown(QString::fromStdString(stem), kStemMarkdown);
@@ -142,12 +143,12 @@ void setStemMarkdown(QTextDocument* doc, const std::string& stem)
         format.clearProperty(QTextFormat::FontPointSize);
         cursor.setCharFormat(format);
     }
+    edit.endEditBlock();
     // Tables as one collapsed grid of padded cells (Qt's Markdown cells have no padding and stand apart).
     // Qt 6.4 also puts an empty paragraph before the first cell's text when a code block comes just before
     // the table, and that text then loses the header's bold: the paragraph is removed and the header row
     // made bold. Set on the document, all of it carries into stemHtml's HTML, so the review and the PDF
     // show the same grid.
-    edit.endEditBlock();
     std::vector<QTextTable*> tables;
     for (QTextFrame* frame : doc->rootFrame()->childFrames()) {
         if (auto* table = qobject_cast<QTextTable*>(frame)) {

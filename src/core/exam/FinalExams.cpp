@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 #include <set>
-#include <unordered_map>
 
 #include "certdrill/Random.h"
 #include "certdrill/store/Store.h"
@@ -46,10 +45,12 @@ Result<FormRows> chooseForms(Store& store, const ExamDef& exam)
     }
     // The bank as planning reads it: the assembly makes a Question only for the chosen questions.
     auto pool = store.planningBank(exam.id);
+    if (!pool) {
+        return pool.error();
+    }
     // "Never seen" means never served in any session, drills included (exams alone rank practice forms), so
     // a candidate who has practised reserves the questions they have not met yet.
-    auto served =
-        pool ? store.lastServed(true) : Result<std::unordered_map<std::int64_t, std::int64_t>>(pool.error());
+    const auto served = store.lastServed(true);
     if (!served) {
         return served.error();
     }

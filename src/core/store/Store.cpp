@@ -897,11 +897,10 @@ Result<std::unordered_map<std::int64_t, std::int64_t>> Store::lastServed(bool an
     return catchDbError(
         "cannot read exam history", [&]() -> Result<std::unordered_map<std::int64_t, std::int64_t>> {
             std::unordered_map<std::int64_t, std::int64_t> lastSeen;
-            // A constant condition, never input.
-            Statement st(m_db, std::string("SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
-                                           "JOIN sessions s ON s.id = i.session_ref WHERE ") +
-                                   (anySession ? "1" : "s.mode IN ('exam', 'practice')") +
-                                   " GROUP BY i.question_ref");
+            Statement st(m_db, "SELECT i.question_ref, MAX(s.started_at) FROM session_items i "
+                               "JOIN sessions s ON s.id = i.session_ref "
+                               "WHERE ? OR s.mode IN ('exam', 'practice') GROUP BY i.question_ref");
+            st.bind(1, anySession ? 1 : 0);
             while (st.step()) {
                 lastSeen[st.getInt(0)] = st.getInt(1);
             }
