@@ -199,6 +199,11 @@ public:
     Result<std::vector<StoredQuestion>> activeQuestions(const std::string& examId,
                                                         QuestionContent content = QuestionContent::Full);
 
+    /// The questions at these rows, retired ones included, with their text and options, ordered by row; a
+    /// row with no question is left out. What a screen showing a few questions of a large bank reads (the
+    /// browser's page, its question view) instead of the whole exam.
+    Result<std::vector<StoredQuestion>> questionsAt(const std::vector<std::int64_t>& rows);
+
     /// Active questions of an exam with only what planning and the tracker read, from one index (schema
     /// version 9); no Question per row. An unknown exam has none.
     Result<PlanningBank> planningBank(const std::string& examId);

@@ -237,7 +237,7 @@ std::string ftsQuery(const std::string& text)
 Result<SearchResults> searchQuestions(Store& store, const SearchQuery& query)
 {
     const std::string match = ftsQuery(query.text);
-    std::string sql = "SELECT q.id, e.exam_id FROM questions q JOIN packs p ON p.id = q.pack_ref "
+    std::string sql = "SELECT q.id FROM questions q JOIN packs p ON p.id = q.pack_ref "
                       "JOIN exams e ON e.id = q.exam_ref JOIN domains d ON d.id = q.domain_ref "
                       "LEFT JOIN objectives o ON o.id = q.objective_ref ";
     if (!match.empty()) {
@@ -280,7 +280,7 @@ Result<SearchResults> searchQuestions(Store& store, const SearchQuery& query)
     sql += match.empty() ? " ORDER BY " : " ORDER BY bm25(question_search, 4.0, 2.0, 1.0, 2.0), ";
     sql += "e.id, d.position, p.pack_id, q.question_id";
 
-    std::vector<std::pair<std::int64_t, std::string>> rows; // row, exam id
+    std::vector<std::int64_t> rows;
     std::map<std::int64_t, QuestionRecord> recs;
     auto read = catchDbError(kReadFailed, [&]() -> Result<void> {
         Statement s(store.database(), sql);
@@ -292,7 +292,7 @@ Result<SearchResults> searchQuestions(Store& store, const SearchQuery& query)
             s.bind(index++, n);
         }
         while (s.step()) {
-            rows.emplace_back(s.getInt(0), s.getText(1));
+            rows.push_back(s.getInt(0));
         }
         recs = records(store, std::nullopt);
         return {};
@@ -301,9 +301,9 @@ Result<SearchResults> searchQuestions(Store& store, const SearchQuery& query)
         return read.error();
     }
     SearchResults out;
-    std::vector<std::pair<std::int64_t, std::string>> page;
-    for (const auto& row : rows) {
-        const QuestionRecord& rec = recs[row.first];
+    std::vector<std::int64_t> page;
+    for (const std::int64_t row : rows) {
+        const QuestionRecord& rec = recs[row];
         if (std::all_of(query.statuses.begin(), query.statuses.end(),
                         [&](QuestionStatus st) { return rec.has(st); })) {
             if (out.total >= query.offset &&
@@ -313,21 +313,18 @@ Result<SearchResults> searchQuestions(Store& store, const SearchQuery& query)
             ++out.total;
         }
     }
-    // The content of the page's questions, read as the rest of the app reads the bank.
-    std::map<std::string, std::map<std::int64_t, StoredQuestion>> banks;
-    for (const auto& [row, examId] : page) {
-        if (!banks.count(examId)) {
-            auto active = store.activeQuestions(examId);
-            if (!active) {
-                return active.error();
-            }
-            auto& bank = banks[examId];
-            for (auto& sq : active.value()) {
-                const std::int64_t r = sq.rowId;
-                bank.emplace(r, std::move(sq));
-            }
-        }
-        StoredQuestion& sq = banks[examId].at(row);
+    // The content of the page's questions alone: a bank of 100,000 would otherwise be read for 100 of them.
+    auto content = store.questionsAt(page);
+    if (!content) {
+        return content.error();
+    }
+    std::map<std::int64_t, StoredQuestion> byRow;
+    for (auto& sq : content.value()) {
+        const std::int64_t r = sq.rowId;
+        byRow.emplace(r, std::move(sq));
+    }
+    for (const std::int64_t row : page) {
+        StoredQuestion& sq = byRow.at(row);
         out.hits.push_back(SearchHit{row, sq.packId, sq.question, recs[row]});
     }
     return out;
@@ -358,14 +355,12 @@ Result<SearchHit> browseQuestion(Store& store, std::int64_t questionRow)
             hit.question.id = s.getText(3);
             return {};
         }
-        auto active = store.activeQuestions(s.getText(2));
-        if (!active) {
-            return active.error();
+        auto stored = store.questionsAt({questionRow});
+        if (!stored) {
+            return stored.error();
         }
-        for (auto& sq : active.value()) {
-            if (sq.rowId == questionRow) {
-                hit.question = std::move(sq.question);
-            }
+        if (!stored->empty()) {
+            hit.question = std::move(stored->front().question);
         }
         return {};
     });

@@ -560,6 +560,14 @@ Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& ex
     });
 }
 
+Result<std::vector<StoredQuestion>> Store::questionsAt(const std::vector<std::int64_t>& rows)
+{
+    return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
+        // One bound parameter whatever the number of rows: their JSON array, which json_each unpacks.
+        return readQuestions("q.id IN (SELECT value FROM json_each(?))", nlohmann::json(rows).dump(), "q.id");
+    });
+}
+
 std::vector<StoredQuestion> Store::readQuestions(const char* where, const std::string& key,
                                                  const char* orderBy)
 {

@@ -190,6 +190,39 @@ TEST_CASE("import stores exams, questions and options", "[store][import]")
     CHECK(packs.value()[1].sha256 == sha256Hex(readFile(dataFile("mini-questions.json"))));
 }
 
+TEST_CASE("questionsAt reads the questions at the rows asked, in row order, retired ones too", "[store]")
+{
+    FakeClock clock;
+    auto store = openStore(":memory:", clock);
+    REQUIRE(store->importFiles(miniFiles()).ok());
+    const auto active = store->activeQuestions("mini").value();
+    REQUIRE(active.size() == 4);
+    const auto sameAs = [](const StoredQuestion& a, const StoredQuestion& b) {
+        CHECK(a.rowId == b.rowId);
+        CHECK(a.packId == b.packId);
+        CHECK(a.contentHash == b.contentHash);
+        CHECK(questionToJson(a.question) == questionToJson(b.question));
+    };
+
+    // Asked out of order, with a row that holds no question: the two that exist, by row.
+    const auto some = store->questionsAt({active[3].rowId, 999999, active[1].rowId});
+    REQUIRE(some.ok());
+    REQUIRE(some->size() == 2);
+    sameAs(some.value()[0], active[1]);
+    sameAs(some.value()[1], active[3]);
+    CHECK(some.value()[0].question.options.size() == 3); // q2 has three options
+
+    CHECK(store->questionsAt({}).value().empty());
+
+    // A removed pack's questions are retired, not deleted, and are still read by row.
+    REQUIRE(store->removePack("mini-questions").ok());
+    CHECK(store->activeQuestions("mini").value().empty());
+    const auto retired = store->questionsAt({active[0].rowId});
+    REQUIRE(retired.ok());
+    REQUIRE(retired->size() == 1);
+    sameAs(retired.value()[0], active[0]);
+}
+
 TEST_CASE("an import with one bad pack among good ones changes nothing", "[store][import]")
 {
     TempDir dir;
