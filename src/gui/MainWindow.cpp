@@ -388,20 +388,20 @@ std::optional<MainWindow::PendingExam> MainWindow::prepareExam(SessionMode mode,
 {
     const std::string examId = m_home->examId().toStdString();
     auto exam = m_store.exam(examId);
-    // A session is about to start: the final forms are stored first (sessionCandidates).
-    auto pool =
-        exam ? sessionCandidates(m_store, exam.value()) : Result<std::vector<Candidate>>(exam.error());
-    if (!exam || !pool) {
+    // Exam ▸ Exam settings…: a length within the exam's range and any extra time; defaults if unreadable.
+    MockSettings mock;
+    if (exam) {
+        if (auto stored = loadMockSettings(m_store, exam.value())) {
+            mock = stored.value();
+        }
+    }
+    // A session is about to start: the final forms are stored first (sessionForm, through sessionBank).
+    auto form = exam ? sessionForm(m_store, exam.value(), mock.questions, seed) : Result<Form>(exam.error());
+    if (!exam || !form) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
         return std::nullopt;
     }
-    // Exam ▸ Exam settings…: a length within the exam's range and any extra time; defaults if unreadable.
-    MockSettings mock;
-    if (auto stored = loadMockSettings(m_store, exam.value())) {
-        mock = stored.value();
-    }
-    Form form = assembleForm(exam.value(), pool.value(), mock.questions, seed);
-    return PendingExam{std::move(exam.value()), std::move(form), mode, mock.extraMinutes};
+    return PendingExam{std::move(exam.value()), std::move(form.value()), mode, mock.extraMinutes};
 }
 
 bool MainWindow::startExam(SessionMode mode, std::uint64_t seed)
@@ -664,19 +664,19 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
 {
     const std::string examId = m_home->examId().toStdString();
     auto exam = m_store.exam(examId);
-    // A session is about to start: the final forms are stored first (sessionCandidates).
-    auto pool =
-        exam ? sessionCandidates(m_store, exam.value()) : Result<std::vector<Candidate>>(exam.error());
+    // A session is about to start: the final forms are stored first (sessionBank).
+    auto bank = exam ? sessionBank(m_store, exam.value()) : Result<PlanningBank>(exam.error());
     auto settings = loadTrackerSettings(m_store);
-    // The tracker reuses the questions just read for the drill instead of reading the bank again.
-    auto before = pool && settings ? buildTracker(m_store, exam.value(), settings.value(), pool.value())
+    // The tracker reuses the bank just read for the drill instead of reading it again.
+    auto before = bank && settings ? buildTracker(m_store, exam.value(), settings.value(), bank.value())
                                    : Result<TrackerReport>(Error{"no question bank"});
-    if (!exam || !pool || !before) {
+    if (!exam || !bank || !before) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
         return false;
     }
     const DrillPlan plan = planDrill(before->planner, options);
-    auto session = DrillSession::start(m_store, exam.value(), plan, pool.value(), options.seed, cram);
+    // Only the planned questions are read in full.
+    auto session = DrillSession::start(m_store, exam.value(), plan, options.seed, cram);
     if (!session) {
         showPlainMessage(this, QMessageBox::Information, tr("No drill"),
                          QString::fromStdString(session.error().message));

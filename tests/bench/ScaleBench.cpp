@@ -26,6 +26,13 @@
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include "certdrill/Clock.h"
+#include "certdrill/exam/FinalExams.h"
+#include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/learn/DrillSession.h"
+#include "certdrill/learn/Tracker.h"
+#include "certdrill/store/Store.h"
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -631,6 +638,91 @@ void plansBench(const Paths& p, int rounds)
     std::printf("\n");
 }
 
+/// `session exam|drill|bank DB`, run as a child: what the app does when a mock exam or a planned drill starts
+/// (MainWindow::prepareExam, MainWindow::startDrill), through the same core calls; "bank" is the reference
+/// that reads the whole practice pool with its text (practiceCandidates), as both starts did before
+/// Store::questionsAt. Prints the number of questions served.
+int sessionStart(const std::string& what, const fs::path& dbPath)
+{
+    using namespace certdrill;
+    SystemClock clock;
+    auto store = Store::open(dbPath, clock);
+    auto exam = store ? store.value()->exam("ncp-genl") : Result<ExamDef>(Error{"no store"});
+    if (!exam) {
+        die("session: " + exam.error().message);
+    }
+    Store& s = *store.value();
+    std::size_t served = 0;
+    if (what == "exam") {
+        auto form = sessionForm(s, exam.value(), 0, 7);
+        if (!form) {
+            die("session: " + form.error().message);
+        }
+        served = form->items.size();
+    } else if (what == "drill") {
+        auto bank = sessionBank(s, exam.value());
+        auto before = bank ? buildTracker(s, exam.value(), TrackerSettings{}, bank.value())
+                           : Result<TrackerReport>(bank.error());
+        if (!before) {
+            die("session: " + before.error().message);
+        }
+        PlannerOptions options;
+        options.seed = 7;
+        auto drill = DrillSession::start(s, exam.value(), planDrill(before->planner, options), 7, false);
+        if (!drill) {
+            die("session: " + drill.error().message);
+        }
+        served = drill.value()->items().size();
+    } else {
+        auto pool = practiceCandidates(s, exam.value());
+        if (!pool) {
+            die("session: " + pool.error().message);
+        }
+        served = pool->size();
+    }
+    std::printf("%zu\n", served);
+    return 0;
+}
+
+void sessionBench(const Paths& p, int rounds)
+{
+    const auto [small, large] = bankDatabases(p);
+    // The final forms are reserved at the first session; done here, so every round starts a later one.
+    for (const fs::path& prepared : {small, large}) {
+        runChild({p.self.string(), "session", "exam", prepared.string()}, p.work / "session.log");
+    }
+    std::printf("### Starting a session on the bundled bank and on 100k, %d paired rounds\n\n", rounds);
+    std::printf(
+        "| start | bundled: wall, CPU, peak | 100k: wall, CPU, peak | ratio 100k / bundled (wall; CPU) | "
+        "target |\n|---|---|---|---|---|\n");
+    const fs::path db = p.work / "session-run.db";
+    for (const std::string what : {"exam", "drill", "bank"}) {
+        auto contender = [&](const fs::path& prepared) {
+            return [&, prepared](int) {
+                // A copy: a drill stores its session, and every round starts from the same history.
+                copyDatabase(prepared, db);
+                return runChild({p.self.string(), "session", what, db.string()}, p.work / "session.log");
+            };
+        };
+        std::vector<Series> series = {{what + " bundled", contender(small), {}},
+                                      {what + " 100k", contender(large), {}}};
+        runRounds(series, rounds);
+        const char* name = what == "exam" ? "a mock exam (sessionForm)"
+                           : what == "drill"
+                               ? "a planned drill (sessionBank, tracker, plan, DrillSession)"
+                               : "reference: the practice pool read in full (practiceCandidates)";
+        std::printf("| %s | %s, %s, %s | %s, %s, %s | %s; %s | %s |\n", name,
+                    spread(series[0].seconds(), " s", 3).c_str(), spread(series[0].cpu(), " s", 3).c_str(),
+                    spread(series[0].peaks(), " MiB", 0).c_str(),
+                    spread(series[1].seconds(), " s", 3).c_str(), spread(series[1].cpu(), " s", 3).c_str(),
+                    spread(series[1].peaks(), " MiB", 0).c_str(),
+                    spread(ratios(series[1], series[0], Measure::Wall), "", 1).c_str(),
+                    spread(ratios(series[1], series[0], Measure::Cpu), "", 1).c_str(), "—");
+        std::fflush(stdout);
+    }
+    std::printf("\n");
+}
+
 void guiBench(const Paths& p, int rounds)
 {
     if (p.app.empty() || p.emptyWindow.empty()) {
@@ -706,6 +798,12 @@ int main(int argc, char** argv)
         writePacks(args[1], args[2]);
         return 0;
     }
+    if (!args.empty() && args[0] == "session") {
+        if (args.size() != 3) {
+            die("usage: session exam|drill|bank DB");
+        }
+        return sessionStart(args[1], args[2]);
+    }
     if (!args.empty() && (args[0] == "floor" || args[0] == "floor-search")) {
         if (args.size() < 3) {
             die("usage: floor|floor-search DB PACK...");
@@ -727,15 +825,15 @@ int main(int argc, char** argv)
             paths.cli = args[++i]; // another build's certdrill-cli, for before/after numbers
         } else if (args[i] == "--app" && i + 1 < args.size()) {
             paths.app = args[++i];
-        } else if (args[i] == "import" || args[i] == "plans" || args[i] == "gui") {
+        } else if (args[i] == "import" || args[i] == "plans" || args[i] == "sessions" || args[i] == "gui") {
             what.push_back(args[i]);
         } else {
-            die("usage: certdrill_scale_bench [import] [plans] [gui] [--rounds N] [--work DIR] [--cli PATH] "
-                "[--app PATH]");
+            die("usage: certdrill_scale_bench [import] [plans] [sessions] [gui] [--rounds N] [--work DIR] "
+                "[--cli PATH] [--app PATH]");
         }
     }
     if (what.empty()) {
-        what = {"import", "plans", "gui"};
+        what = {"import", "plans", "sessions", "gui"};
     }
     fs::create_directories(paths.work);
     for (const auto& w : what) {
@@ -743,6 +841,8 @@ int main(int argc, char** argv)
             importBench(paths, rounds);
         } else if (w == "plans") {
             plansBench(paths, rounds);
+        } else if (w == "sessions") {
+            sessionBench(paths, rounds);
         } else {
             guiBench(paths, rounds);
         }

@@ -59,10 +59,15 @@ Result<std::vector<Candidate>> practiceCandidates(Store& store, const ExamDef& e
 /// study plan and drill-plan read this; it never writes.
 Result<PlanningBank> practiceBank(Store& store, const ExamDef& exam);
 
-/// The pool of a session about to start (a drill, practice exam or exam simulation): stores the forms first
-/// (reserveFinalForms), then practiceCandidates, so the session and every later plan hold back the same
-/// questions.
-Result<std::vector<Candidate>> sessionCandidates(Store& store, const ExamDef& exam);
+/// The bank of a session about to start (a drill, practice exam or exam simulation), as planning reads it:
+/// stores the forms first (reserveFinalForms), then practiceBank, so the session and every later plan hold
+/// back the same questions.
+Result<PlanningBank> sessionBank(Store& store, const ExamDef& exam);
+
+/// The form of a practice exam or exam simulation about to start, `count` questions (0 = the exam's default)
+/// by `seed`: assembled from sessionBank and when each question was last served (the form assembleForm makes
+/// from the same questions as candidates), with only the chosen questions read in full (Store::questionsAt).
+Result<Form> sessionForm(Store& store, const ExamDef& exam, int count, std::uint64_t seed);
 
 /// The final forms of `exam`, in number order, with whether each was taken and how it went; before they are
 /// stored, the forms reserveFinalForms would store (none taken). Never writes.

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "certdrill/Confidence.h"
-#include "certdrill/learn/DrillPlanner.h"
-#include "certdrill/exam/ExamAssembler.h"
 #include "certdrill/Result.h"
+#include "certdrill/exam/ExamAssembler.h"
+#include "certdrill/learn/DrillPlanner.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -65,6 +65,10 @@ public:
                                                        const DrillPlan& plan,
                                                        const std::vector<Candidate>& pool, std::uint64_t seed,
                                                        bool cram);
+    /// The same with the planned questions read from the store (Store::questionsAt), as the app starts a
+    /// drill planned from the practice bank (sessionBank): the rest of the bank is never read in full.
+    static Result<std::unique_ptr<DrillSession>> start(Store& store, const ExamDef& exam,
+                                                       const DrillPlan& plan, std::uint64_t seed, bool cram);
 
     /// The newest drill that is not finished and still has an unchecked question; empty when there is none.
     static Result<std::optional<std::int64_t>> unfinished(Store& store);

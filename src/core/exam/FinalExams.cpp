@@ -1,6 +1,7 @@
 #include "certdrill/exam/FinalExams.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -24,6 +25,20 @@ namespace {
 
 /// The question rows of each form, form 1 first.
 using FormRows = std::vector<std::set<std::int64_t>>;
+
+/// The questions at `rows`, read in full (Store::questionsAt), by row.
+Result<std::map<std::int64_t, Question>> questionsByRow(Store& store, const std::vector<std::int64_t>& rows)
+{
+    auto stored = store.questionsAt(rows);
+    if (!stored) {
+        return stored.error();
+    }
+    std::map<std::int64_t, Question> byRow;
+    for (StoredQuestion& q : stored.value()) {
+        byRow.emplace(q.rowId, std::move(q.question));
+    }
+    return byRow;
+}
 
 /// Whether the forms of `examId` are stored (final_questions); without them nothing was reserved yet.
 bool formsStored(Database& db, const std::string& examId)
@@ -179,12 +194,42 @@ Result<PlanningBank> practiceBank(Store& store, const ExamDef& exam)
     return bank;
 }
 
-Result<std::vector<Candidate>> sessionCandidates(Store& store, const ExamDef& exam)
+Result<PlanningBank> sessionBank(Store& store, const ExamDef& exam)
 {
     if (auto reserved = reserveFinalForms(store, exam); !reserved) {
         return reserved.error();
     }
-    return practiceCandidates(store, exam);
+    return practiceBank(store, exam);
+}
+
+Result<Form> sessionForm(Store& store, const ExamDef& exam, int count, std::uint64_t seed)
+{
+    auto bank = sessionBank(store, exam);
+    if (!bank) {
+        return bank.error();
+    }
+    auto served = store.lastServed();
+    if (!served) {
+        return served.error();
+    }
+    Form form = assembleForm(exam, bank.value(), served.value(), count, seed);
+    std::vector<std::int64_t> rows;
+    for (const FormItem& item : form.items) {
+        rows.push_back(item.rowId);
+    }
+    auto byRow = questionsByRow(store, rows);
+    if (!byRow) {
+        return byRow.error();
+    }
+    for (FormItem& item : form.items) {
+        auto it = byRow->find(item.rowId);
+        // The options were ordered by the count the planning index holds; the rows read now must agree.
+        if (it == byRow->end() || it->second.options.size() != item.optionOrder.size()) {
+            return Error{"the bank changed while the exam was being assembled; start it again"};
+        }
+        item.question = std::move(it->second);
+    }
+    return form;
 }
 
 Result<std::vector<FinalForm>> finalForms(Store& store, const ExamDef& exam)
@@ -265,21 +310,29 @@ Result<Form> finalExamForm(Store& store, const ExamDef& exam, int number, std::u
     if (!rows) {
         return rows.error();
     }
-    auto active = store.activeQuestions(exam.id);
-    if (!active) {
-        return active.error();
+    // The form's active questions in pack and question id order (the planning bank's), so the order below
+    // depends only on the seed; only they are read in full.
+    auto bank = store.planningBank(exam.id);
+    if (!bank) {
+        return bank.error();
+    }
+    std::vector<std::int64_t> ordered;
+    for (const PlanningRow& r : bank.value().rows) {
+        if (rows.value().count(r.rowId) > 0) {
+            ordered.push_back(r.rowId);
+        }
+    }
+    auto byRow = questionsByRow(store, ordered);
+    if (!byRow) {
+        return byRow.error();
     }
     Form form;
     form.examId = exam.id;
     form.seed = seed;
     form.finalForm = number;
     Random rng(seed);
-    // activeQuestions is ordered by pack and question id, so the order below depends only on the seed.
-    for (StoredQuestion& q : active.value()) {
-        if (rows.value().count(q.rowId) == 0) {
-            continue;
-        }
-        FormItem item{q.rowId, std::move(q.question), {}};
+    for (const std::int64_t row : ordered) {
+        FormItem item{row, std::move(byRow->at(row)), {}};
         item.optionOrder.resize(item.question.options.size());
         std::iota(item.optionOrder.begin(), item.optionOrder.end(), 0);
         if (item.question.shuffle) {

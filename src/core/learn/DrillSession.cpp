@@ -35,6 +35,27 @@ DrillSession::DrillSession(Store& store, ExamDef exam)
 {
 }
 
+Result<std::unique_ptr<DrillSession>>
+DrillSession::start(Store& store, const ExamDef& exam, const DrillPlan& plan, std::uint64_t seed, bool cram)
+{
+    std::vector<std::int64_t> rows;
+    for (const auto& planned : plan.questions) {
+        rows.push_back(planned.id);
+    }
+    auto stored = store.questionsAt(rows);
+    if (!stored) {
+        return stored.error();
+    }
+    std::vector<Candidate> pool;
+    for (StoredQuestion& sq : stored.value()) {
+        Candidate c;
+        c.rowId = sq.rowId;
+        c.question = std::move(sq.question);
+        pool.push_back(std::move(c));
+    }
+    return start(store, exam, plan, pool, seed, cram);
+}
+
 Result<std::unique_ptr<DrillSession>> DrillSession::start(Store& store, const ExamDef& exam,
                                                           const DrillPlan& plan,
                                                           const std::vector<Candidate>& pool,

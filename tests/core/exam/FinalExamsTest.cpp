@@ -1,5 +1,6 @@
 #include "certdrill/exam/FinalExams.h"
 
+#include <map>
 #include <set>
 
 #include <catch2/catch.hpp>
@@ -89,16 +90,23 @@ TEST_CASE("a reserved question never appears in 1,000 planned drills nor in prac
           "[finals][bank]")
 {
     Bank bank;
-    auto pool = sessionCandidates(*bank.store, bank.exam);
-    REQUIRE(pool.ok());
+    // What the app reads when a session starts: the forms are stored first.
+    auto practice = sessionBank(*bank.store, bank.exam);
+    REQUIRE(practice.ok());
     const std::set<std::int64_t> reserved = bank.reserved();
     REQUIRE(reserved.size() == 130);
-    for (const auto& c : pool.value()) {
-        REQUIRE(reserved.count(c.rowId) == 0);
+    REQUIRE(practice->rows.size() == 545);
+    for (const auto& r : practice->rows) {
+        REQUIRE(reserved.count(r.rowId) == 0);
     }
-    // Drills: the planner over the tracker's bank, read both ways the app and the CLI read it.
+    auto pool = practiceCandidates(*bank.store, bank.exam);
+    REQUIRE(pool.ok());
+    // Drills: the planner over the tracker's bank, read each way: from the session's bank (the app's drill
+    // start), its candidates, and the store (the CLI's tracker).
+    auto fromBank = buildTracker(*bank.store, bank.exam, TrackerSettings{}, practice.value());
     auto fromPool = buildTracker(*bank.store, bank.exam, TrackerSettings{}, pool.value());
     auto fromStore = buildTracker(*bank.store, bank.exam.id, TrackerSettings{});
+    REQUIRE(fromBank.ok());
     REQUIRE(fromPool.ok());
     REQUIRE(fromStore.ok());
     CHECK(fromStore->planner.items.size() == 545);
@@ -107,7 +115,8 @@ TEST_CASE("a reserved question never appears in 1,000 planned drills nor in prac
         PlannerOptions options;
         options.seed = seed;
         options.count = seed % 4 == 0 ? 100 : 20;
-        const TrackerReport& report = seed % 2 ? fromPool.value() : fromStore.value();
+        const TrackerReport& report =
+            seed % 3 == 0 ? fromBank.value() : (seed % 3 == 1 ? fromPool.value() : fromStore.value());
         for (const auto& q : planDrill(report.planner, options).questions) {
             ++planned;
             if (reserved.count(q.id) != 0) {
@@ -121,11 +130,10 @@ TEST_CASE("a reserved question never appears in 1,000 planned drills nor in prac
     // reserved one.
     std::set<std::int64_t> served;
     for (int n = 0; n < 10; ++n) {
-        auto p = practiceCandidates(*bank.store, bank.exam);
-        REQUIRE(p.ok());
-        const Form form = assembleForm(bank.exam, p.value(), 0, 900 + static_cast<std::uint64_t>(n));
-        REQUIRE(form.items.size() == 65);
-        auto session = ExamSession::start(*bank.store, bank.exam, form,
+        auto form = sessionForm(*bank.store, bank.exam, 0, 900 + static_cast<std::uint64_t>(n));
+        REQUIRE(form.ok());
+        REQUIRE(form->items.size() == 65);
+        auto session = ExamSession::start(*bank.store, bank.exam, form.value(),
                                           n % 2 ? SessionMode::Practice : SessionMode::Exam);
         REQUIRE(session.ok());
         for (const auto& item : session.value()->items()) {
@@ -138,14 +146,51 @@ TEST_CASE("a reserved question never appears in 1,000 planned drills nor in prac
     // Nearly the whole practice pool was used (the multi-select share brings a few repeats before the
     // last unseen single-answer questions), and nothing outside it.
     CHECK(served.size() >= 500);
-    std::set<std::int64_t> practice;
+    std::set<std::int64_t> practiceRows;
     for (const auto& c : pool.value()) {
-        practice.insert(c.rowId);
+        practiceRows.insert(c.rowId);
     }
     for (const std::int64_t row : served) {
-        CHECK(practice.count(row) == 1);
+        CHECK(practiceRows.count(row) == 1);
     }
     CHECK(bank.reserved() == reserved);
+}
+
+TEST_CASE("a session's form is the one assembled from the practice candidates, its questions read in full",
+          "[finals][bank]")
+{
+    Bank bank;
+    REQUIRE(reserveFinalForms(*bank.store, bank.exam).ok());
+    for (int sat = 0; sat < 3; ++sat) {
+        // Fresh candidates each time: the history (when each question was last served) moves on.
+        auto pool = practiceCandidates(*bank.store, bank.exam);
+        REQUIRE(pool.ok());
+        std::map<std::int64_t, const Question*> full;
+        for (const auto& c : pool.value()) {
+            full.emplace(c.rowId, &c.question);
+        }
+        for (const std::uint64_t seed : {1u, 2u, 77u}) {
+            for (const int count : {0, 60, 70}) {
+                const Form expected = assembleForm(bank.exam, pool.value(), count, seed);
+                auto form = sessionForm(*bank.store, bank.exam, count, seed);
+                REQUIRE(form.ok());
+                REQUIRE(form->items.size() == expected.items.size());
+                for (std::size_t k = 0; k < expected.items.size(); ++k) {
+                    const FormItem& got = form->items[k];
+                    CHECK(got.rowId == expected.items[k].rowId);
+                    CHECK(got.optionOrder == expected.items[k].optionOrder);
+                    CHECK(questionToJson(got.question) == questionToJson(*full.at(got.rowId)));
+                }
+                CHECK(form->multiSelectTarget == expected.multiSelectTarget);
+            }
+        }
+        auto form = sessionForm(*bank.store, bank.exam, 0, 500 + static_cast<std::uint64_t>(sat));
+        REQUIRE(form.ok());
+        auto session = ExamSession::start(*bank.store, bank.exam, form.value(), SessionMode::Exam);
+        REQUIRE(session.ok());
+        REQUIRE(session.value()->submit().ok());
+        bank.clock.advanceMinutes(130);
+    }
 }
 
 TEST_CASE("a final form is taken once, and its questions then return to practice", "[finals][bank]")

@@ -46,3 +46,40 @@ TEST_CASE("a drill refuses fewer answers than a multi-select question asks for, 
     REQUIRE(both.ok());
     CHECK(both.value());
 }
+
+TEST_CASE("a drill started from the store serves the planned questions as a drill from their candidates does",
+          "[drill]")
+{
+    FakeClock clock;
+    auto opened = Store::open(":memory:", clock);
+    REQUIRE(opened.ok());
+    Store& store = *opened.value();
+    REQUIRE(store.importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
+    const ExamDef exam = store.exam("mini").value();
+    const auto pool = store.candidates("mini").value();
+    REQUIRE(pool.size() == 4);
+    // Three of the four, in an order of the plan's own.
+    DrillPlan plan;
+    for (const std::size_t k : {2u, 0u, 1u}) {
+        plan.questions.push_back({pool[k].rowId, 0, PlannedQuestion::Reason::Unseen, 0.5});
+    }
+    auto fromPool = DrillSession::start(store, exam, plan, pool, 9, false);
+    auto fromStore = DrillSession::start(store, exam, plan, 9, false);
+    REQUIRE(fromPool.ok());
+    REQUIRE(fromStore.ok());
+    const auto& a = fromPool.value()->items();
+    const auto& b = fromStore.value()->items();
+    REQUIRE(b.size() == 3);
+    REQUIRE(a.size() == b.size());
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        CHECK(b[k].questionRow == plan.questions[k].id);
+        CHECK(b[k].questionRow == a[k].questionRow);
+        CHECK(b[k].optionOrder == a[k].optionOrder);
+        CHECK(questionToJson(b[k].question) == questionToJson(a[k].question));
+    }
+    CHECK(b[1].question.options.size() == pool[0].question.options.size());
+
+    // A plan naming a row the bank does not hold is refused, as from candidates.
+    plan.questions.push_back({999999, 0, PlannedQuestion::Reason::Unseen, 0.5});
+    CHECK_FALSE(DrillSession::start(store, exam, plan, 9, false).ok());
+}
