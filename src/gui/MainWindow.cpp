@@ -397,8 +397,13 @@ std::optional<MainWindow::PendingExam> MainWindow::prepareExam(SessionMode mode,
     }
     // A session is about to start: the final forms are stored first (sessionForm, through sessionBank).
     auto form = exam ? sessionForm(m_store, exam.value(), mock.questions, seed) : Result<Form>(exam.error());
-    if (!exam || !form) {
+    if (!exam) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
+        return std::nullopt;
+    }
+    if (!form) {
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
+                         QString::fromStdString(form.error().message));
         return std::nullopt;
     }
     return PendingExam{std::move(exam.value()), std::move(form.value()), mode, mock.extraMinutes};

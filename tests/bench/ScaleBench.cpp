@@ -686,10 +686,14 @@ int sessionStart(const std::string& what, const fs::path& dbPath)
 
 void sessionBench(const Paths& p, int rounds)
 {
-    const auto [small, large] = bankDatabases(p);
-    // The final forms are reserved at the first session; done here, so every round starts a later one.
-    for (const fs::path& prepared : {small, large}) {
-        runChild({p.self.string(), "session", "exam", prepared.string()}, p.work / "session.log");
+    const auto [bundled, bank100k] = bankDatabases(p);
+    // Copies of the prepared databases, so the other parts never see what a session writes. The final forms
+    // are reserved at the first session; done here, so every round starts a later one.
+    const fs::path small = p.work / "session-bundled.db";
+    const fs::path large = p.work / "session-100k.db";
+    for (const auto& [from, to] : {std::pair{bundled, small}, std::pair{bank100k, large}}) {
+        copyDatabase(from, to);
+        runChild({p.self.string(), "session", "exam", to.string()}, p.work / "session.log");
     }
     std::printf("### Starting a session on the bundled bank and on 100k, %d paired rounds\n\n", rounds);
     std::printf(

@@ -65,8 +65,9 @@ public:
                                                        const DrillPlan& plan,
                                                        const std::vector<Candidate>& pool, std::uint64_t seed,
                                                        bool cram);
-    /// The same with the planned questions read from the store (Store::questionsAt), as the app starts a
-    /// drill planned from the practice bank (sessionBank): the rest of the bank is never read in full.
+    /// The same with the planned questions read from the store (Store::activeQuestionsAt), as the app starts
+    /// a drill planned from the practice bank (sessionBank): the rest of the bank is never read in full. A
+    /// planned question retired since, or of another exam, is refused as not in the bank.
     static Result<std::unique_ptr<DrillSession>> start(Store& store, const ExamDef& exam,
                                                        const DrillPlan& plan, std::uint64_t seed, bool cram);
 

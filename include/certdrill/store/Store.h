@@ -203,6 +203,9 @@ public:
     /// row with no question is left out. What a screen showing a few questions of a large bank reads (the
     /// browser's page, its question view) instead of the whole exam.
     Result<std::vector<StoredQuestion>> questionsAt(const std::vector<std::int64_t>& rows);
+    /// The same without retired questions: what a session about to start may serve (a question retired since
+    /// the session was planned is left out, and the caller refuses or skips it).
+    Result<std::vector<StoredQuestion>> activeQuestionsAt(const std::vector<std::int64_t>& rows);
 
     /// Active questions of an exam with only what planning and the tracker read, from one index (schema
     /// version 9); no Question per row. An unknown exam has none.

@@ -4,6 +4,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 #include "certdrill/Random.h"
 #include "certdrill/store/Store.h"
@@ -26,10 +27,10 @@ namespace {
 /// The question rows of each form, form 1 first.
 using FormRows = std::vector<std::set<std::int64_t>>;
 
-/// The questions at `rows`, read in full (Store::questionsAt), by row.
+/// The active questions at `rows`, read in full (Store::activeQuestionsAt), by row.
 Result<std::map<std::int64_t, Question>> questionsByRow(Store& store, const std::vector<std::int64_t>& rows)
 {
-    auto stored = store.questionsAt(rows);
+    auto stored = store.activeQuestionsAt(rows);
     if (!stored) {
         return stored.error();
     }
@@ -223,9 +224,12 @@ Result<Form> sessionForm(Store& store, const ExamDef& exam, int count, std::uint
     }
     for (FormItem& item : form.items) {
         auto it = byRow->find(item.rowId);
-        // The options were ordered by the count the planning index holds; the rows read now must agree.
+        // The options were ordered by the count the planning index holds; the rows read now must agree, and a
+        // question retired since the plan is not read at all.
         if (it == byRow->end() || it->second.options.size() != item.optionOrder.size()) {
-            return Error{"the bank changed while the exam was being assembled; start it again"};
+            return Error{"question \"" + item.question.id +
+                         "\" changed while the exam was being assembled (retired, or its options changed); "
+                         "start the exam again, and import its pack again if this repeats"};
         }
         item.question = std::move(it->second);
     }
@@ -310,29 +314,24 @@ Result<Form> finalExamForm(Store& store, const ExamDef& exam, int number, std::u
     if (!rows) {
         return rows.error();
     }
-    // The form's active questions in pack and question id order (the planning bank's), so the order below
-    // depends only on the seed; only they are read in full.
-    auto bank = store.planningBank(exam.id);
-    if (!bank) {
-        return bank.error();
+    // The form's active questions, read alone and put in pack and question id order (the bank's order, as
+    // SQLite compares text: bytewise), so the order below depends only on the seed.
+    auto stored =
+        store.activeQuestionsAt(std::vector<std::int64_t>(rows.value().begin(), rows.value().end()));
+    if (!stored) {
+        return stored.error();
     }
-    std::vector<std::int64_t> ordered;
-    for (const PlanningRow& r : bank.value().rows) {
-        if (rows.value().count(r.rowId) > 0) {
-            ordered.push_back(r.rowId);
-        }
-    }
-    auto byRow = questionsByRow(store, ordered);
-    if (!byRow) {
-        return byRow.error();
-    }
+    std::sort(stored.value().begin(), stored.value().end(),
+              [](const StoredQuestion& a, const StoredQuestion& b) {
+                  return std::tie(a.packId, a.question.id) < std::tie(b.packId, b.question.id);
+              });
     Form form;
     form.examId = exam.id;
     form.seed = seed;
     form.finalForm = number;
     Random rng(seed);
-    for (const std::int64_t row : ordered) {
-        FormItem item{row, std::move(byRow->at(row)), {}};
+    for (StoredQuestion& q : stored.value()) {
+        FormItem item{q.rowId, std::move(q.question), {}};
         item.optionOrder.resize(item.question.options.size());
         std::iota(item.optionOrder.begin(), item.optionOrder.end(), 0);
         if (item.question.shuffle) {

@@ -42,12 +42,17 @@ DrillSession::start(Store& store, const ExamDef& exam, const DrillPlan& plan, st
     for (const auto& planned : plan.questions) {
         rows.push_back(planned.id);
     }
-    auto stored = store.questionsAt(rows);
+    // Active questions of this exam only, as the pool from candidates holds: a planned question retired or
+    // moved since the plan is then refused below as not in the bank.
+    auto stored = store.activeQuestionsAt(rows);
     if (!stored) {
         return stored.error();
     }
     std::vector<Candidate> pool;
     for (StoredQuestion& sq : stored.value()) {
+        if (sq.question.exam != exam.id) {
+            continue;
+        }
         Candidate c;
         c.rowId = sq.rowId;
         c.question = std::move(sq.question);

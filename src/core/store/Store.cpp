@@ -568,6 +568,14 @@ Result<std::vector<StoredQuestion>> Store::questionsAt(const std::vector<std::in
     });
 }
 
+Result<std::vector<StoredQuestion>> Store::activeQuestionsAt(const std::vector<std::int64_t>& rows)
+{
+    return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
+        return readQuestions("q.id IN (SELECT value FROM json_each(?)) AND q.retired = 0",
+                             nlohmann::json(rows).dump(), "q.id");
+    });
+}
+
 std::vector<StoredQuestion> Store::readQuestions(const char* where, const std::string& key,
                                                  const char* orderBy)
 {

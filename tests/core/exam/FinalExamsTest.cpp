@@ -156,6 +156,18 @@ TEST_CASE("a reserved question never appears in 1,000 planned drills nor in prac
     CHECK(bank.reserved() == reserved);
 }
 
+TEST_CASE("a session's form is refused when its questions changed between the plan and their full read",
+          "[finals][bank]")
+{
+    Bank bank;
+    // The planning index says every question has one option more than it holds, as if the options had been
+    // rewritten after the index was read.
+    bank.store->database().exec("UPDATE questions SET option_count = option_count + 1");
+    const auto form = sessionForm(*bank.store, bank.exam, 0, 1);
+    REQUIRE_FALSE(form.ok());
+    CHECK_THAT(form.error().message, Catch::Contains("changed while the exam was being assembled"));
+}
+
 TEST_CASE("a session's form is the one assembled from the practice candidates, its questions read in full",
           "[finals][bank]")
 {
@@ -182,6 +194,13 @@ TEST_CASE("a session's form is the one assembled from the practice candidates, i
                     CHECK(questionToJson(got.question) == questionToJson(*full.at(got.rowId)));
                 }
                 CHECK(form->multiSelectTarget == expected.multiSelectTarget);
+                REQUIRE(form->domains.size() == expected.domains.size());
+                for (std::size_t d = 0; d < expected.domains.size(); ++d) {
+                    CHECK(form->domains[d].target == expected.domains[d].target);
+                    CHECK(form->domains[d].available == expected.domains[d].available);
+                    CHECK(form->domains[d].chosen == expected.domains[d].chosen);
+                    CHECK(form->domains[d].chosenMulti == expected.domains[d].chosenMulti);
+                }
             }
         }
         auto form = sessionForm(*bank.store, bank.exam, 0, 500 + static_cast<std::uint64_t>(sat));

@@ -80,6 +80,12 @@ TEST_CASE("a drill started from the store serves the planned questions as a dril
     CHECK(b[1].question.options.size() == pool[0].question.options.size());
 
     // A plan naming a row the bank does not hold is refused, as from candidates.
-    plan.questions.push_back({999999, 0, PlannedQuestion::Reason::Unseen, 0.5});
-    CHECK_FALSE(DrillSession::start(store, exam, plan, 9, false).ok());
+    DrillPlan unknown = plan;
+    unknown.questions.push_back({999999, 0, PlannedQuestion::Reason::Unseen, 0.5});
+    CHECK_FALSE(DrillSession::start(store, exam, unknown, 9, false).ok());
+    // So is one retired since the plan was made (its pack removed): it is no longer in the bank.
+    REQUIRE(store.removePack("mini-questions").ok());
+    const auto retired = DrillSession::start(store, exam, plan, 9, false);
+    REQUIRE_FALSE(retired.ok());
+    CHECK_THAT(retired.error().message, Catch::Contains("not in the bank"));
 }
