@@ -27,20 +27,6 @@ namespace {
 /// The question rows of each form, form 1 first.
 using FormRows = std::vector<std::set<std::int64_t>>;
 
-/// The active questions at `rows`, read in full (Store::activeQuestionsAt), by row.
-Result<std::map<std::int64_t, Question>> questionsByRow(Store& store, const std::vector<std::int64_t>& rows)
-{
-    auto stored = store.activeQuestionsAt(rows);
-    if (!stored) {
-        return stored.error();
-    }
-    std::map<std::int64_t, Question> byRow;
-    for (StoredQuestion& q : stored.value()) {
-        byRow.emplace(q.rowId, std::move(q.question));
-    }
-    return byRow;
-}
-
 /// Whether the forms of `examId` are stored (final_questions); without them nothing was reserved yet.
 bool formsStored(Database& db, const std::string& examId)
 {
@@ -218,15 +204,19 @@ Result<Form> sessionForm(Store& store, const ExamDef& exam, int count, std::uint
     for (const FormItem& item : form.items) {
         rows.push_back(item.rowId);
     }
-    auto byRow = questionsByRow(store, rows);
-    if (!byRow) {
-        return byRow.error();
+    auto stored = store.activeQuestionsAt(rows);
+    if (!stored) {
+        return stored.error();
+    }
+    std::map<std::int64_t, Question> byRow;
+    for (StoredQuestion& q : stored.value()) {
+        byRow.emplace(q.rowId, std::move(q.question));
     }
     for (FormItem& item : form.items) {
-        auto it = byRow->find(item.rowId);
+        auto it = byRow.find(item.rowId);
         // The options were ordered by the count the planning index holds; the rows read now must agree, and a
         // question retired since the plan is not read at all.
-        if (it == byRow->end() || it->second.options.size() != item.optionOrder.size()) {
+        if (it == byRow.end() || it->second.options.size() != item.optionOrder.size()) {
             return Error{"question \"" + item.question.id +
                          "\" changed while the exam was being assembled (retired, or its options changed); "
                          "start the exam again, and import its pack again if this repeats"};
