@@ -667,27 +667,21 @@ void MainWindow::showResults(qint64 sessionId)
 
 bool MainWindow::startDrill(PlannerOptions options, bool cram)
 {
-    const std::string examId = m_home->examId().toStdString();
-    auto exam = m_store.exam(examId);
-    // A session is about to start: the final forms are stored first (sessionBank).
-    auto bank = exam ? sessionBank(m_store, exam.value()) : Result<PlanningBank>(exam.error());
-    auto settings = loadTrackerSettings(m_store);
-    // The tracker reuses the bank just read for the drill instead of reading it again.
-    auto before = bank && settings ? buildTracker(m_store, exam.value(), settings.value(), bank.value())
-                                   : Result<TrackerReport>(Error{"no question bank"});
-    if (!exam || !bank || !before) {
+    auto exam = m_store.exam(m_home->examId().toStdString());
+    if (!exam) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
         return false;
     }
-    const DrillPlan plan = planDrill(before->planner, options);
-    // Only the planned questions are read in full.
-    auto session = DrillSession::start(m_store, exam.value(), plan, options.seed, cram);
-    if (!session) {
+    auto settings = loadTrackerSettings(m_store);
+    auto started = settings
+                       ? DrillSession::startPlanned(m_store, exam.value(), settings.value(), options, cram)
+                       : Result<StartedDrill>(settings.error());
+    if (!started) {
         showPlainMessage(this, QMessageBox::Information, tr("No drill"),
-                         QString::fromStdString(session.error().message));
+                         QString::fromStdString(started.error().message));
         return false;
     }
-    drillPage()->setSession(std::move(session.value()), std::move(before.value()));
+    drillPage()->setSession(std::move(started->session), std::move(started->before));
     m_stack->setCurrentWidget(drillPage());
     return true;
 }

@@ -660,19 +660,13 @@ int sessionStart(const std::string& what, const fs::path& dbPath)
         }
         served = form->items.size();
     } else if (what == "drill") {
-        auto bank = sessionBank(s, exam.value());
-        auto before = bank ? buildTracker(s, exam.value(), TrackerSettings{}, bank.value())
-                           : Result<TrackerReport>(bank.error());
-        if (!before) {
-            die("session: " + before.error().message);
-        }
         PlannerOptions options;
         options.seed = 7;
-        auto drill = DrillSession::start(s, exam.value(), planDrill(before->planner, options), 7, false);
+        auto drill = DrillSession::startPlanned(s, exam.value(), TrackerSettings{}, options, false);
         if (!drill) {
             die("session: " + drill.error().message);
         }
-        served = drill.value()->items().size();
+        served = drill->session->items().size();
     } else {
         auto pool = practiceCandidates(s, exam.value());
         if (!pool) {
@@ -713,7 +707,7 @@ void sessionBench(const Paths& p, int rounds)
         runRounds(series, rounds);
         const char* name = what == "exam" ? "a mock exam (sessionForm)"
                            : what == "drill"
-                               ? "a planned drill (sessionBank, tracker, plan, DrillSession)"
+                               ? "a planned drill (DrillSession::startPlanned)"
                                : "reference: the practice pool read in full (practiceCandidates)";
         std::printf("| %s | %s, %s, %s | %s, %s, %s | %s; %s | %s |\n", name,
                     spread(series[0].seconds(), " s", 3).c_str(), spread(series[0].cpu(), " s", 3).c_str(),

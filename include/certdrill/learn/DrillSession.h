@@ -10,6 +10,7 @@
 #include "certdrill/Result.h"
 #include "certdrill/exam/ExamAssembler.h"
 #include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/learn/Tracker.h"
 #include "certdrill/store/Store.h"
 
 namespace certdrill {
@@ -53,6 +54,16 @@ struct DrillSummary
     std::vector<std::pair<std::string, DrillTally>> domains; ///< domain id and tally, in blueprint order
 };
 
+class DrillSession;
+
+/// A planned drill as it starts, with the tracker report it was planned from (the drill screen shows the
+/// change against it).
+struct StartedDrill
+{
+    std::unique_ptr<DrillSession> session;
+    TrackerReport before;
+};
+
 /// A drill: untimed, one question at a time, each answer checked (and so final) at once. It is stored as a
 /// session of mode "drill"; every check is written in its own transaction, so it counts as evidence for the
 /// tracker from that moment, even if the drill is never finished.
@@ -65,11 +76,18 @@ public:
                                                        const DrillPlan& plan,
                                                        const std::vector<Candidate>& pool, std::uint64_t seed,
                                                        bool cram);
-    /// The same with the planned questions read from the store (Store::activeQuestionsAt), as the app starts
-    /// a drill planned from the practice bank (sessionBank): the rest of the bank is never read in full. A
-    /// planned question retired since, or of another exam, is refused as not in the bank.
+    /// The same with the planned questions read from the store (Store::questionsAt, retired ones excluded),
+    /// as the app starts a drill planned from the practice bank (sessionBank): the rest of the bank is never
+    /// read in full. A planned question retired since, or of another exam, is refused as not in the bank.
     static Result<std::unique_ptr<DrillSession>> start(Store& store, const ExamDef& exam,
                                                        const DrillPlan& plan, std::uint64_t seed, bool cram);
+
+    /// Starts a drill as the app does: the practice bank (sessionBank, which stores the final forms first)
+    /// read once for the tracker and the plan, then only the planned questions read in full (the start
+    /// above).
+    static Result<StartedDrill> startPlanned(Store& store, const ExamDef& exam,
+                                             const TrackerSettings& settings, const PlannerOptions& options,
+                                             bool cram);
 
     /// The newest drill that is not finished and still has an unchecked question; empty when there is none.
     static Result<std::optional<std::int64_t>> unfinished(Store& store);

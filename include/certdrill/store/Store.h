@@ -114,7 +114,6 @@ struct ExportedPack
     std::vector<std::string> changedSinceImport;
 };
 
-/// A question as stored, with its database row id.
 /// How much of each question a read brings.
 enum class QuestionContent
 {
@@ -124,6 +123,14 @@ enum class QuestionContent
               ///< option text, explanation, tags or references (read from one index, schema version 9)
 };
 
+/// Whether a read of questions by row brings retired questions too (Store::questionsAt).
+enum class RetiredQuestions
+{
+    Included, ///< what the question browser shows: every question a row names
+    Excluded, ///< what a session may serve: the active bank only
+};
+
+/// A question as stored, with its database row id.
 struct StoredQuestion
 {
     std::int64_t rowId = 0;
@@ -199,13 +206,13 @@ public:
     Result<std::vector<StoredQuestion>> activeQuestions(const std::string& examId,
                                                         QuestionContent content = QuestionContent::Full);
 
-    /// The questions at these rows, retired ones included, with their text and options, ordered by row; a
-    /// row with no question is left out. What a screen showing a few questions of a large bank reads (the
-    /// browser's page, its question view) instead of the whole exam.
-    Result<std::vector<StoredQuestion>> questionsAt(const std::vector<std::int64_t>& rows);
-    /// The same without retired questions: what a session about to start may serve (a question retired since
-    /// the session was planned is left out, and the caller refuses or skips it).
-    Result<std::vector<StoredQuestion>> activeQuestionsAt(const std::vector<std::int64_t>& rows);
+    /// The questions at these rows with their text and options, ordered by row; a row with no question is
+    /// left out. What a screen showing a few questions of a large bank reads (the browser's page, its
+    /// question view) instead of the whole exam. With RetiredQuestions::Excluded, what a session about to
+    /// start may serve: a question retired since the session was planned is left out, and the caller refuses
+    /// or skips it.
+    Result<std::vector<StoredQuestion>> questionsAt(const std::vector<std::int64_t>& rows,
+                                                    RetiredQuestions retired = RetiredQuestions::Included);
 
     /// Active questions of an exam with only what planning and the tracker read, from one index (schema
     /// version 9); no Question per row. An unknown exam has none.

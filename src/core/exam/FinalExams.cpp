@@ -204,7 +204,7 @@ Result<Form> sessionForm(Store& store, const ExamDef& exam, int count, std::uint
     for (const FormItem& item : form.items) {
         rows.push_back(item.rowId);
     }
-    auto stored = store.activeQuestionsAt(rows);
+    auto stored = store.questionsAt(rows, RetiredQuestions::Excluded);
     if (!stored) {
         return stored.error();
     }
@@ -306,8 +306,8 @@ Result<Form> finalExamForm(Store& store, const ExamDef& exam, int number, std::u
     }
     // The form's active questions, read alone and put in pack and question id order (the bank's order, as
     // SQLite compares text: bytewise), so the order below depends only on the seed.
-    auto stored =
-        store.activeQuestionsAt(std::vector<std::int64_t>(rows.value().begin(), rows.value().end()));
+    auto stored = store.questionsAt(std::vector<std::int64_t>(rows.value().begin(), rows.value().end()),
+                                    RetiredQuestions::Excluded);
     if (!stored) {
         return stored.error();
     }

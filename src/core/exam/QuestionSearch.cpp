@@ -300,10 +300,17 @@ Result<SearchResults> searchQuestions(Store& store, const SearchQuery& query)
     if (!read) {
         return read.error();
     }
+    // A question never answered, bookmarked, noted or reported has no record: looked up, not inserted (a
+    // word common in 100,000 questions would otherwise add tens of thousands of empty ones).
+    const QuestionRecord none;
+    const auto recordOf = [&](std::int64_t row) -> const QuestionRecord& {
+        const auto it = recs.find(row);
+        return it == recs.end() ? none : it->second;
+    };
     SearchResults out;
     std::vector<std::int64_t> page;
     for (const std::int64_t row : rows) {
-        const QuestionRecord& rec = recs[row];
+        const QuestionRecord& rec = recordOf(row);
         if (std::all_of(query.statuses.begin(), query.statuses.end(),
                         [&](QuestionStatus st) { return rec.has(st); })) {
             if (out.total >= query.offset &&
@@ -325,7 +332,7 @@ Result<SearchResults> searchQuestions(Store& store, const SearchQuery& query)
     }
     for (const std::int64_t row : page) {
         StoredQuestion& sq = byRow.at(row);
-        out.hits.push_back(SearchHit{row, sq.packId, sq.question, recs[row]});
+        out.hits.push_back(SearchHit{row, sq.packId, sq.question, recordOf(row)});
     }
     return out;
 }

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "certdrill/exam/FinalExams.h"
 #include "certdrill/learn/Ability.h"
 
 namespace certdrill {
@@ -44,7 +45,7 @@ DrillSession::start(Store& store, const ExamDef& exam, const DrillPlan& plan, st
     }
     // Active questions of this exam only, as the pool from candidates holds: a planned question retired or
     // moved since the plan is then refused below as not in the bank.
-    auto stored = store.activeQuestionsAt(rows);
+    auto stored = store.questionsAt(rows, RetiredQuestions::Excluded);
     if (!stored) {
         return stored.error();
     }
@@ -132,6 +133,26 @@ Result<std::unique_ptr<DrillSession>> DrillSession::start(Store& store, const Ex
         return stored.error();
     }
     return session;
+}
+
+Result<StartedDrill> DrillSession::startPlanned(Store& store, const ExamDef& exam,
+                                                const TrackerSettings& settings,
+                                                const PlannerOptions& options, bool cram)
+{
+    auto bank = sessionBank(store, exam);
+    if (!bank) {
+        return bank.error();
+    }
+    // The tracker reuses the bank just read instead of reading it again.
+    auto before = buildTracker(store, exam, settings, bank.value());
+    if (!before) {
+        return before.error();
+    }
+    auto session = start(store, exam, planDrill(before->planner, options), options.seed, cram);
+    if (!session) {
+        return session.error();
+    }
+    return StartedDrill{std::move(session.value()), std::move(before.value())};
 }
 
 Result<std::optional<std::int64_t>> DrillSession::unfinished(Store& store)

@@ -560,18 +560,14 @@ Result<std::vector<StoredQuestion>> Store::activeQuestions(const std::string& ex
     });
 }
 
-Result<std::vector<StoredQuestion>> Store::questionsAt(const std::vector<std::int64_t>& rows)
+Result<std::vector<StoredQuestion>> Store::questionsAt(const std::vector<std::int64_t>& rows,
+                                                       RetiredQuestions retired)
 {
     return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
         // One bound parameter whatever the number of rows: their JSON array, which json_each unpacks.
-        return readQuestions("q.id IN (SELECT value FROM json_each(?))", nlohmann::json(rows).dump(), "q.id");
-    });
-}
-
-Result<std::vector<StoredQuestion>> Store::activeQuestionsAt(const std::vector<std::int64_t>& rows)
-{
-    return catchDbError("cannot read questions", [&]() -> Result<std::vector<StoredQuestion>> {
-        return readQuestions("q.id IN (SELECT value FROM json_each(?)) AND q.retired = 0",
+        return readQuestions(retired == RetiredQuestions::Included
+                                 ? "q.id IN (SELECT value FROM json_each(?))"
+                                 : "q.id IN (SELECT value FROM json_each(?)) AND q.retired = 0",
                              nlohmann::json(rows).dump(), "q.id");
     });
 }

@@ -8,6 +8,19 @@
 
 using namespace certdrill;
 
+namespace {
+
+/// An in-memory store holding the mini exam and its four questions.
+std::unique_ptr<Store> miniBank(FakeClock& clock)
+{
+    auto opened = Store::open(":memory:", clock);
+    REQUIRE(opened.ok());
+    REQUIRE(opened.value()->importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
+    return std::move(opened.value());
+}
+
+} // namespace
+
 TEST_CASE("a drill refuses fewer answers than a multi-select question asks for, and stores nothing",
           "[drill]")
 {
@@ -51,10 +64,8 @@ TEST_CASE("a drill started from the store serves the planned questions as a dril
           "[drill]")
 {
     FakeClock clock;
-    auto opened = Store::open(":memory:", clock);
-    REQUIRE(opened.ok());
-    Store& store = *opened.value();
-    REQUIRE(store.importFiles({dataFile("mini-exam.json"), dataFile("mini-questions.json")}).ok());
+    const auto owned = miniBank(clock);
+    Store& store = *owned;
     const ExamDef exam = store.exam("mini").value();
     const auto pool = store.candidates("mini").value();
     REQUIRE(pool.size() == 4);
@@ -88,4 +99,43 @@ TEST_CASE("a drill started from the store serves the planned questions as a dril
     const auto retired = DrillSession::start(store, exam, plan, 9, false);
     REQUIRE_FALSE(retired.ok());
     CHECK_THAT(retired.error().message, Catch::Contains("not in the bank"));
+}
+
+TEST_CASE("a planned drill starts with the questions the tracker of the whole bank plans", "[drill]")
+{
+    FakeClock clock;
+    const auto owned = miniBank(clock);
+    Store& store = *owned;
+    const ExamDef exam = store.exam("mini").value();
+    PlannerOptions options;
+    options.seed = 5;
+    options.count = 3;
+
+    // By hand from every question read in full, as a drill was started before sessionBank.
+    const auto tracker = buildTracker(store, "mini");
+    REQUIRE(tracker.ok());
+    const DrillPlan plan = planDrill(tracker->planner, options);
+    REQUIRE(plan.questions.size() == 3);
+    auto byHand =
+        DrillSession::start(store, exam, plan, store.candidates("mini").value(), options.seed, false);
+    REQUIRE(byHand.ok());
+
+    auto started = DrillSession::startPlanned(store, exam, TrackerSettings{}, options, true);
+    REQUIRE(started.ok());
+    REQUIRE(started->session);
+    CHECK(started->session->cram());
+    const auto& a = byHand.value()->items();
+    const auto& b = started->session->items();
+    REQUIRE(a.size() == b.size());
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        CHECK(b[k].questionRow == a[k].questionRow);
+        CHECK(b[k].optionOrder == a[k].optionOrder);
+    }
+    CHECK(started->before.planner.items.size() == tracker->planner.items.size());
+
+    // With no questions left there is nothing to plan, and the refusal says so.
+    REQUIRE(store.removePack("mini-questions").ok());
+    const auto empty = DrillSession::startPlanned(store, exam, TrackerSettings{}, options, false);
+    REQUIRE_FALSE(empty.ok());
+    CHECK_THAT(empty.error().message, Catch::Contains("no questions"));
 }
