@@ -677,8 +677,13 @@ bool MainWindow::startDrill(PlannerOptions options, bool cram)
                        ? DrillSession::startPlanned(m_store, exam.value(), settings.value(), options, cram)
                        : Result<StartedDrill>(settings.error());
     if (!started) {
-        showPlainMessage(this, QMessageBox::Information, tr("No drill"),
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
                          QString::fromStdString(started.error().message));
+        return false;
+    }
+    if (!started->session) {
+        QMessageBox::information(this, tr("No drill"),
+                                 tr("The drill has no questions: nothing in the bank matches."));
         return false;
     }
     drillPage()->setSession(std::move(started->session), std::move(started->before));

@@ -60,7 +60,7 @@ class DrillSession;
 /// change against it).
 struct StartedDrill
 {
-    std::unique_ptr<DrillSession> session;
+    std::unique_ptr<DrillSession> session; ///< null when nothing in the bank matches the drill's options
     TrackerReport before;
 };
 

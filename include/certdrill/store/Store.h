@@ -212,7 +212,7 @@ public:
     /// start may serve: a question retired since the session was planned is left out, and the caller refuses
     /// or skips it.
     Result<std::vector<StoredQuestion>> questionsAt(const std::vector<std::int64_t>& rows,
-                                                    RetiredQuestions retired = RetiredQuestions::Included);
+                                                    RetiredQuestions retired);
 
     /// Active questions of an exam with only what planning and the tracker read, from one index (schema
     /// version 9); no Question per row. An unknown exam has none.

@@ -321,7 +321,7 @@ Result<SearchResults> searchQuestions(Store& store, const SearchQuery& query)
         }
     }
     // The content of the page's questions alone: a bank of 100,000 would otherwise be read for 100 of them.
-    auto content = store.questionsAt(page);
+    auto content = store.questionsAt(page, RetiredQuestions::Included);
     if (!content) {
         return content.error();
     }
@@ -362,7 +362,7 @@ Result<SearchHit> browseQuestion(Store& store, std::int64_t questionRow)
             hit.question.id = s.getText(3);
             return {};
         }
-        auto stored = store.questionsAt({questionRow});
+        auto stored = store.questionsAt({questionRow}, RetiredQuestions::Included);
         if (!stored) {
             return stored.error();
         }

@@ -148,7 +148,13 @@ Result<StartedDrill> DrillSession::startPlanned(Store& store, const ExamDef& exa
     if (!before) {
         return before.error();
     }
-    auto session = start(store, exam, planDrill(before->planner, options), options.seed, cram);
+    const DrillPlan plan = planDrill(before->planner, options);
+    if (plan.questions.empty()) {
+        // Nothing matches (a custom drill's filters, an empty bank): an answer, not a failure, and nothing is
+        // stored.
+        return StartedDrill{nullptr, std::move(before.value())};
+    }
+    auto session = start(store, exam, plan, options.seed, cram);
     if (!session) {
         return session.error();
     }

@@ -8,6 +8,7 @@
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/QuestionSearch.h"
 #include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/learn/DrillSession.h"
 #include "certdrill/learn/StudyPlan.h"
 #include "certdrill/learn/Tracker.h"
 #include "certdrill/pack/PackLoader.h"
@@ -319,4 +320,29 @@ TEST_CASE("final_forms must be a small whole number", "[finals][pack]")
                           d.message.find("between 0 and 10") != std::string::npos && d.pos.line > 0);
     }
     CHECK(named);
+}
+
+TEST_CASE("a planned drill stores the final forms before it plans, and serves none of their questions",
+          "[finals][drill]")
+{
+    Bank bank;
+    REQUIRE(bank.reserved().empty());
+    TrackerSettings settings;
+    settings.target = 0.7;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        PlannerOptions options;
+        options.seed = seed;
+        options.count = 100;
+        auto started = DrillSession::startPlanned(*bank.store, bank.exam, settings, options, false);
+        REQUIRE(started.ok());
+        const std::set<std::int64_t> reserved = bank.reserved();
+        REQUIRE(reserved.size() == 130); // stored by the first start, before it planned
+        CHECK(started->before.settings.target == 0.7);
+        CHECK(started->before.planner.items.size() == 545);
+        REQUIRE(started->session);
+        REQUIRE(started->session->items().size() == 100);
+        for (const auto& item : started->session->items()) {
+            CHECK(reserved.count(item.questionRow) == 0);
+        }
+    }
 }

@@ -190,7 +190,7 @@ TEST_CASE("import stores exams, questions and options", "[store][import]")
     CHECK(packs.value()[1].sha256 == sha256Hex(readFile(dataFile("mini-questions.json"))));
 }
 
-TEST_CASE("questionsAt reads the questions at the rows asked, in row order, retired ones too", "[store]")
+TEST_CASE("questionsAt reads the questions at the rows asked, in row order, retired ones if asked", "[store]")
 {
     FakeClock clock;
     auto store = openStore(":memory:", clock);
@@ -205,22 +205,28 @@ TEST_CASE("questionsAt reads the questions at the rows asked, in row order, reti
     };
 
     // Asked out of order, with a row that holds no question: the two that exist, by row.
-    const auto some = store->questionsAt({active[3].rowId, 999999, active[1].rowId});
+    const auto some =
+        store->questionsAt({active[3].rowId, 999999, active[1].rowId}, RetiredQuestions::Included);
     REQUIRE(some.ok());
     REQUIRE(some->size() == 2);
     sameAs(some.value()[0], active[1]);
     sameAs(some.value()[1], active[3]);
     CHECK(some.value()[0].question.options.size() == 3); // q2 has three options
 
-    CHECK(store->questionsAt({}).value().empty());
+    CHECK(store->questionsAt({}, RetiredQuestions::Included).value().empty());
+    CHECK(store->questionsAt({active[1].rowId}, RetiredQuestions::Excluded).value().size() == 1);
 
     // A removed pack's questions are retired, not deleted, and are still read by row.
     REQUIRE(store->removePack("mini-questions").ok());
     CHECK(store->activeQuestions("mini").value().empty());
-    const auto retired = store->questionsAt({active[0].rowId});
+    const auto retired = store->questionsAt({active[0].rowId}, RetiredQuestions::Included);
     REQUIRE(retired.ok());
     REQUIRE(retired->size() == 1);
     sameAs(retired.value()[0], active[0]);
+    // What a session may serve leaves them out.
+    const auto served = store->questionsAt({active[0].rowId, active[1].rowId}, RetiredQuestions::Excluded);
+    REQUIRE(served.ok());
+    CHECK(served->empty());
 }
 
 TEST_CASE("an import with one bad pack among good ones changes nothing", "[store][import]")
