@@ -663,8 +663,8 @@ int sessionStart(const std::string& what, const fs::path& dbPath)
         PlannerOptions options;
         options.seed = 7;
         auto drill = DrillSession::startPlanned(s, exam.value(), TrackerSettings{}, options, false);
-        if (!drill) {
-            die("session: " + drill.error().message);
+        if (!drill || !drill->session) {
+            die("session: " + (drill ? std::string("the drill planned no question") : drill.error().message));
         }
         served = drill->session->items().size();
     } else {
