@@ -1,10 +1,13 @@
 #include "DrillDialog.h"
 
+#include <utility>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTreeWidget>
@@ -12,13 +15,51 @@
 
 namespace certdrill::gui {
 
-DrillDialog::DrillDialog(const ExamDef& exam, QWidget* parent)
+namespace {
+
+// The pools, in the order of the pool box (DrillDialog::options reads the same indexes).
+enum Pool
+{
+    AllQuestions,
+    Missed,
+    Flagged,
+    Unseen,
+    Bookmarked
+};
+
+// Why a choice matches no question, in the learner's terms: the pools fill from their own answers.
+QString noMatchText(int pool)
+{
+    switch (pool) {
+    case Missed:
+        return QObject::tr(
+            "No question to drill: none of these was answered wrong the last time you answered "
+            "it.");
+    case Flagged:
+        return QObject::tr(
+            "No question to drill: you have not flagged any of these. Flag a question during a "
+            "mock exam to come back to it.");
+    case Unseen:
+        return QObject::tr("No question to drill: you have answered every one of these at least once.");
+    case Bookmarked:
+        return QObject::tr(
+            "No question to drill: you have not bookmarked any of these. Bookmark questions in "
+            "a drill, the answer review or the question browser.");
+    default:
+        return QObject::tr("No question to drill: the bank has no question in what is ticked.");
+    }
+}
+
+} // namespace
+
+DrillDialog::DrillDialog(const ExamDef& exam, PlannerInput planner, QWidget* parent)
     : QDialog(parent)
-    , m_exam(exam)
+    , m_planner(std::move(planner))
     , m_count(new QSpinBox)
     , m_pool(new QComboBox)
     , m_scope(new QTreeWidget)
     , m_cram(new QCheckBox(tr("Cram: practise without moving review due dates")))
+    , m_matches(new QLabel)
 {
     setObjectName(QStringLiteral("drillDialog"));
     setWindowTitle(tr("Custom drill"));
@@ -32,6 +73,9 @@ DrillDialog::DrillDialog(const ExamDef& exam, QWidget* parent)
     m_scope->setHeaderHidden(true);
     m_scope->header()->setSectionResizeMode(QHeaderView::Stretch);
     m_cram->setObjectName(QStringLiteral("cramCheck"));
+    m_matches->setObjectName(QStringLiteral("drillMatches"));
+    m_matches->setWordWrap(true);
+    m_matches->setTextFormat(Qt::PlainText);
     for (const auto& d : exam.domains) {
         auto* top = new QTreeWidgetItem(m_scope, {QString::fromStdString(d.name)});
         top->setFlags(top->flags() | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
@@ -48,23 +92,50 @@ DrillDialog::DrillDialog(const ExamDef& exam, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_scope, 1);
+    layout->addWidget(m_matches);
     layout->addWidget(m_cram);
     auto* box = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    box->button(QDialogButtonBox::Ok)->setText(tr("Start drill"));
+    m_start = box->button(QDialogButtonBox::Ok);
+    m_start->setText(tr("Start drill"));
     layout->addWidget(box);
     connect(box, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_count, &QSpinBox::valueChanged, this, &DrillDialog::updateMatches);
+    connect(m_pool, &QComboBox::currentIndexChanged, this, &DrillDialog::updateMatches);
+    connect(m_scope, &QTreeWidget::itemChanged, this, &DrillDialog::updateMatches);
+    updateMatches();
     resize(520, 560);
+}
+
+void DrillDialog::updateMatches()
+{
+    int matching = 0;
+    for (int n : eligibleQuestions(m_planner, options().filter)) {
+        matching += n;
+    }
+    // The count of a start that would be refused ("No drill") is shown before it, with the reason, and the
+    // start is not offered.
+    m_start->setEnabled(matching > 0);
+    if (matching == 0) {
+        m_matches->setText(noMatchText(m_pool->currentIndex()));
+    } else if (matching < m_count->value()) {
+        m_matches->setText(matching == 1
+                               ? tr("1 question matches, so the drill will have 1.")
+                               : tr("%1 questions match, so the drill will have %1.").arg(matching));
+    } else {
+        m_matches->setText(matching == 1 ? tr("1 question matches.")
+                                         : tr("%1 questions match.").arg(matching));
+    }
 }
 
 PlannerOptions DrillDialog::options() const
 {
     PlannerOptions o;
     o.count = m_count->value();
-    o.filter.missedOnly = m_pool->currentIndex() == 1;
-    o.filter.flaggedOnly = m_pool->currentIndex() == 2;
-    o.filter.unseenOnly = m_pool->currentIndex() == 3;
-    o.filter.bookmarkedOnly = m_pool->currentIndex() == 4;
+    o.filter.missedOnly = m_pool->currentIndex() == Missed;
+    o.filter.flaggedOnly = m_pool->currentIndex() == Flagged;
+    o.filter.unseenOnly = m_pool->currentIndex() == Unseen;
+    o.filter.bookmarkedOnly = m_pool->currentIndex() == Bookmarked;
     // Nothing ticked means the whole blueprint; a fully ticked domain is the domain; otherwise its
     // objectives.
     for (int d = 0; d < m_scope->topLevelItemCount(); ++d) {

@@ -7,30 +7,38 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
+class QPushButton;
 class QSpinBox;
 class QTreeWidget;
 
 namespace certdrill::gui {
 
 /// Custom drill settings: how many questions, which domains and subtopics, which pool (all, missed, flagged,
-/// unseen, bookmarked), and cram (practise without moving FSRS due dates).
+/// unseen, bookmarked), and cram (practise without moving FSRS due dates). It says how many questions the
+/// choice matches as it changes, and why none does, and will not start a drill of none.
 class DrillDialog : public QDialog
 {
     Q_OBJECT
 
 public:
-    DrillDialog(const ExamDef& exam, QWidget* parent = nullptr);
+    /// `planner` is what the drill will be planned from (DrillSession::planningReport), for the count.
+    DrillDialog(const ExamDef& exam, PlannerInput planner, QWidget* parent = nullptr);
 
     /// The planner options chosen (seed left for the caller).
     PlannerOptions options() const;
     bool cram() const;
 
 private:
-    const ExamDef& m_exam;
+    void updateMatches();
+
+    PlannerInput m_planner;
     QSpinBox* m_count;
     QComboBox* m_pool;
     QTreeWidget* m_scope;
     QCheckBox* m_cram;
+    QLabel* m_matches;
+    QPushButton* m_start = nullptr;
 };
 
 } // namespace certdrill::gui

@@ -705,7 +705,16 @@ void MainWindow::customDrill()
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
         return;
     }
-    DrillDialog dialog(exam.value(), this);
+    // The dialog counts what each choice matches from the report the drill will be planned from.
+    auto settings = loadTrackerSettings(m_store);
+    auto report = settings ? DrillSession::planningReport(m_store, exam.value(), settings.value())
+                           : Result<TrackerReport>(settings.error());
+    if (!report) {
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
+                         QString::fromStdString(report.error().message));
+        return;
+    }
+    DrillDialog dialog(exam.value(), std::move(report->planner), this);
     if (dialog.exec() == QDialog::Accepted) {
         PlannerOptions options = dialog.options();
         options.seed = static_cast<std::uint64_t>(m_clock.wallMs());

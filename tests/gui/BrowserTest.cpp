@@ -298,6 +298,8 @@ private slots:
             auto* pool = dialog->findChild<QComboBox*>(QStringLiteral("drillPool"));
             pool->setCurrentIndex(pool->findText(QStringLiteral("Questions I bookmarked")));
             QVERIFY(pool->currentIndex() > 0);
+            QCOMPARE(dialog->findChild<QLabel*>(QStringLiteral("drillMatches"))->text(),
+                     QStringLiteral("3 questions match, so the drill will have 3."));
             dialog->accept();
         });
         m_window->customDrill();

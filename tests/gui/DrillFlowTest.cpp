@@ -3,9 +3,12 @@
 #include <cmath>
 
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTreeWidget>
@@ -14,6 +17,8 @@
 #include "certdrill/learn/Tracker.h"
 #include "certdrill/store/Store.h"
 
+#include "Display.h"
+#include "DrillDialog.h"
 #include "DrillPage.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
@@ -286,6 +291,88 @@ private slots:
         }
         QCOMPARE(next.perDomain[0], most);
         QVERIFY(next.perDomain[0] >= 4);
+    }
+
+    // Learn ▸ Custom drill… says how many questions the choice matches as it changes, says why when none
+    // does (a new learner's "Questions I missed") and offers no start then; the count is what the drill
+    // serves.
+    void customDrillCountsWhatMatches()
+    {
+        const auto world = certdrill::test::makeBankWorld();
+        QVERIFY(world);
+        gui::MainWindow& window = *world->window;
+        QVERIFY(certdrill::test::showActive(&window));
+        const auto exam = world->store->exam("ncp-genl");
+        QVERIFY(exam);
+        const std::string objective = exam->domains[0].topics()[0].id;
+
+        int matched = -1;
+        certdrill::test::onNextModal<gui::DrillDialog>([&](gui::DrillDialog* dialog) {
+            auto* pool = dialog->findChild<QComboBox*>(QStringLiteral("drillPool"));
+            auto* matches = dialog->findChild<QLabel*>(QStringLiteral("drillMatches"));
+            QPushButton* start = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+            QVERIFY(matches->isVisible());
+            QVERIFY(start->isEnabled());
+
+            pool->setCurrentIndex(pool->findText(QStringLiteral("Questions I missed")));
+            QCOMPARE(matches->text(),
+                     QStringLiteral("No question to drill: none of these was answered wrong the "
+                                    "last time you answered it."));
+            QVERIFY(!start->isEnabled());
+            certdrill::test::screenshot(dialog, "drill-dialog-none");
+            QTest::mouseClick(start, Qt::LeftButton);
+            QVERIFY(dialog->isVisible());
+
+            // Nothing is answered yet, so every question is unseen.
+            pool->setCurrentIndex(pool->findText(QStringLiteral("Questions I have not seen")));
+            const QString unseen = matches->text();
+            QVERIFY2(QRegularExpression(QStringLiteral("^\\d+ questions match\\.$")).match(unseen).hasMatch(),
+                     qPrintable(unseen));
+            pool->setCurrentIndex(0);
+            QCOMPARE(matches->text(), unseen);
+            QVERIFY(start->isEnabled());
+
+            // One objective, with more questions asked for than it has.
+            dialog->findChild<QSpinBox*>(QStringLiteral("drillCount"))->setValue(200);
+            dialog->findChild<QTreeWidget*>(QStringLiteral("drillScope"))
+                ->topLevelItem(0)
+                ->child(0)
+                ->setCheckState(0, Qt::Checked);
+            const auto m =
+                QRegularExpression(QStringLiteral("^(\\d+) questions match, so the drill will have "
+                                                  "\\1\\.$"))
+                    .match(matches->text());
+            QVERIFY2(m.hasMatch(), qPrintable(matches->text()));
+            matched = m.captured(1).toInt();
+            certdrill::test::screenshot(dialog, "drill-dialog");
+            QTest::mouseClick(start, Qt::LeftButton);
+        });
+        window.customDrill();
+        QVERIFY(matched > 0);
+        DrillSession* drill = window.drillPage()->session();
+        QVERIFY(window.drillPage()->isVisible() && drill);
+        QCOMPARE(static_cast<int>(drill->items().size()), matched);
+        for (const auto& item : drill->items()) {
+            QCOMPARE(item.question.objective, objective);
+        }
+
+        // Dark, with larger text: the reason wraps inside the dialog.
+        window.findChild<QAction*>(QStringLiteral("darkThemeAction"))->setChecked(true);
+        auto* larger = window.findChild<QAction*>(QStringLiteral("largerTextAction"));
+        larger->trigger();
+        larger->trigger();
+        certdrill::test::onNextModal<gui::DrillDialog>([](gui::DrillDialog* dialog) {
+            auto* pool = dialog->findChild<QComboBox*>(QStringLiteral("drillPool"));
+            pool->setCurrentIndex(pool->findText(QStringLiteral("Questions I bookmarked")));
+            auto* matches = dialog->findChild<QLabel*>(QStringLiteral("drillMatches"));
+            QVERIFY(
+                matches->text().startsWith(QStringLiteral("No question to drill: you have not bookmarked")));
+            QVERIFY(matches->geometry().right() <= dialog->contentsRect().right());
+            certdrill::test::screenshot(dialog, "drill-dialog-dark-large");
+            dialog->reject();
+        });
+        window.customDrill();
+        gui::applyTheme(false);
     }
 };
 

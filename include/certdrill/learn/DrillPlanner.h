@@ -97,6 +97,10 @@ struct DrillPlan
 /// constant. 0.25 for every domain when there is no ability or levelMatching is off.
 std::vector<double> scoreSlopes(const PlannerInput& input, const PlannerOptions& options);
 
+/// How many questions of each blueprint domain `filter` lets through: what a drill could be made of before
+/// one is planned (planDrill's DrillPlan::eligible; the custom drill dialog shows their sum).
+std::vector<int> eligibleQuestions(const PlannerInput& input, const DrillFilter& filter);
+
 /// Plans a drill: slots go to domains by blueprint weight × expected gain, w·(1 − m̃)·s with m̃ a Thompson
 /// draw from each domain's posterior and s its scoreSlopes entry (Red domains first receive their floor); the
 /// order spreads each domain evenly over the drill, never-answered domains first (docs/adaptive-model.md),

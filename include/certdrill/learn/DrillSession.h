@@ -82,9 +82,13 @@ public:
     static Result<std::unique_ptr<DrillSession>> start(Store& store, const ExamDef& exam,
                                                        const DrillPlan& plan, std::uint64_t seed, bool cram);
 
-    /// Starts a drill as the app does: the practice bank (sessionBank, which stores the final forms first)
-    /// read once for the tracker and the plan, then only the planned questions read in full (the start
-    /// above).
+    /// The tracker report a drill is planned from: the practice bank (sessionBank, which stores the final
+    /// forms first) read once, and the tracker over it; its `planner` input is what planDrill and
+    /// eligibleQuestions take.
+    static Result<TrackerReport> planningReport(Store& store, const ExamDef& exam,
+                                                const TrackerSettings& settings);
+    /// Starts a drill as the app does: planningReport, the plan, then only the planned questions read in
+    /// full (the start above).
     static Result<StartedDrill> startPlanned(Store& store, const ExamDef& exam,
                                              const TrackerSettings& settings, const PlannerOptions& options,
                                              bool cram);

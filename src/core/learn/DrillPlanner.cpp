@@ -139,6 +139,33 @@ std::vector<double> scoreSlopes(const PlannerInput& input, const PlannerOptions&
     return slope;
 }
 
+namespace {
+
+// The questions `filter` lets through, per domain of the blueprint, in bank order.
+std::vector<std::vector<const PlannerItem*>> filteredPools(const PlannerInput& input,
+                                                           const DrillFilter& filter)
+{
+    const std::size_t domains = input.weights.size();
+    std::vector<std::vector<const PlannerItem*>> pool(domains);
+    for (const auto& it : input.items) {
+        if (it.domain >= 0 && static_cast<std::size_t>(it.domain) < domains && filter.accepts(it)) {
+            pool[static_cast<std::size_t>(it.domain)].push_back(&it);
+        }
+    }
+    return pool;
+}
+
+} // namespace
+
+std::vector<int> eligibleQuestions(const PlannerInput& input, const DrillFilter& filter)
+{
+    std::vector<int> eligible;
+    for (const auto& pool : filteredPools(input, filter)) {
+        eligible.push_back(static_cast<int>(pool.size()));
+    }
+    return eligible;
+}
+
 DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options)
 {
     const std::size_t domains = input.weights.size();
@@ -147,12 +174,7 @@ DrillPlan planDrill(const PlannerInput& input, const PlannerOptions& options)
     plan.perDomain.assign(domains, 0);
     plan.eligible.assign(domains, 0);
 
-    std::vector<std::vector<const PlannerItem*>> pool(domains);
-    for (const auto& it : input.items) {
-        if (it.domain >= 0 && static_cast<std::size_t>(it.domain) < domains && options.filter.accepts(it)) {
-            pool[static_cast<std::size_t>(it.domain)].push_back(&it);
-        }
-    }
+    const std::vector<std::vector<const PlannerItem*>> pool = filteredPools(input, options.filter);
     int supply = 0;
     for (std::size_t d = 0; d < domains; ++d) {
         plan.eligible[d] = static_cast<int>(pool[d].size());

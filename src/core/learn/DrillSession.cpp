@@ -135,16 +135,22 @@ Result<std::unique_ptr<DrillSession>> DrillSession::start(Store& store, const Ex
     return session;
 }
 
-Result<StartedDrill> DrillSession::startPlanned(Store& store, const ExamDef& exam,
-                                                const TrackerSettings& settings,
-                                                const PlannerOptions& options, bool cram)
+Result<TrackerReport> DrillSession::planningReport(Store& store, const ExamDef& exam,
+                                                   const TrackerSettings& settings)
 {
     auto bank = sessionBank(store, exam);
     if (!bank) {
         return bank.error();
     }
     // The tracker reuses the bank just read instead of reading it again.
-    auto before = buildTracker(store, exam, settings, bank.value());
+    return buildTracker(store, exam, settings, bank.value());
+}
+
+Result<StartedDrill> DrillSession::startPlanned(Store& store, const ExamDef& exam,
+                                                const TrackerSettings& settings,
+                                                const PlannerOptions& options, bool cram)
+{
+    auto before = planningReport(store, exam, settings);
     if (!before) {
         return before.error();
     }

@@ -225,6 +225,18 @@ TEST_CASE("custom drill filters narrow the pool", "[planner]")
     o.count = 100;
     plan = planDrill(in, o);
     CHECK(plan.questions.size() == 15);
+    // What a custom drill's dialog counts before planning is what the plan could draw from.
+    std::vector<int> expected(10, 0);
+    expected[2] = 15;
+    CHECK(eligibleQuestions(in, o.filter) == expected);
+    CHECK(plan.eligible == expected);
+    DrillFilter missed;
+    missed.missedOnly = true;
+    missed.domains = {0, 3};
+    CHECK(eligibleQuestions(in, missed) == std::vector<int>{1, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+    missed.domains = {3};
+    CHECK(eligibleQuestions(in, missed) == std::vector<int>(10, 0));
+    CHECK(eligibleQuestions(in, {}) == std::vector<int>(10, 30));
     for (const auto& q : plan.questions) {
         CHECK(q.domain == 2);
         CHECK(q.id % 2 == 1);
