@@ -52,9 +52,9 @@ QString noMatchText(int pool)
 
 } // namespace
 
-DrillDialog::DrillDialog(const ExamDef& exam, PlannerInput planner, QWidget* parent)
+DrillDialog::DrillDialog(const ExamDef& exam, const PlannerInput& planner, QWidget* parent)
     : QDialog(parent)
-    , m_planner(std::move(planner))
+    , m_planner(planner)
     , m_count(new QSpinBox)
     , m_pool(new QComboBox)
     , m_scope(new QTreeWidget)
@@ -109,10 +109,15 @@ DrillDialog::DrillDialog(const ExamDef& exam, PlannerInput planner, QWidget* par
 
 void DrillDialog::updateMatches()
 {
-    int matching = 0;
-    for (int n : eligibleQuestions(m_planner, options().filter)) {
-        matching += n;
+    DrillFilter filter = options().filter;
+    if (m_matching < 0 || !(filter == m_counted)) {
+        m_matching = 0;
+        for (int n : eligibleQuestions(m_planner, filter)) {
+            m_matching += n;
+        }
+        m_counted = std::move(filter);
     }
+    const int matching = m_matching;
     // The count of a start that would be refused ("No drill") is shown before it, with the reason, and the
     // start is not offered.
     m_start->setEnabled(matching > 0);

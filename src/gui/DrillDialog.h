@@ -22,8 +22,9 @@ class DrillDialog : public QDialog
     Q_OBJECT
 
 public:
-    /// `planner` is what the drill will be planned from (DrillSession::planningReport), for the count.
-    DrillDialog(const ExamDef& exam, PlannerInput planner, QWidget* parent = nullptr);
+    /// `planner` is what the drill will be planned from (DrillSession::planningReport), for the count; it
+    /// must outlive the dialog, which is modal.
+    DrillDialog(const ExamDef& exam, const PlannerInput& planner, QWidget* parent = nullptr);
 
     /// The planner options chosen (seed left for the caller).
     PlannerOptions options() const;
@@ -32,7 +33,11 @@ public:
 private:
     void updateMatches();
 
-    PlannerInput m_planner;
+    const PlannerInput& m_planner;
+    // The filter last counted, and its count: the count box changes only the text, and a pool or scope
+    // change that ends where it was is not counted again.
+    DrillFilter m_counted;
+    int m_matching = -1;
     QSpinBox* m_count;
     QComboBox* m_pool;
     QTreeWidget* m_scope;

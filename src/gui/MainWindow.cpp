@@ -665,17 +665,33 @@ void MainWindow::showResults(qint64 sessionId)
     m_stack->setCurrentWidget(resultsPage());
 }
 
-bool MainWindow::startDrill(PlannerOptions options, bool cram)
+std::optional<MainWindow::DrillBasis> MainWindow::drillBasis()
 {
     auto exam = m_store.exam(m_home->examId().toStdString());
     if (!exam) {
         QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
-        return false;
+        return std::nullopt;
     }
     auto settings = loadTrackerSettings(m_store);
-    auto started = settings
-                       ? DrillSession::startPlanned(m_store, exam.value(), settings.value(), options, cram)
-                       : Result<StartedDrill>(settings.error());
+    auto report = settings ? DrillSession::planningReport(m_store, exam.value(), settings.value())
+                           : Result<TrackerReport>(settings.error());
+    if (!report) {
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
+                         QString::fromStdString(report.error().message));
+        return std::nullopt;
+    }
+    return DrillBasis{std::move(exam.value()), std::move(report.value())};
+}
+
+bool MainWindow::startDrill(PlannerOptions options, bool cram)
+{
+    auto basis = drillBasis();
+    return basis && startDrillFrom(std::move(*basis), options, cram);
+}
+
+bool MainWindow::startDrillFrom(DrillBasis basis, const PlannerOptions& options, bool cram)
+{
+    auto started = DrillSession::startPlanned(m_store, basis.exam, std::move(basis.report), options, cram);
     if (!started) {
         showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
                          QString::fromStdString(started.error().message));
@@ -700,25 +716,17 @@ void MainWindow::startPlannedDrill()
 
 void MainWindow::customDrill()
 {
-    auto exam = m_store.exam(m_home->examId().toStdString());
-    if (!exam) {
-        QMessageBox::warning(this, tr("Cannot start"), tr("Import a question pack first."));
+    // The dialog counts what each choice matches from the report the drill is then planned from: the dialog
+    // is modal, so nothing is answered in between.
+    auto basis = drillBasis();
+    if (!basis) {
         return;
     }
-    // The dialog counts what each choice matches from the report the drill will be planned from.
-    auto settings = loadTrackerSettings(m_store);
-    auto report = settings ? DrillSession::planningReport(m_store, exam.value(), settings.value())
-                           : Result<TrackerReport>(settings.error());
-    if (!report) {
-        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
-                         QString::fromStdString(report.error().message));
-        return;
-    }
-    DrillDialog dialog(exam.value(), std::move(report->planner), this);
+    DrillDialog dialog(basis->exam, basis->report.planner, this);
     if (dialog.exec() == QDialog::Accepted) {
         PlannerOptions options = dialog.options();
         options.seed = static_cast<std::uint64_t>(m_clock.wallMs());
-        startDrill(options, dialog.cram());
+        startDrillFrom(std::move(*basis), options, dialog.cram());
     }
 }
 

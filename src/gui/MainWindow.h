@@ -7,6 +7,7 @@
 #include "certdrill/Clock.h"
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/learn/DrillPlanner.h"
+#include "certdrill/learn/Tracker.h"
 #include "certdrill/store/Store.h"
 
 class QLabel;
@@ -124,6 +125,16 @@ private:
     bool beginExam(PendingExam pending);
     /// Offers the newest unfinished drill; declining finishes it.
     void offerDrillResume();
+    /// The home screen's exam and the report a drill of it is planned from (DrillSession::planningReport).
+    struct DrillBasis
+    {
+        ExamDef exam;
+        TrackerReport report;
+    };
+    /// Reads the basis of a drill; nullopt, said in a dialog, when there is no bank or it cannot be read.
+    std::optional<DrillBasis> drillBasis();
+    /// Plans and starts a drill from `basis` and shows it; false, said in a dialog, when none starts.
+    bool startDrillFrom(DrillBasis basis, const PlannerOptions& options, bool cram);
     void createMenus();
     /// Sets the application's text size (percent of the system font) and stores it.
     void setTextPercent(int percent);

@@ -48,6 +48,7 @@ struct DrillFilter
     bool dueOnly = false; ///< only questions due for review (the home screen's "questions due" step)
 
     bool accepts(const PlannerItem& item) const;
+    bool operator==(const DrillFilter&) const = default;
 };
 
 /// Planner settings. The defaults are what the app ships and what docs/benchmarks.md measured.

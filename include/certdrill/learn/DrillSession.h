@@ -92,6 +92,10 @@ public:
     static Result<StartedDrill> startPlanned(Store& store, const ExamDef& exam,
                                              const TrackerSettings& settings, const PlannerOptions& options,
                                              bool cram);
+    /// The same from a planningReport already made (the custom drill dialog counts from it), which becomes
+    /// the started drill's `before`. Nothing may have been answered since it was made.
+    static Result<StartedDrill> startPlanned(Store& store, const ExamDef& exam, TrackerReport before,
+                                             const PlannerOptions& options, bool cram);
 
     /// The newest drill that is not finished and still has an unchecked question; empty when there is none.
     static Result<std::optional<std::int64_t>> unfinished(Store& store);

@@ -141,6 +141,13 @@ std::vector<double> scoreSlopes(const PlannerInput& input, const PlannerOptions&
 
 namespace {
 
+// Whether a drill could serve `it` under `filter`: a question of one of the blueprint's `domains` domains
+// that the filter accepts. What eligibleQuestions counts and planDrill draws from.
+bool inPool(const PlannerItem& it, std::size_t domains, const DrillFilter& filter)
+{
+    return it.domain >= 0 && static_cast<std::size_t>(it.domain) < domains && filter.accepts(it);
+}
+
 // The questions `filter` lets through, per domain of the blueprint, in bank order.
 std::vector<std::vector<const PlannerItem*>> filteredPools(const PlannerInput& input,
                                                            const DrillFilter& filter)
@@ -148,7 +155,7 @@ std::vector<std::vector<const PlannerItem*>> filteredPools(const PlannerInput& i
     const std::size_t domains = input.weights.size();
     std::vector<std::vector<const PlannerItem*>> pool(domains);
     for (const auto& it : input.items) {
-        if (it.domain >= 0 && static_cast<std::size_t>(it.domain) < domains && filter.accepts(it)) {
+        if (inPool(it, domains, filter)) {
             pool[static_cast<std::size_t>(it.domain)].push_back(&it);
         }
     }
@@ -159,9 +166,13 @@ std::vector<std::vector<const PlannerItem*>> filteredPools(const PlannerInput& i
 
 std::vector<int> eligibleQuestions(const PlannerInput& input, const DrillFilter& filter)
 {
-    std::vector<int> eligible;
-    for (const auto& pool : filteredPools(input, filter)) {
-        eligible.push_back(static_cast<int>(pool.size()));
+    // Counted, not collected: the custom drill dialog asks again at every tick of its scope.
+    const std::size_t domains = input.weights.size();
+    std::vector<int> eligible(domains, 0);
+    for (const auto& it : input.items) {
+        if (inPool(it, domains, filter)) {
+            ++eligible[static_cast<std::size_t>(it.domain)];
+        }
     }
     return eligible;
 }

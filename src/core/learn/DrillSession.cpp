@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -154,17 +155,23 @@ Result<StartedDrill> DrillSession::startPlanned(Store& store, const ExamDef& exa
     if (!before) {
         return before.error();
     }
-    const DrillPlan plan = planDrill(before->planner, options);
+    return startPlanned(store, exam, std::move(before.value()), options, cram);
+}
+
+Result<StartedDrill> DrillSession::startPlanned(Store& store, const ExamDef& exam, TrackerReport before,
+                                                const PlannerOptions& options, bool cram)
+{
+    const DrillPlan plan = planDrill(before.planner, options);
     if (plan.questions.empty()) {
         // Nothing matches (a custom drill's filters, an empty bank): an answer, not a failure, and nothing is
         // stored.
-        return StartedDrill{nullptr, std::move(before.value())};
+        return StartedDrill{nullptr, std::move(before)};
     }
     auto session = start(store, exam, plan, options.seed, cram);
     if (!session) {
         return session.error();
     }
-    return StartedDrill{std::move(session.value()), std::move(before.value())};
+    return StartedDrill{std::move(session.value()), std::move(before)};
 }
 
 Result<std::optional<std::int64_t>> DrillSession::unfinished(Store& store)

@@ -237,6 +237,16 @@ TEST_CASE("custom drill filters narrow the pool", "[planner]")
     missed.domains = {3};
     CHECK(eligibleQuestions(in, missed) == std::vector<int>(10, 0));
     CHECK(eligibleQuestions(in, {}) == std::vector<int>(10, 30));
+    // A question outside the blueprint's domains is in no pool, counted or planned.
+    PlannerInput stray = in;
+    for (const int domain : {-1, 10}) {
+        PlannerItem it;
+        it.id = 9000 + domain;
+        it.domain = domain;
+        stray.items.push_back(it);
+    }
+    CHECK(eligibleQuestions(stray, {}) == std::vector<int>(10, 30));
+    CHECK(planDrill(stray, PlannerOptions{}).eligible == std::vector<int>(10, 30));
     for (const auto& q : plan.questions) {
         CHECK(q.domain == 2);
         CHECK(q.id % 2 == 1);

@@ -133,6 +133,23 @@ TEST_CASE("a planned drill starts with the questions the tracker of the whole ba
     }
     CHECK(started->before.planner.items.size() == tracker->planner.items.size());
 
+    // From a planning report already made (the custom drill dialog's): the same drill, and that report as
+    // its `before`.
+    auto report = DrillSession::planningReport(store, exam, TrackerSettings{});
+    REQUIRE(report.ok());
+    const int answers = report->answers;
+    auto fromReport = DrillSession::startPlanned(store, exam, std::move(report.value()), options, false);
+    REQUIRE(fromReport.ok());
+    REQUIRE(fromReport->session);
+    CHECK_FALSE(fromReport->session->cram());
+    const auto& c = fromReport->session->items();
+    REQUIRE(c.size() == a.size());
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        CHECK(c[k].questionRow == a[k].questionRow);
+    }
+    CHECK(fromReport->before.answers == answers);
+    CHECK(fromReport->before.planner.items.size() == tracker->planner.items.size());
+
     // With no questions left there is nothing to plan: no drill, and none stored.
     REQUIRE(store.removePack("mini-questions").ok());
     Statement drills(store.database(), "SELECT COUNT(*) FROM sessions WHERE mode = 'drill'");
