@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# scripts/fuzz tells a timeout caused by load from a slow or blocking input (docs/reliability.md): it runs a
+# timed-out input again alone and judges it by the CPU time it takes, not by the wall time. Driven here with
+# a stand-in for a libFuzzer target, so it needs no clang: the stand-in's fuzzing run reports a timeout, and
+# its run of that input alone, as scripts/fuzz makes it, is quick (load), burns 2.5 s of CPU (slow) or fails
+# without using the CPU (blocked).
+# Usage: TimeoutRetryTest.sh SOURCE_DIR
+set -euo pipefail
+source=$1
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/certdrill-fuzz-retry.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fail() {
+    echo "fuzz retry test: FAILED: $*" >&2
+    exit 1
+}
+
+# The stand-in, named as a target so that scripts/fuzz finds it in its build folder.
+mkdir -p "$work/build/tests/fuzz"
+cat >"$work/build/tests/fuzz/fuzz_gift" <<'EOF'
+#!/usr/bin/env bash
+# A run of one input (-runs=1 INPUT) is the retry; any other run is fuzzing.
+if [[ " $* " == *" -runs=1 "* ]]; then
+    case "$FAKE_MODE" in
+        load) echo "Executed input in 3 ms"; exit 0 ;;
+        slow) end=$((SECONDS + 3)); while [ "$SECONDS" -lt "$end" ]; do :; done
+              echo "Executed input in 2500 ms"; exit 0 ;;
+        blocked) sleep 1; echo "==1== ERROR: libFuzzer: timeout after 2 seconds"; exit 1 ;;
+    esac
+fi
+prefix=""
+for a in "$@"; do
+    case "$a" in -artifact_prefix=*) prefix=${a#-artifact_prefix=} ;; esac
+done
+# The first fuzzing run times out; the next one, after a timeout taken for load, runs to its end.
+if [ ! -e "$FAKE_STATE" ]; then
+    touch "$FAKE_STATE"
+    echo "#7 NEW    cov: 5 ft: 6 corp: 2/10b"
+    echo "==1== ERROR: libFuzzer: timeout after 2 seconds"
+    echo "x" >"${prefix}timeout-0123"
+    echo "Test unit written to ${prefix}timeout-0123"
+    echo "stat::number_of_executed_units: 7"
+    exit 1
+fi
+echo "#20 DONE cov: 5 ft: 6 corp: 2/10b"
+echo "stat::number_of_executed_units: 13"
+exit 0
+EOF
+chmod +x "$work/build/tests/fuzz/fuzz_gift"
+
+# Runs scripts/fuzz for 30 s on the stand-in in one mode; its output in $work/MODE.out, its exit code out.
+run() {
+    local rc=0
+    rm -f "$work/state"
+    rm -rf "$work/build/findings"
+    FAKE_MODE=$1 FAKE_STATE="$work/state" CERTDRILL_REALDATA="$work/none" \
+        "$source/scripts/fuzz" --no-install --no-build --build-dir "$work/build" 30 fuzz_gift \
+        >"$work/$1.out" 2>&1 || rc=$?
+    echo "$rc"
+}
+
+rc=$(run load)
+[ "$rc" -eq 0 ] || fail "a timeout that runs in 3 ms alone failed the run (exit $rc): $(cat "$work/load.out")"
+grep -q "a timeout did not recur" "$work/load.out" || fail "no 'did not recur' line: $(cat "$work/load.out")"
+grep -Eq "fuzz_gift +20 " "$work/load.out" || fail "the run did not go on after the timeout: $(cat "$work/load.out")"
+[ -n "$(ls "$work/build/findings/unreproduced")" ] || fail "the input was not kept in findings/unreproduced"
+
+rc=$(run slow)
+[ "$rc" -eq 1 ] || fail "an input that burns 2.5 s of CPU alone passed (exit $rc): $(cat "$work/slow.out")"
+grep -q "FOUND: ==1== ERROR: libFuzzer: timeout" "$work/slow.out" || fail "no finding: $(cat "$work/slow.out")"
+
+rc=$(run blocked)
+[ "$rc" -eq 1 ] || fail "an input that fails three times without CPU passed (exit $rc): $(cat "$work/blocked.out")"
+[ "$(grep -c "ran again alone" "$work/build/logs/fuzz_gift.log")" -eq 3 ] ||
+    fail "a blocked input was not tried three times: $(cat "$work/build/logs/fuzz_gift.log")"
+echo "fuzz retry test: load, slow and blocked inputs told apart"
