@@ -181,13 +181,16 @@ Result<int> printPdf(const QString& path, const QString& title, const std::vecto
             }
             // As QTextDocument::drawContents, but the layout draws only what starts inside the page: a line
             // that ends on the page boundary is not drawn again, clipped away, at the top of the next page,
-            // where a PDF reader would still find its text (search and copy would see it twice).
+            // and the first line of the next page, whose top can sit a rounding error above the boundary, is
+            // not drawn, clipped away, at the foot of this one; a PDF reader would still find the text of
+            // either (search and copy would see it twice). A line of this page ends at or above the
+            // boundary, so its top is more than a line's height above it, well inside the clip.
             const QRectF pageRect(QPointF(0, inDoc * bodySize.height()), bodySize);
             painter.save();
             painter.translate(0, -pageRect.top());
             painter.setClipRect(pageRect);
             QAbstractTextDocumentLayout::PaintContext context;
-            context.clip = pageRect.adjusted(0, overhang, 0, 0);
+            context.clip = pageRect.adjusted(0, overhang, 0, -overhang);
             doc->documentLayout()->draw(&painter, context);
             painter.restore();
             // The foot: a rule, the title on the left, the page on the right. The title is plain text.

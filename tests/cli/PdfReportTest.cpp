@@ -208,10 +208,26 @@ TEST_CASE("a long session's report breaks across pages without losing or repeati
     const int pages = pdfPages(pdf);
     CHECK(pages > 10);
     std::string all;
+    std::string previousLast;
     for (int p = 1; p <= pages; ++p) {
         const std::string page = pdfText(pdf, p, p, true);
         CHECK_THAT(page, Catch::Contains("page " + std::to_string(p) + " of " + std::to_string(pages)));
         all += page;
+        // No line is drawn twice at a page break, not even clipped away where no one sees it: the foot of a
+        // page must not end with the line the next page starts with (a PDF reader's search and copy find
+        // hidden text too).
+        std::vector<std::string> lines;
+        std::istringstream in(page);
+        for (std::string line; std::getline(in, line);) {
+            if (line.find_first_not_of(" \f") != std::string::npos &&
+                line.find(" of " + std::to_string(pages)) == std::string::npos) {
+                lines.push_back(line.substr(line.find_first_not_of(" \f")));
+            }
+        }
+        REQUIRE_FALSE(lines.empty());
+        INFO("page " << p);
+        CHECK(lines.front() != previousLast);
+        previousLast = lines.back();
     }
     // Every question once in the review, as "N. Unanswered · ID ·", none cut at a page's foot and none twice.
     for (size_t i = 0; i < ids.size(); ++i) {
