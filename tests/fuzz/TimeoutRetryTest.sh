@@ -23,7 +23,13 @@ cat >"$work/build/tests/fuzz/fuzz_gift" <<'EOF'
 if [[ " $* " == *" -runs=1 "* ]]; then
     case "$FAKE_MODE" in
         load) echo "Executed input in 3 ms"; exit 0 ;;
-        slow) end=$((SECONDS + 3)); while [ "$SECONDS" -lt "$end" ]; do :; done
+        slow) # 2.5 s of its own CPU time, not of wall time: on a loaded machine a loop timed by the clock
+              # gets less CPU than that and would pass for load.
+              ticks=$(getconf CLK_TCK)
+              while :; do
+                  read -r -a stat </proc/$$/stat
+                  [ $(((stat[13] + stat[14]) * 1000 / ticks)) -lt 2500 ] || break
+              done
               echo "Executed input in 2500 ms"; exit 0 ;;
         blocked) sleep 1; echo "==1== ERROR: libFuzzer: timeout after 2 seconds"; exit 1 ;;
     esac
