@@ -1,6 +1,8 @@
 #include "DrillDialog.h"
 
+#include <numeric>
 #include <utility>
+#include <vector>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -110,11 +112,9 @@ DrillDialog::DrillDialog(const ExamDef& exam, const PlannerInput& planner, QWidg
 void DrillDialog::updateMatches()
 {
     DrillFilter filter = options().filter;
-    if (m_matching < 0 || !(filter == m_counted)) {
-        m_matching = 0;
-        for (int n : eligibleQuestions(m_planner, filter)) {
-            m_matching += n;
-        }
+    if (!m_counted || *m_counted != filter) {
+        const std::vector<int> perDomain = eligibleQuestions(m_planner, filter);
+        m_matching = std::accumulate(perDomain.begin(), perDomain.end(), 0);
         m_counted = std::move(filter);
     }
     const int matching = m_matching;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+
 #include <QDialog>
 
 #include "certdrill/Model.h"
@@ -36,8 +38,8 @@ private:
     const PlannerInput& m_planner;
     // The filter last counted, and its count: the count box changes only the text, and a pool or scope
     // change that ends where it was is not counted again.
-    DrillFilter m_counted;
-    int m_matching = -1;
+    std::optional<DrillFilter> m_counted;
+    int m_matching = 0;
     QSpinBox* m_count;
     QComboBox* m_pool;
     QTreeWidget* m_scope;
