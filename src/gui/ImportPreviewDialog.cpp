@@ -7,7 +7,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -25,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include "Display.h"
+#include "FileDialogs.h"
 #include "PackText.h"
 #include "Tables.h"
 
@@ -352,9 +352,8 @@ void ImportPreviewDialog::copyAll()
 
 void ImportPreviewDialog::saveProblems()
 {
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save problems"), QStringLiteral("problems.csv"),
-                                     tr("CSV files (*.csv);;Text files (*.txt)"));
+    const QString path = saveFileName(this, tr("Save problems"), QStringLiteral("problems.csv"),
+                                      tr("CSV files (*.csv);;Text files (*.txt)"));
     if (path.isEmpty()) {
         return;
     }

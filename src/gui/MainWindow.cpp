@@ -7,7 +7,6 @@
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -27,6 +26,7 @@
 #include "ExamPage.h"
 #include "ExamSettingsDialog.h"
 #include "ExamStartPage.h"
+#include "FileDialogs.h"
 #include "FinalExamDialog.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
@@ -766,7 +766,7 @@ QString MainWindow::importFileFilters()
 void MainWindow::importPacks()
 {
     const QStringList files =
-        QFileDialog::getOpenFileNames(this, tr("Import question packs"), QString(), importFileFilters());
+        openFileNames(this, tr("Import question packs"), QString(), importFileFilters());
     importWithPreview(files);
 }
 

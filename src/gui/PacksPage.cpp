@@ -1,7 +1,6 @@
 #include "PacksPage.h"
 
 #include <QDateTime>
-#include <QFileDialog>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -17,6 +16,7 @@
 #include "certdrill/pack/PackWriter.h"
 
 #include "Display.h"
+#include "FileDialogs.h"
 #include "PackText.h"
 #include "Tables.h"
 
@@ -275,8 +275,8 @@ void PacksPage::exportSelected()
         return;
     }
     const std::string id = o->pack.id;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export pack"), q(id) + QStringLiteral(".json"), tr("certdrill packs (*.json)"));
+    const QString path = saveFileName(this, tr("Export pack"), q(id) + QStringLiteral(".json"),
+                                      tr("certdrill packs (*.json)"));
     if (path.isEmpty()) {
         return;
     }

@@ -1,16 +1,17 @@
 #include "PdfExport.h"
 
 #include <QDir>
-#include <QFileDialog>
 #include <QMessageBox>
+
+#include "FileDialogs.h"
 
 namespace certdrill::gui {
 
 QString savePdfInteractively(QWidget* parent, const QString& title, const QString& suggestedName,
                              const PdfWriterFunction& write)
 {
-    const QString path = QFileDialog::getSaveFileName(parent, title, QDir::home().filePath(suggestedName),
-                                                      QObject::tr("PDF files (*.pdf)"));
+    const QString path =
+        saveFileName(parent, title, QDir::home().filePath(suggestedName), QObject::tr("PDF files (*.pdf)"));
     if (path.isEmpty()) {
         return {};
     }

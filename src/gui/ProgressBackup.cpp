@@ -2,10 +2,11 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QFileDialog>
 #include <QMessageBox>
 
 #include "certdrill/store/Backup.h"
+
+#include "FileDialogs.h"
 
 namespace certdrill::gui {
 
@@ -28,8 +29,7 @@ void backUpProgressInteractively(QWidget* parent, Store& store, const Clock& clo
     const QString date =
         QDateTime::fromMSecsSinceEpoch(clock.wallMs()).toString(QStringLiteral("yyyy-MM-dd"));
     const QString suggested = QDir::home().filePath(QStringLiteral("certdrill-backup-%1.db").arg(date));
-    const QString file =
-        QFileDialog::getSaveFileName(parent, QObject::tr("Back up progress"), suggested, backupFilter());
+    const QString file = saveFileName(parent, QObject::tr("Back up progress"), suggested, backupFilter());
     if (file.isEmpty()) {
         return;
     }
@@ -47,7 +47,7 @@ void backUpProgressInteractively(QWidget* parent, Store& store, const Clock& clo
 bool restoreProgressInteractively(QWidget* parent, Store& store, const Clock& clock)
 {
     const QString title = QObject::tr("Restore progress");
-    const QString file = QFileDialog::getOpenFileName(parent, title, QDir::homePath(), backupFilter());
+    const QString file = openFileName(parent, title, QDir::homePath(), backupFilter());
     if (file.isEmpty()) {
         return false;
     }

@@ -4,13 +4,13 @@
 
 #include <QCoreApplication>
 #include <QFile>
-#include <QFileDialog>
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QScrollBar>
 #include <QTableWidget>
 
 #include "Display.h"
+#include "FileDialogs.h"
 
 namespace certdrill::gui {
 
@@ -86,8 +86,8 @@ bool saveCsv(const QString& path, const std::string& csv, QString* error)
 void exportCsvInteractively(QWidget* parent, const QString& title, const QString& suggestedName,
                             const std::string& csv)
 {
-    const QString path = QFileDialog::getSaveFileName(
-        parent, title, suggestedName, QCoreApplication::translate("Tables", "CSV files (*.csv)"));
+    const QString path = saveFileName(parent, title, suggestedName,
+                                      QCoreApplication::translate("Tables", "CSV files (*.csv)"));
     QString error;
     if (!path.isEmpty() && !saveCsv(path, csv, &error)) {
         showPlainMessage(parent, QMessageBox::Warning, QCoreApplication::translate("Tables", "Export failed"),

@@ -30,6 +30,25 @@ void answerNextBox(QString* text, QMessageBox::StandardButton button, QString* o
     });
 }
 
+/// The POSIX advisory locks this process holds (/proc/locks), SQLite's among them.
+int locksHeld()
+{
+    QFile file(QStringLiteral("/proc/locks"));
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        return -1;
+    }
+    const QByteArray pid = QByteArray::number(QCoreApplication::applicationPid());
+    int held = 0;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        // "1: POSIX  ADVISORY  READ 4242 fe:01:1234 128 128": the fifth field is the holder.
+        const QList<QByteArray> fields = line.simplified().split(' ');
+        if (fields.size() > 4 && fields.at(1) == "POSIX" && fields.at(4) == pid) {
+            ++held;
+        }
+    }
+    return held;
+}
+
 } // namespace
 
 class ProgressBackupTest : public QObject
@@ -37,6 +56,38 @@ class ProgressBackupTest : public QObject
     Q_OBJECT
 
 private slots:
+    // POSIX locks belong to the process and the file: closing any descriptor of the file drops all of them.
+    // A file dialog that opened the database (or its -shm) to guess its type silently left the app's open
+    // connection unlocked, and a certdrill-cli command run beside it then took the app's WAL for its own and
+    // deleted it: answers given after that were lost at the next kill.
+    void aFileDialogShowingTheDatabasesFolderLeavesItsLocksAlone()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        FakeClock clock;
+        auto opened = Store::open(dir.filePath(QStringLiteral("certdrill.db")).toStdString(), clock);
+        QVERIFY(opened.ok());
+        gui::MainWindow window(*opened.value(), clock);
+        QVERIFY(test::showActive(&window));
+        QVERIFY(window.importFiles({QStringLiteral(CERTDRILL_TEST_DATA_DIR "/mini-exam.json")}));
+        const int before = locksHeld();
+        QVERIFY2(before > 0, "SQLite holds no lock to watch");
+
+        int during = -1;
+        test::onNextModal<QFileDialog>([&](QFileDialog* files) {
+            files->setDirectory(dir.path());
+            // The dialog lists the folder and fetches each file's icon and type on a thread of its own.
+            QTest::qWait(1500);
+            during = locksHeld();
+            test::screenshot(files, "file-dialog");
+            files->reject();
+        });
+        window.findChild<QAction*>(QStringLiteral("backupAction"))->trigger();
+        QTRY_VERIFY(during != -1);
+        QCOMPARE(during, before);
+        QCOMPARE(locksHeld(), before);
+    }
+
     void backsUpAndRestoresThroughTheFileMenu()
     {
         QTemporaryDir dir;

@@ -9,6 +9,7 @@
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QFontInfo>
+#include <QFontMetricsF>
 #include <QPdfWriter>
 #include <QScrollBar>
 #include <QTemporaryDir>
@@ -78,8 +79,12 @@ QString codeBlockProblem(gui::SafeTextView* view)
     if (code.layout()->lineCount() != 1) {
         return QStringLiteral("the code line wrapped into %1 lines").arg(code.layout()->lineCount());
     }
-    if (!QFontInfo(code.charFormat().font()).fixedPitch()) {
-        return QStringLiteral("the code is in %1, not a fixed-pitch font")
+    // Columns line up: every character as wide as the next. Not QFontInfo::fixedPitch(), which fontconfig
+    // denies Noto Sans Mono (a monospace font with a few double-width glyphs, often the system's monospace).
+    const QFontMetricsF metrics(code.charFormat().font());
+    if (metrics.horizontalAdvance(QLatin1Char('i')) != metrics.horizontalAdvance(QLatin1Char('W')) ||
+        metrics.horizontalAdvance(QLatin1Char('.')) != metrics.horizontalAdvance(QLatin1Char('m'))) {
+        return QStringLiteral("the code is in %1, whose letters differ in width")
             .arg(QFontInfo(code.charFormat().font()).family());
     }
     // No point size of its own: code follows View ▸ Larger text with the rest.
