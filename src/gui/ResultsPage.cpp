@@ -192,6 +192,7 @@ ResultsPage::~ResultsPage() = default;
 
 void ResultsPage::showSession(const ExamSession& session)
 {
+    const bool another = session.id() != m_shown.id;
     m_shown = report::sessionReport(session);
     m_reported.clear();
     if (auto reported = reportedQuestions(m_store)) {
@@ -242,6 +243,11 @@ void ResultsPage::showSession(const ExamSession& session)
     m_missPanel->showSession(session);
     renderReview();
     fitToText();
+    // Another session opens at its verdict, not where the last one was scrolled to; the same session shown
+    // again (a question excluded) keeps its place.
+    if (another) {
+        findChild<QScrollArea*>(QStringLiteral("resultsScroll"))->verticalScrollBar()->setValue(0);
+    }
 }
 
 void ResultsPage::changeEvent(QEvent* event)

@@ -150,7 +150,7 @@ void ReviewPage::showCounts(const std::vector<SessionItem>& items)
                            .arg(counts.flagged));
     m_allButton->setText(tr("Review &all (%1)").arg(items.size()));
     m_incompleteButton->setText(tr("Review &incomplete (%1)").arg(counts.unanswered));
-    m_flaggedButton->setText(tr("Review f&lagged (%1)").arg(counts.flagged));
+    m_flaggedButton->setText(tr("Review flagge&d (%1)").arg(counts.flagged));
     m_allButton->setEnabled(!items.empty());
     m_incompleteButton->setEnabled(counts.unanswered > 0);
     m_flaggedButton->setEnabled(counts.flagged > 0);

@@ -6,8 +6,11 @@
 #include <QApplication>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -41,6 +44,28 @@ private:
             qWarning("no child %s", name);
         }
         return found;
+    }
+
+    /// The Alt+letter keys that `page`'s visible buttons and the window's menus share ("L: Learn, Review
+    /// flagged"), empty when each letter has one owner: a shared one opens the menu, not the button.
+    static QString sharedMnemonics(QWidget* window, QWidget* page)
+    {
+        QMap<QString, QStringList> owners;
+        for (QAction* menu : window->findChild<QMenuBar*>()->actions()) {
+            owners[QKeySequence::mnemonic(menu->text()).toString()] << menu->text();
+        }
+        for (QAbstractButton* button : page->findChildren<QAbstractButton*>()) {
+            if (button->isVisible()) {
+                owners[QKeySequence::mnemonic(button->text()).toString()] << button->text();
+            }
+        }
+        QString shared;
+        for (auto it = owners.cbegin(); it != owners.cend(); ++it) {
+            if (!it.key().isEmpty() && it.value().size() > 1) {
+                shared += it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(", ")) + u'\n';
+            }
+        }
+        return shared;
     }
 
     /// Clicks the display buttons of the item's correct options.
@@ -211,6 +236,30 @@ private slots:
         QVERIFY(tracker->recentExamScores.empty()); // but it is no exam simulation
     }
 
+    /// Another session's results open at their top, with the verdict in view; the same session shown again
+    /// (after a question is excluded) keeps its place.
+    void anotherSessionsResultsOpenAtTheTop()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        std::vector<qint64> ids;
+        for (int n = 0; n < 2; ++n) {
+            QVERIFY(w->window->startExam(SessionMode::Exam, 42 + n));
+            ids.push_back(w->window->examPage()->session()->id());
+            w->window->examPage()->submitNow();
+        }
+        auto* results = w->window->resultsPage();
+        auto* scroll = child<QScrollArea>(results, "resultsScroll")->verticalScrollBar();
+        w->window->showResults(ids[0]);
+        QTRY_VERIFY(scroll->maximum() > 0);
+        scroll->setValue(scroll->maximum());
+        w->window->showResults(ids[0]);
+        QCOMPARE(scroll->value(), scroll->maximum());
+        w->window->showResults(ids[1]);
+        QCOMPARE(scroll->value(), 0);
+    }
+
     /// On the review screen the top bar names no question and has no Flag button; each row has its own
     /// flag; Review flagged / incomplete / all step through only those questions.
     void reviewScreenFlagsPerRowAndStepsThroughSets()
@@ -259,6 +308,14 @@ private slots:
         QTest::keyClick(table, Qt::Key_F);
         QVERIFY(!s->items()[5].flagged);
         certdrill::test::screenshot(w->window.get(), "review");
+        // Every Alt key of the screen has one owner (Alt+L opened the Learn menu, not Review flagged).
+        const QString shared = sharedMnemonics(w->window.get(), review);
+        QVERIFY2(shared.isEmpty(), qPrintable(shared));
+        // Tab leaves the list at once: it used to walk its cells, three a row, 195 presses for 65 questions.
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_Tab);
+        QWidget* next = QApplication::focusWidget();
+        QVERIFY(next && next != table && !table->isAncestorOf(next));
 
         // Review flagged: 13, then 20, then back to the review screen.
         QTest::mouseClick(child<QPushButton>(review, "reviewFlaggedButton"), Qt::LeftButton);
