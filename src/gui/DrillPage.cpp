@@ -247,6 +247,7 @@ void DrillPage::showQuestion(int position)
     m_confidence->setExclusive(false);
     for (auto* b : m_confidence->buttons()) {
         b->setChecked(false);
+        b->setEnabled(true);
     }
     m_confidence->setExclusive(true);
     m_verdict->clear();
@@ -341,6 +342,14 @@ void DrillPage::changeEvent(QEvent* event)
 void DrillPage::showFeedback(const DrillItem& item)
 {
     m_optionsBox->setEnabled(false);
+    // The tag was stored with the answer (DrillSession::check): shown as stored and locked, since another one
+    // chosen now would look saved but was not, and would say how sure the learner was after seeing the key.
+    m_confidence->setExclusive(false);
+    for (auto* b : m_confidence->buttons()) {
+        b->setChecked(item.confidence && m_confidence->id(b) == static_cast<int>(*item.confidence));
+        b->setEnabled(false);
+    }
+    m_confidence->setExclusive(true);
     setTextColor(m_verdict, verdictColor(item.correct));
     m_verdict->setText(item.correct ? tr("✔ Correct") : tr("✘ Not quite"));
     if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {

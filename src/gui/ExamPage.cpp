@@ -645,8 +645,12 @@ void ExamPage::revealAnswer()
 
 void ExamPage::applyReveal(const SessionItem& item)
 {
-    // A revealed answer is final (ExamSession::choose refuses a change), so its options are locked.
+    // A revealed answer is final (ExamSession::choose and setConfidence refuse a change), so its options and
+    // its confidence tag are locked.
     for (QAbstractButton* b : m_group->buttons()) {
+        b->setEnabled(!item.revealed);
+    }
+    for (QAbstractButton* b : m_confidence->buttons()) {
         b->setEnabled(!item.revealed);
     }
     m_revealButton->setEnabled(!item.revealed);

@@ -216,6 +216,10 @@ private slots:
                 QCOMPARE(item.confidence, std::optional<Confidence>(Confidence::Sure));
                 certdrill::test::screenshot(&window, "drill-checked");
             }
+            // A checked answer's tag is shown as stored and locked: another one would look saved but was not.
+            auto* guess = page->findChild<QRadioButton*>(QStringLiteral("confidence_guess"));
+            QVERIFY(!guess->isEnabled());
+            QCOMPARE(guess->isChecked(), item.confidence == std::optional<Confidence>(Confidence::Guess));
             QTest::keyClick(page, Qt::Key_Return); // Next, or Finish after the last
         }
         QVERIFY(triedIncomplete); // the drill had a multi-select question to try it on

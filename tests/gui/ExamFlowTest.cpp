@@ -614,10 +614,18 @@ private slots:
         QTest::mouseClick(other, Qt::LeftButton);
         QTest::keyClick(page, Qt::Key_B);
         QCOMPARE(item.chosen, chosen);
+        // How sure the candidate was is locked with it: Sure after seeing the key would measure the key.
+        auto* sure = page->findChild<QPushButton*>(QStringLiteral("confidenceSure"));
+        QVERIFY(!sure->isEnabled());
+        QTest::mouseClick(sure, Qt::LeftButton);
+        QTest::keyClick(page, Qt::Key_S, Qt::AltModifier);
+        QVERIFY(!item.confidence.has_value());
+        QVERIFY(!sure->isChecked());
         page->next();
         QVERIFY(!view->isVisible()); // not revealed yet
         QVERIFY(reveal->isEnabled());
         QVERIFY(page->findChild<QAbstractButton*>(QStringLiteral("option0"))->isEnabled());
+        QVERIFY(sure->isEnabled());
         page->previous();
         QVERIFY(view->isVisible()); // revealed stays revealed
         QVERIFY(!page->findChild<QAbstractButton*>(QStringLiteral("option0"))->isEnabled());

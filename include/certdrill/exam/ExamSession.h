@@ -183,7 +183,8 @@ public:
     /// and so is any change once the item's answer has been revealed.
     Result<void> choose(int position, std::vector<int> options);
     Result<void> setFlagged(int position, bool flagged);
-    /// Tags (or, with nullopt, untags) how sure the candidate is; persisted at once.
+    /// Tags (or, with nullopt, untags) how sure the candidate is; persisted at once. Refused once the item's
+    /// answer has been revealed.
     Result<void> setConfidence(int position, std::optional<Confidence> confidence);
     /// Practice mode only: marks the item revealed so the GUI may show its answer and every option's why; the
     /// answer is final from then on. Refused in an exam simulation, which gives no feedback until the end.

@@ -464,6 +464,11 @@ Result<void> ExamSession::setConfidence(int position, std::optional<Confidence> 
     if (!item) {
         return noOpenQuestion(position);
     }
+    // The tag says how sure the candidate was before seeing the key; set after a reveal it would measure the
+    // key, and the calibration built on the tags would flatter them.
+    if (item->revealed) {
+        return Error{"the answer to this question was revealed; how sure you were can no longer be changed"};
+    }
     item->confidence = confidence;
     return writeItem(*item);
 }

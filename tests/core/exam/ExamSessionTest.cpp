@@ -337,6 +337,11 @@ TEST_CASE("confidence tags and reveals are persisted at once", "[session]")
         REQUIRE_FALSE(changed.ok());
         CHECK_THAT(changed.error().message, Catch::Contains("revealed"));
         CHECK(s.value()->items()[3].chosen == std::vector<int>{1});
+        // So is how sure the candidate was: a tag set after seeing the key would measure the key.
+        const auto tagged = s.value()->setConfidence(3, Confidence::Sure);
+        REQUIRE_FALSE(tagged.ok());
+        CHECK_THAT(tagged.error().message, Catch::Contains("revealed"));
+        CHECK_FALSE(s.value()->items()[3].confidence.has_value());
         CHECK_FALSE(s.value()->setConfidence(9, Confidence::Sure).ok());
         CHECK_FALSE(s.value()->reveal(-1).ok());
     }
