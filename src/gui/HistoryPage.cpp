@@ -122,7 +122,8 @@ void HistoryPage::refresh()
             weakest = tr("%1 (%2 of %3 answered right)")
                           .arg(QString::fromStdString(dom ? dom->name : weak.domain->id),
                                QString::number(weak.domain->correct), QString::number(weak.domain->answered));
-        } else if (weak.notReached == domainCount) {
+        } else if (std::none_of(h.domains.begin(), h.domains.end(),
+                                [](const Tally& t) { return t.answered > 0; })) {
             weakest = tr("none: no question answered");
         } else {
             weakest = tr("none: every answer right");

@@ -49,8 +49,9 @@ struct WeakestDomain
     /// The lowest share right among the questions answered in it (ties to the earlier, heavier domain);
     /// none when every answer was right or nothing was answered.
     std::optional<Tally> domain;
-    /// Domains none of whose questions was answered: they are "not reached", never weakest, since an
-    /// unanswered question says nothing about what the candidate knows.
+    /// Domains none of whose questions was shown (Tally::seen), as the results screen counts them. They are
+    /// never weakest, nor is a domain shown but with no answer: an unanswered question says nothing about
+    /// what the candidate knows.
     int notReached = 0;
 };
 WeakestDomain weakestDomain(const std::vector<Tally>& domains);

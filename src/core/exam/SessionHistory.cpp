@@ -99,8 +99,10 @@ WeakestDomain weakestDomain(const std::vector<Tally>& domains)
     WeakestDomain out;
     double lowest = 1.0; // a domain whose every answer was right is nobody's weakest
     for (const Tally& t : domains) {
+        // Not reached as the results screen says it: none of its questions shown. One shown but not answered
+        // was reached, yet says nothing about what the candidate knows either.
+        out.notReached += t.seen == 0;
         if (t.answered == 0) {
-            ++out.notReached;
             continue;
         }
         // Right among the answered: unanswered questions are not reached, not wrong knowledge.

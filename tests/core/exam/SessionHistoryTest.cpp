@@ -182,6 +182,12 @@ TEST_CASE("the weakest domain is read from answered questions; a domain not reac
     domains[1].correct = 0;
     CHECK(weakestDomain(domains).domain->id == "beta");
     CHECK_FALSE(weakestDomain({}).domain);
+    // "Not reached" as the results screen says it: no question of the domain shown. One shown but left
+    // unanswered (or an incomplete multi-select) was reached, and still says nothing about what is known.
+    domains.push_back({"gamma", 0, 3, 60'000, 2, 0});
+    weakest = weakestDomain(domains);
+    CHECK(weakest.domain->id == "beta");
+    CHECK(weakest.notReached == 0);
 }
 
 TEST_CASE("review all, incomplete and flagged step through only those questions", "[review]")
