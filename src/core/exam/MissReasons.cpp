@@ -65,6 +65,10 @@ AnswerChange answerChange(const SessionItem& item)
     if (firstRight) {
         return item.correct() ? AnswerChange::None : AnswerChange::RightToWrong;
     }
+    // A wrong answer cleared (or left incomplete) was not changed to another answer.
+    if (!item.complete()) {
+        return AnswerChange::None;
+    }
     return item.correct() ? AnswerChange::WrongToRight : AnswerChange::WrongToWrong;
 }
 
@@ -204,8 +208,15 @@ std::optional<std::string> missAdvice(const MissBreakdown& b)
     if (share + 1e-9 < kMissAdviceShare) {
         return std::nullopt;
     }
+    // Tags pre-filled from what was measured (a changed right answer, the clock) are tags too; when misses
+    // are left untagged, their number says how far the tags may stand for every miss.
+    const int untagged = b.misses - b.tagged;
     return shareWords(share) + " " + remedy(*top) + " (" + std::to_string(b.count(*top)) + " of " +
-           std::to_string(b.tagged) + " tagged).";
+           std::to_string(b.tagged) + " tagged" +
+           (untagged > 0
+                ? "; " + std::to_string(untagged) + (untagged == 1 ? " miss" : " misses") + " not tagged"
+                : std::string()) +
+           ").";
 }
 
 Result<MissBreakdown> examMissBreakdown(Store& store, const std::string& examId)

@@ -53,6 +53,8 @@ TEST_CASE("an answer change is classified by the first and the final answer", "[
     CHECK(answerChange(changed({0}, {0})) == AnswerChange::None);
     CHECK(answerChange(changed({}, {1})) == AnswerChange::None); // stored before changes were recorded
     CHECK(answerChange(changed({0}, {})) == AnswerChange::RightToWrong); // cleared at the end: scores wrong
+    // A wrong answer cleared was not changed to another wrong one: no change (it was counted wrong to wrong).
+    CHECK(answerChange(changed({1}, {})) == AnswerChange::None);
     const AnswerChanges c =
         countAnswerChanges({changed({0}, {1}), changed({0}, {2}), changed({1}, {0}), changed({2}, {1})});
     CHECK(c.rightToWrong == 2);
@@ -166,6 +168,10 @@ TEST_CASE("the advice speaks when one reason has two in five of at least five ta
     REQUIRE(advice);
     CHECK_THAT(*advice, Catch::StartsWith("Half of your misses are misreads: slow down on long stems"));
     CHECK_THAT(*advice, Catch::EndsWith("(5 of 10 tagged)."));
+    // Misses left untagged are named: the tags (pre-filled ones included) may not stand for them.
+    b.misses = 104;
+    CHECK_THAT(*missAdvice(b), Catch::EndsWith("(5 of 10 tagged; 94 misses not tagged)."));
+    b.misses = 10;
     b.counts[static_cast<size_t>(MissReason::Misread)] = 3;
     b.counts[static_cast<size_t>(MissReason::Guessed)] = 4;
     b.counts[static_cast<size_t>(MissReason::DidNotKnow)] = 3;
