@@ -15,6 +15,8 @@
 #include "certdrill/store/Store.h"
 
 #include "FirstPaintExit.h"
+#include "HomePage.h"
+#include "ImportFlow.h"
 #include "MainWindow.h"
 
 namespace {
@@ -135,6 +137,8 @@ int main(int argc, char** argv)
     // skipped (its bytes are those already imported, so it is not parsed and validated again), and a newer
     // bundled version updates the bank. A bundled pack the user removed (certdrill-cli packs remove) stays
     // removed. A failure is logged; the app still opens.
+    // A failure is also shown on the home screen: without it a broken install looked like an empty bank.
+    QString bankProblem;
     const auto bundled = certdrill::packFilesIn(bundledQuestionsDir());
     auto changed = store.value()->changedFiles(bundled);
     if (!changed) {
@@ -148,6 +152,7 @@ int main(int argc, char** argv)
         }
         if (!outcome.ok()) {
             spdlog::warn("bundled packs not imported: {}", outcome.error);
+            bankProblem = certdrill::gui::bundledImportProblem(outcome);
         }
     }
     if (bundled.empty()) {
@@ -163,6 +168,7 @@ int main(int argc, char** argv)
     if (parser.isSet(firstPaintOption)) {
         new certdrill::gui::FirstPaintExit(&window);
     }
+    window.homePage()->setBankProblem(bankProblem);
     window.show();
     window.offerResume();
     return QApplication::exec();

@@ -53,6 +53,7 @@ QString percentText(double share)
 HomePage::HomePage(Store& store, QWidget* parent)
     : QWidget(parent)
     , m_store(store)
+    , m_bankProblem(new QLabel)
     , m_titleLabel(new QLabel)
     , m_verdictLabel(new QLabel)
     , m_nextButton(new QPushButton)
@@ -66,6 +67,11 @@ HomePage::HomePage(Store& store, QWidget* parent)
     , m_planButton(new QPushButton(tr("Set exam &date…")))
 {
     setObjectName(QStringLiteral("homePage"));
+    m_bankProblem->setObjectName(QStringLiteral("bankProblemLabel"));
+    m_bankProblem->setWordWrap(true);
+    m_bankProblem->setTextFormat(Qt::PlainText);                       // diagnostics quote pack files
+    m_bankProblem->setTextInteractionFlags(Qt::TextSelectableByMouse); // to copy into a report
+    m_bankProblem->hide();
     m_titleLabel->setObjectName(QStringLiteral("examTitleLabel"));
     m_verdictLabel->setObjectName(QStringLiteral("homeVerdictLabel"));
     m_nextButton->setObjectName(QStringLiteral("nextStepButton"));
@@ -133,6 +139,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
     auto* layout = new QVBoxLayout(content);
     // Taller than the screen, the page scrolls instead of squeezing its rows.
     layout->setSizeConstraint(QLayout::SetMinimumSize);
+    layout->addWidget(m_bankProblem);
     layout->addWidget(m_titleLabel);
     layout->addWidget(m_verdictLabel);
     layout->addSpacing(6);
@@ -183,6 +190,13 @@ bool HomePage::eventFilter(QObject* watched, QEvent* event)
 
 HomePage::~HomePage() = default;
 
+void HomePage::setBankProblem(const QString& text)
+{
+    m_bankProblem->setText(text);
+    setTextColor(m_bankProblem, failColor());
+    m_bankProblem->setVisible(!text.isEmpty());
+}
+
 QString HomePage::examId() const
 {
     return m_examId;
@@ -200,6 +214,7 @@ void HomePage::showExam()
 void HomePage::refresh()
 {
     m_planPending = false;
+    setTextColor(m_bankProblem, failColor()); // the theme's, which may have changed
     showExam();
     QElapsedTimer took;
     took.start();

@@ -31,6 +31,9 @@ public:
     bool planShown() const { return !m_planPending; }
     /// The plan as last computed.
     const StudyPlan& plan() const { return m_plan; }
+    /// Shows `text` above everything else, as a warning (why the bundled bank could not be brought up to
+    /// date at this start); an empty text hides it.
+    void setBankProblem(const QString& text);
 
 signals:
     void mockRequested();
@@ -73,6 +76,7 @@ private:
     Store& m_store;
     QString m_examId;
     StudyPlan m_plan;
+    QLabel* m_bankProblem;
     QLabel* m_titleLabel;
     QLabel* m_verdictLabel;
     QPushButton* m_nextButton;

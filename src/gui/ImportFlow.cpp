@@ -13,6 +13,36 @@
 
 namespace certdrill::gui {
 
+QString bundledImportProblem(const ImportOutcome& outcome)
+{
+    // The first few errors: a broken file usually repeats one cause, and the log keeps every line.
+    constexpr int kShown = 3;
+    QStringList errors;
+    int more = 0;
+    for (const Diagnostic& d : outcome.diagnostics) {
+        if (!d.isError()) {
+            continue;
+        }
+        if (errors.size() < kShown) {
+            errors << QString::fromStdString(d.format());
+        } else {
+            ++more;
+        }
+    }
+    if (errors.isEmpty()) {
+        errors << QString::fromStdString(outcome.error);
+    }
+    QString text =
+        QObject::tr("The bundled question bank could not be brought up to date at this start, so it "
+                    "is as it was before:") +
+        QLatin1Char('\n') + errors.join(QLatin1Char('\n'));
+    if (more > 0) {
+        text += QLatin1Char('\n') + QObject::tr("(and %1 more errors, in the log)").arg(more);
+    }
+    return text + QLatin1Char('\n') +
+           QObject::tr("Reinstall certdrill, or load a bank by hand with File ▸ Import pack…");
+}
+
 QString importSummaryText(const PackImportSummary& s)
 {
     const QString pack =

@@ -16,6 +16,10 @@ namespace certdrill::gui {
 /// One line saying what an import did, or will do, to one pack: "p 1.1.0: 2 added, 1 updated, …".
 QString importSummaryText(const PackImportSummary& summary);
 
+/// What the home screen says when the start's import of the bundled packs failed: that the bank is as it
+/// was, the first errors with their files, lines and columns, and what to do.
+QString bundledImportProblem(const ImportOutcome& outcome);
+
 /// The app's import of pack files, one flow for File ▸ Import pack…, the Packs screen's Import… and files
 /// dropped on the window: the options a Moodle file cannot give (MoodleImportDialog), a preview of what the
 /// import will do (ImportPreviewDialog, from the import's own dry run), then the import of exactly the files

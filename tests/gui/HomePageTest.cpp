@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QDateEdit>
 #include <QDialogButtonBox>
+#include <QFile>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
@@ -24,6 +25,7 @@
 #include "ExamPage.h"
 #include "ExamStartPage.h"
 #include "GuiTestSupport.h"
+#include "ImportFlow.h"
 #include "MainWindow.h"
 #include "PlanDialog.h"
 #include "TrackerPage.h"
@@ -116,6 +118,39 @@ class HomePageTest : public QObject
     }
 
 private slots:
+    /// A start whose bundled import failed says so above everything, naming the file, line and column: a
+    /// broken install looked like a new, empty database ("No questions yet"), with the reason only in the
+    /// log.
+    void aFailedBundledImportIsShownOnTheHomeScreen()
+    {
+        QTemporaryDir dir;
+        FakeClock clock;
+        auto opened = Store::open(dir.filePath(QStringLiteral("db.sqlite")).toStdString(), clock);
+        QVERIFY(opened.ok());
+        Store& store = *opened.value();
+        const QString broken = dir.filePath(QStringLiteral("fine-tuning.json"));
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("x = {\n  \"format\": \"certdrill-pack/1\"\n}\n");
+        file.close();
+        const ImportOutcome outcome = store.importFiles({broken.toStdString()});
+        QVERIFY(!outcome.ok());
+
+        gui::MainWindow window(store, clock);
+        window.homePage()->setBankProblem(gui::bundledImportProblem(outcome));
+        QVERIFY(certdrill::test::showActive(&window));
+        auto* problem = window.findChild<QLabel*>(QStringLiteral("bankProblemLabel"));
+        QVERIFY(problem && problem->isVisible());
+        QVERIFY2(problem->text().contains(QStringLiteral("could not be brought up to date")),
+                 qPrintable(problem->text()));
+        QVERIFY2(problem->text().contains(broken + QStringLiteral(":1:1: error")),
+                 qPrintable(problem->text()));
+        QVERIFY(problem->y() < window.findChild<QLabel*>(QStringLiteral("examTitleLabel"))->y());
+        pictures(window, "bank-problem");
+        window.homePage()->setBankProblem({});
+        QVERIFY(!problem->isVisible());
+    }
+
     void newDatabaseStartsWithAPracticeExam()
     {
         QTemporaryDir dir;
