@@ -368,6 +368,14 @@ void DrillPage::finishDrill()
     }
     (void)m_session->finish();
     const DrillSummary summary = m_session->summary();
+    if (summary.all.total == 0) {
+        // Nothing checked, no answer recorded: no "0 of 0 right" over empty tables and unchanged bands.
+        m_summary->setText(
+            tr("<h2>Drill ended</h2><p>No question was checked, so no answer was recorded: your "
+               "tracker and your plan are as they were.</p>"));
+        m_stack->setCurrentIndex(1);
+        return;
+    }
     // The planner's expectation covers only the questions it pitched at the learner's level; due reviews are
     // picked by memory and have none.
     const auto expectedCell = [this](const DrillTally& t) {
