@@ -114,22 +114,19 @@ private slots:
     // A drill ended before any check says that nothing was recorded, not "0 of 0 right" over empty tables.
     void aDrillEndedBeforeAnyCheckSaysSo()
     {
-        QTemporaryDir dir;
-        FakeClock clock;
-        const auto store = test::bankStore(dir, clock);
-        QVERIFY(store);
-        gui::MainWindow window(*store, clock);
-        QVERIFY(certdrill::test::showActive(&window));
+        const auto w = test::makeBankWorld();
+        QVERIFY(w);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
         PlannerOptions options;
         options.seed = 11;
-        QVERIFY(window.startDrill(options, false));
-        gui::DrillPage* page = window.drillPage();
+        QVERIFY(w->window->startDrill(options, false));
+        gui::DrillPage* page = w->window->drillPage();
         QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("endDrillButton")), Qt::LeftButton);
         const QString summary = page->findChild<QLabel*>(QStringLiteral("drillSummary"))->text();
         QVERIFY2(summary.contains(QStringLiteral("No question was checked")), qPrintable(summary));
         QVERIFY2(!summary.contains(QStringLiteral("0 of 0")) && !summary.contains(QStringLiteral("<table")),
                  qPrintable(summary));
-        certdrill::test::screenshot(&window, "drill-ended-empty");
+        certdrill::test::screenshot(w->window.get(), "drill-ended-empty");
     }
 
     // A one-question drill speaks in the singular and says what the planner's chance means.
