@@ -47,6 +47,7 @@ int historyCommand(Context& ctx, Args args)
                          {"excluded", h.excluded},
                          {"answered", h.answered},
                          {"unanswered", h.unanswered()},
+                         {"incomplete", h.incomplete},
                          {"score", h.score},
                          {"pass_percent", h.passPercent},
                          {"passed", h.passed},

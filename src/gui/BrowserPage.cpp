@@ -418,7 +418,7 @@ void BrowserPage::runQuery()
         const QSignalBlocker block(m_list);
         m_list->clear();
         for (const auto& h : m_results.hits) {
-            const QString stem = QString::fromStdString(h.question.stem).simplified();
+            const QString stem = stemLine(h.question.stem);
             // Plain-text items: a pack's text is never markup here.
             auto* item = new QTreeWidgetItem(
                 m_list, {QString::fromStdString(h.question.id), stem, statusSummary(h.record)});

@@ -56,10 +56,13 @@ QColor withContrast(const QColor& color, std::initializer_list<QColor> backgroun
     const QColor target = contrastRatio(Qt::white, first) >= contrastRatio(Qt::black, first)
                               ? QColor(Qt::white)
                               : QColor(Qt::black);
+    // A translucent color (Qt's placeholder text) starts from how it looks on the background: mixing its
+    // raw components would make it opaque at once, and a grey hint would come out as dark as typed text.
+    const QColor start = color.alphaF() < 1 ? mix(first, color, color.alphaF()) : color;
     // Why small steps rather than solving for t: luminance is not linear in the mix, and 64 steps keep the
     // hue as close to the original as 8-bit color can show.
     for (int step = 1; step <= 64; ++step) {
-        const QColor moved = mix(color, target, step / 64.0);
+        const QColor moved = mix(start, target, step / 64.0);
         if (reaches(moved, backgrounds, minimum)) {
             return moved.toRgb();
         }

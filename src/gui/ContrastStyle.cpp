@@ -1,9 +1,12 @@
 #include "ContrastStyle.h"
 
+#include <algorithm>
+
 #include <QPainter>
 #include <QPainterPath>
 #include <QStyleFactory>
 #include <QStyleOption>
+#include <QWidget>
 
 #include "Contrast.h"
 
@@ -12,6 +15,22 @@ namespace certdrill::gui {
 ContrastStyle::ContrastStyle()
     : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion")))
 {
+}
+
+int ContrastStyle::pixelMetric(PixelMetric metric, const QStyleOption* option, const QWidget* widget) const
+{
+    const int base = QProxyStyle::pixelMetric(metric, option, widget);
+    switch (metric) {
+    case PM_IndicatorWidth:
+    case PM_IndicatorHeight:
+    case PM_ExclusiveIndicatorWidth:
+    case PM_ExclusiveIndicatorHeight:
+        // Fusion's 14 pixels suit text about 17 pixels high; larger text gets a box in proportion. Never
+        // smaller than Fusion's, so normal text looks as it always did.
+        return widget ? std::max(base, widget->fontMetrics().height() * 14 / 17) : base;
+    default:
+        return base;
+    }
 }
 
 void ContrastStyle::drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,

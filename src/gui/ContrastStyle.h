@@ -8,7 +8,8 @@ namespace certdrill::gui {
 /// Fusion draws that boundary in the window color darkened by 40-50%: about 1.2:1 on the dark theme's
 /// window and 2:1 on its light one, so an unchecked answer option is barely visible. This style draws
 /// Fusion's indicator and then the ring in controlBorderColor(), thicker when the control has keyboard
-/// focus.
+/// focus. The indicators also grow with their widget's text (View ▸ Larger text): Fusion draws them at a
+/// fixed 14 pixels, a small target beside 200% text.
 class ContrastStyle : public QProxyStyle
 {
     Q_OBJECT
@@ -19,6 +20,8 @@ public:
 
     void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
                        const QWidget* widget = nullptr) const override;
+    int pixelMetric(PixelMetric metric, const QStyleOption* option = nullptr,
+                    const QWidget* widget = nullptr) const override;
 };
 
 } // namespace certdrill::gui

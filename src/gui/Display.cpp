@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QApplication>
 #include <QChart>
 #include <QCoreApplication>
 #include <QLabel>
+#include <QLegend>
 #include <QLineSeries>
 #include <QPalette>
 #include <QPen>
@@ -15,9 +17,9 @@
 #include <QTextDocument>
 #include <QWidget>
 
-#include "SafeTextDocument.h"
 #include "Contrast.h"
 #include "ContrastStyle.h"
+#include "SafeTextDocument.h"
 
 namespace certdrill::gui {
 
@@ -226,6 +228,15 @@ QColor mutedColor()
 void applyChartTheme(QChart* chart)
 {
     chart->setTheme(darkTheme() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+}
+
+void applyChartFont(QChart* chart, const QFont& font)
+{
+    chart->setTitleFont(font);
+    chart->legend()->setFont(font);
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsFont(font);
+    }
 }
 
 void showStem(SafeTextView* view, const std::string& stem)

@@ -35,6 +35,7 @@ using report::isBlockMarkdown;
 using report::scoreBackground;
 using report::stemHtml;
 using report::textHtml;
+using report::unansweredText;
 using report::verdictText;
 
 /// `text` with a zero-width space after every 30 characters of a run without white space, so a label that
@@ -85,6 +86,9 @@ QColor markColor();
 /// A chart in the theme's colors (QChart's dark or light theme); call before adding series, whose colors
 /// the theme would otherwise reset.
 void applyChartTheme(QChart* chart);
+/// Sets `chart`'s title, legend and axis labels in `font`: a chart draws with fonts of its own, which must
+/// follow the text size (View ▸ Larger text) like the rest of its page.
+void applyChartFont(QChart* chart, const QFont& font);
 /// An empty line series drawn as a 2-px line in `color` and `style`, for a mark across a chart (the pass
 /// mark, the readiness score); the caller appends its two ends.
 QLineSeries* markSeries(const QString& name, const QColor& color, Qt::PenStyle style);

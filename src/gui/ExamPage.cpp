@@ -2,6 +2,7 @@
 
 #include <QButtonGroup>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -24,15 +25,6 @@
 namespace certdrill::gui {
 
 namespace {
-
-QString clockText(std::int64_t ms)
-{
-    const std::int64_t s = ms / 1000;
-    return QStringLiteral("%1:%2:%3")
-        .arg(s / 3600)
-        .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
-        .arg(s % 60, 2, 10, QLatin1Char('0'));
-}
 
 constexpr std::int64_t kMinute = 60'000;
 /// How long a time warning stays on screen before it goes by itself.
@@ -70,6 +62,7 @@ ExamPage::ExamPage(QWidget* parent)
     , m_optionsLayout(new QVBoxLayout(m_optionsBox))
     , m_navigatorFilter(new QComboBox)
     , m_navigator(new QListWidget)
+    , m_navigatorBox(new QWidget)
     , m_prevButton(new QPushButton(tr("◀ Previous")))
     , m_nextButton(new QPushButton(tr("Next ▶")))
     , m_submitButton(new QPushButton(tr("Review and submit…")))
@@ -118,7 +111,6 @@ ExamPage::ExamPage(QWidget* parent)
     m_navigatorFilter->addItems({tr("All"), tr("Complete"), tr("Incomplete"), tr("Unseen"), tr("Flagged")});
     m_navigatorFilter->setToolTip(tr("Show only some questions in the navigator"));
     m_navigator->setViewMode(QListView::IconMode);
-    m_navigator->setGridSize(QSize(44, 32));
     m_navigator->setMovement(QListView::Static);
     m_navigator->setResizeMode(QListView::Adjust);
     m_navigator->setToolTip(
@@ -195,14 +187,13 @@ ExamPage::ExamPage(QWidget* parent)
     auto* navigator = new QVBoxLayout;
     navigator->addWidget(m_navigatorFilter);
     navigator->addWidget(m_navigator, 1);
-    auto* navigatorBox = new QWidget;
-    navigatorBox->setLayout(navigator);
-    navigatorBox->setFixedWidth(260); // five columns of cells, the same in both modes
+    m_navigatorBox->setLayout(navigator);
+    fitNavigatorToText();
 
     auto* body = new QHBoxLayout(m_questionPanel);
     body->setContentsMargins(0, 0, 0, 0);
     body->addLayout(question, 1);
-    body->addWidget(navigatorBox);
+    body->addWidget(m_navigatorBox);
 
     m_panels->addWidget(m_questionPanel);
     m_panels->addWidget(m_pausedPanel);
@@ -301,7 +292,8 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
     m_navigator->clear();
     for (size_t i = 0; i < m_session->items().size(); ++i) {
         auto* cell = new QListWidgetItem(QString::number(i + 1), m_navigator);
-        cell->setSizeHint(QSize(40, 28)); // the status color fills the cell, not just the number
+        // The status color fills the cell, not just the number.
+        cell->setSizeHint(m_navigator->gridSize() - QSize(4, 4));
         cell->setTextAlignment(Qt::AlignCenter);
     }
     m_navigatorFilter->setCurrentIndex(0);
@@ -335,6 +327,28 @@ void ExamPage::showPauseState()
     m_submitButton->setEnabled(!paused);
     m_panels->setCurrentWidget(paused ? m_pausedPanel : m_questionPanel);
     m_flagButton->setVisible(true);
+}
+
+void ExamPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitNavigatorToText();
+    }
+}
+
+void ExamPage::fitNavigatorToText()
+{
+    // A cell holds the widest label, a flagged two-digit number, with room around it; never smaller than
+    // the 44×32 it has at normal size. Five columns across, the same in both modes.
+    const QFontMetrics metrics = m_navigator->fontMetrics();
+    const QSize cell(std::max(44, metrics.horizontalAdvance(QStringLiteral("88⚑")) + 14),
+                     std::max(32, metrics.height() + 14));
+    m_navigator->setGridSize(cell);
+    m_navigatorBox->setFixedWidth(5 * cell.width() + 40);
+    for (int i = 0; i < m_navigator->count(); ++i) {
+        m_navigator->item(i)->setSizeHint(cell - QSize(4, 4));
+    }
 }
 
 bool ExamPage::questionShowing() const
@@ -390,6 +404,13 @@ void ExamPage::showQuestion(int position)
         m_group->addButton(b, static_cast<int>(d));
         m_optionsLayout->addWidget(row);
         row->show(); // the layout would only show it on the next event-loop turn
+    }
+    // New widgets join the end of the focus chain: Tab would reach the options after every button and the
+    // navigator. Put them in reading order instead, right after the stem and before the confidence tag.
+    QWidget* previous = m_stem;
+    for (QAbstractButton* b : m_group->buttons()) {
+        QWidget::setTabOrder(previous, b);
+        previous = b;
     }
     // A refusal is said right under the options it is about; all spare height goes below that, and a
     // wrapped option row keeps the height of its text.
@@ -493,6 +514,8 @@ void ExamPage::setConfidence(std::optional<Confidence> confidence)
     }
     if (auto r = m_session->setConfidence(m_position, confidence); !r) {
         showMessage(r.error().message);
+    } else {
+        m_message->clear(); // a refusal shown before (a third tick of a Select TWO) is out of date now
     }
     refreshConfidence();
 }
@@ -543,6 +566,8 @@ void ExamPage::setFlag(int position, bool flagged)
     }
     if (auto r = m_session->setFlagged(position, flagged); !r) {
         showMessage(r.error().message);
+    } else {
+        m_message->clear();
     }
     const bool on = m_session->items()[static_cast<size_t>(position)].flagged;
     if (position == m_position) {
@@ -708,7 +733,7 @@ void ExamPage::updateClock()
         return;
     }
     const std::int64_t remaining = m_session->remainingMs();
-    m_clockLabel->setText(clockText(remaining));
+    m_clockLabel->setText(QString::fromStdString(countdownText(remaining)));
     if (remaining <= 5 * kMinute) {
         setTextColor(m_clockLabel, failColor());
     } else {
@@ -736,7 +761,8 @@ void ExamPage::requestSubmit()
     }
     const ReviewCounts counts = reviewCounts(m_session->items());
     QMessageBox box(QMessageBox::Question, tr("Submit exam"),
-                    tr("Submit now? %1 unanswered and %2 flagged. You cannot change answers afterwards.")
+                    tr("Submit now? %1 unanswered or incomplete and %2 flagged. You cannot change answers "
+                       "afterwards.")
                         .arg(counts.unanswered)
                         .arg(counts.flagged),
                     QMessageBox::Yes | QMessageBox::No, this);

@@ -78,7 +78,12 @@ public slots:
     /// Re-reads the clock; auto-submits at zero.
     void updateClock();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// The navigator's cells (and so its width, five cells across) follow the text size, so "65⚑" fits.
+    void fitNavigatorToText();
     void optionToggled(QAbstractButton* button, bool checked);
     /// Sets one question's flag and shows it wherever it is shown (flag button, navigator, review rows).
     void setFlag(int position, bool flagged);
@@ -132,6 +137,7 @@ private:
     QButtonGroup* m_group = nullptr;
     QComboBox* m_navigatorFilter;
     QListWidget* m_navigator;
+    QWidget* m_navigatorBox;
     QPushButton* m_prevButton;
     QPushButton* m_nextButton;
     QPushButton* m_submitButton;

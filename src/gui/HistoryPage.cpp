@@ -54,7 +54,6 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
     m_readiness->setWordWrap(true);
     m_chart->setObjectName(QStringLiteral("historyChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(260);
     m_openButton->setObjectName(QStringLiteral("historyOpenButton"));
     m_compareButton->setObjectName(QStringLiteral("historyCompareButton"));
     m_compareButton->setToolTip(tr("Select two finished exams of the same exam (Ctrl+click or Shift+click) "
@@ -135,16 +134,13 @@ void HistoryPage::refresh()
         m_table->setItem(
             row, 1,
             new QTableWidgetItem(h.mode == SessionMode::Exam ? tr("exam simulation") : tr("practice")));
-        m_table->setItem(row, 2,
-                         new QTableWidgetItem(h.unanswered() == 0 ? QStringLiteral("%1% (%2/%3)")
-                                                                        .arg(h.score * 100.0, 0, 'f', 1)
-                                                                        .arg(h.correct)
-                                                                        .arg(h.total)
-                                                                  : tr("%1% (%2/%3, %4 unanswered)")
-                                                                        .arg(h.score * 100.0, 0, 'f', 1)
-                                                                        .arg(h.correct)
-                                                                        .arg(h.total)
-                                                                        .arg(h.unanswered())));
+        const QString score =
+            QStringLiteral("%1% (%2/%3").arg(h.score * 100.0, 0, 'f', 1).arg(h.correct).arg(h.total) +
+            (h.unanswered() == 0 && h.incomplete == 0
+                 ? QString()
+                 : QStringLiteral(", ") + unansweredText(h.unanswered(), h.incomplete)) +
+            QStringLiteral(")");
+        m_table->setItem(row, 2, new QTableWidgetItem(score));
         auto* result = new QTableWidgetItem(h.abandoned ? tr("ABANDONED")
                                             : h.passed  ? tr("PASS")
                                                         : tr("FAIL"));
@@ -240,10 +236,9 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
     auto* pass = markSeries(tr("pass mark %1%").arg(passPercent), markColor(), Qt::DashLine);
     pass->append(0.5, passPercent);
     pass->append(n + 0.5, passPercent);
-    auto* ready = markSeries(tr("readiness %1% (each of the last %2 exam simulations)")
-                                 .arg(settings.readinessScore * 100.0, 0, 'f', 0)
-                                 .arg(settings.readinessExams),
-                             passColor(), Qt::DotLine);
+    // Short, so the legend fits one line at large text: the line above the chart says what readiness needs.
+    auto* ready = markSeries(tr("readiness %1%").arg(settings.readinessScore * 100.0, 0, 'f', 0), passColor(),
+                             Qt::DotLine);
     ready->append(0.5, settings.readinessScore * 100.0);
     ready->append(n + 0.5, settings.readinessScore * 100.0);
 
@@ -298,6 +293,26 @@ void HistoryPage::renderTrend(const std::vector<SessionSummary>& history)
     QChart* old = m_chart->chart();
     m_chart->setChart(chart);
     delete old; // the view does not own a chart it is given away from
+    fitChartToText();
+}
+
+void HistoryPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitChartToText();
+    }
+}
+
+void HistoryPage::fitChartToText()
+{
+    // The title, the six y labels with a line's gap between each, the x labels, the legend and the margins
+    // take about 20 lines of text; with less, Qt Charts elides the y labels to "…" and the plot shrinks to a
+    // strip.
+    if (QChart* chart = m_chart->chart()) {
+        applyChartFont(chart, font());
+    }
+    m_chart->setMinimumHeight(fontMetrics().height() * 20);
 }
 
 std::vector<const SessionSummary*> HistoryPage::selectedPair() const

@@ -30,7 +30,12 @@ public slots:
 signals:
     void openSession(qint64 sessionId);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// The chart's fonts and height follow the page's text size (View ▸ Larger text).
+    void fitChartToText();
     void openRow(int row);
     /// The two selected sessions (not abandoned); empty unless exactly two rows are selected.
     std::vector<const SessionSummary*> selectedPair() const;

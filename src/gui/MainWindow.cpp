@@ -499,7 +499,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         box.setInformativeText(
             tr("%1 left now. Your answers are saved; at the next start certdrill offers to resume with the "
                "time that is really left, and at zero the exam is submitted as it stands.")
-                .arg(QString::fromStdString(minutesSecondsText(session->remainingMs()))));
+                .arg(QString::fromStdString(countdownText(session->remainingMs()))));
         box.setObjectName(QStringLiteral("quitConfirmation"));
         box.setDefaultButton(QMessageBox::No);
         if (box.exec() != QMessageBox::Yes) {
@@ -596,10 +596,7 @@ void MainWindow::offerResume()
         answered += it.complete();
     }
     const bool strict = unfinished.mode() == SessionMode::Exam;
-    const QString clock = QStringLiteral("%1:%2:%3")
-                              .arg(unfinished.remainingMs() / 3'600'000)
-                              .arg(unfinished.remainingMs() / 60'000 % 60, 2, 10, QLatin1Char('0'))
-                              .arg(unfinished.remainingMs() / 1000 % 60, 2, 10, QLatin1Char('0'));
+    const QString clock = QString::fromStdString(countdownText(unfinished.remainingMs()));
     const auto answer = QMessageBox::question(
         this, tr("Resume exam"),
         tr("You have an unfinished %1: %2 of %3 answered, %4 flagged, %5 left (%6).\n\n"

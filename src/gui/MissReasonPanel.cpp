@@ -38,6 +38,11 @@ QString measuredText(const SessionItem& it, bool timedOut)
     case AnswerChange::None:
         break;
     }
+    if (it.incomplete()) {
+        return MissReasonPanel::tr("incomplete: %1 of %2 options chosen")
+            .arg(it.chosen.size())
+            .arg(it.question.select);
+    }
     if (!it.complete() && timedOut) {
         return it.seen() ? MissReasonPanel::tr("not answered when the time ran out")
                          : MissReasonPanel::tr("not reached before the time ran out");
@@ -104,10 +109,7 @@ void MissReasonPanel::renderTable()
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         // Plain text cells: a stem is untrusted pack text and is never rendered as rich text here.
-        QString stem = QString::fromStdString(it.question.stem).simplified();
-        if (stem.size() > 90) {
-            stem = stem.left(88) + QStringLiteral("…");
-        }
+        const QString stem = stemLine(it.question.stem, 89);
         auto* question = new QTableWidgetItem(QStringLiteral("%1. %2 · %3")
                                                   .arg(it.position + 1)
                                                   .arg(QString::fromStdString(it.question.id), stem));

@@ -114,9 +114,9 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_topicToggle->setCheckable(true);
     m_topics->hide();
-    // Objective names are long: they get the room, the domain column a fixed width with elided text.
+    // Objective names are long: they get the room, the domain column a narrow width with wrapped text
+    // (fitToText sets it for the text size).
     m_topics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
-    m_topics->horizontalHeader()->resizeSection(1, 130);
     // A wrapped row's height depends on its name column's width, which the table settles after the page's
     // own resize, and a stretched column takes its width without a sectionResized signal: the first time the
     // page showed, rows fitted at the narrower width kept two lines' height. So each table refits its rows
@@ -221,12 +221,12 @@ void ResultsPage::showSession(const ExamSession& session)
         (s.abandoned ? tr("Abandoned: no verdict, and not counted as an exam simulation for readiness; the "
                           "answers given count in the tracker. ")
                      : QString()) +
-        tr("Score %1% (%2 of %3 correct, %4 unanswered); pass mark %5%. Time used %6 of %7 minutes: %8, "
+        tr("Score %1% (%2 of %3 correct, %4); pass mark %5%. Time used %6 of %7 minutes: %8, "
            "%9 of it on the review screen. Flagged %10. Multi-select near misses %11.")
             .arg(s.score * 100.0, 0, 'f', 1)
             .arg(s.correct)
             .arg(s.total)
-            .arg(s.unanswered())
+            .arg(unansweredText(s.unanswered(), s.incomplete))
             .arg(m_shown.exam.passPercent)
             .arg(QString::fromStdString(minutesSecondsText(s.elapsedMs)))
             .arg(m_shown.exam.durationMinutes)
@@ -281,20 +281,26 @@ bool ResultsPage::eventFilter(QObject* watched, QEvent* event)
 
 void ResultsPage::fitToText()
 {
+    // The domain column is as wide as its longest word, so names wrap between words and are never cut
+    // ("LLM Architec…" at 200%), and no narrower than it always was.
+    int longestWord = 0;
+    for (int row = 0; row < m_topics->rowCount(); ++row) {
+        if (const QTableWidgetItem* cell = m_topics->item(row, 1)) {
+            for (const QString& word : cell->text().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+                longestWord = std::max(longestWord, fontMetrics().horizontalAdvance(word));
+            }
+        }
+    }
+    m_topics->horizontalHeader()->resizeSection(1, std::max(130, longestWord + 2 * fontMetrics().height()));
     fitHeightToRows(m_domains);
     m_missPanel->fitToText();
     if (m_topics->isVisible()) {
         fitHeightToRows(m_topics);
     }
-    // The chart draws with fonts of its own: they follow the text size like the rest of the page. Ten bars
-    // with their domain names (a line and a half each), the title, the axis, the legend and the margins take
-    // about 28 lines of text.
+    // Ten bars with their domain names (a line and a half each), the title, the axis, the legend and the
+    // margins take about 28 lines of text.
     if (QChart* chart = m_chart->chart()) {
-        chart->setTitleFont(font());
-        chart->legend()->setFont(font());
-        for (QAbstractAxis* axis : chart->axes()) {
-            axis->setLabelsFont(font());
-        }
+        applyChartFont(chart, font());
     }
     m_chart->setFixedHeight(fontMetrics().height() * 28);
 }

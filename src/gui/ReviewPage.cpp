@@ -92,10 +92,7 @@ void ReviewPage::setItems(const std::vector<SessionItem>& items)
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         // The start of the stem, so the candidate recognises the question without opening it.
-        QString stem = QString::fromStdString(it.question.stem).simplified();
-        if (stem.size() > 110) {
-            stem = stem.left(107) + QStringLiteral("…");
-        }
+        const QString stem = stemLine(it.question.stem, 108);
         auto* q = new QTableWidgetItem(tr("Question %1: %2").arg(position + 1).arg(stem));
         q->setToolTip(plainToolTip(QString::fromStdString(it.question.stem)));
         q->setData(Qt::UserRole, position);

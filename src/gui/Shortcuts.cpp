@@ -38,9 +38,11 @@ QList<KeyHelp> drillKeys()
 
 QString keyTableHtml(const QList<KeyHelp>& keys)
 {
-    QString table = QStringLiteral("<table cellspacing='0' cellpadding='3'>");
+    // Full width with the keys in a fixed share: tables one under another (the shortcut sheet's sections)
+    // then start their second column at the same place, however long each section's keys are.
+    QString table = QStringLiteral("<table width='100%' cellspacing='0' cellpadding='3'>");
     for (const auto& [key, what] : keys) {
-        table += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>")
+        table += QStringLiteral("<tr><td width='38%'><b>%1</b></td><td>%2</td></tr>")
                      .arg(key.toHtmlEscaped(), what.toHtmlEscaped());
     }
     return table + QStringLiteral("</table>");

@@ -14,7 +14,8 @@ using KeyHelp = QPair<QString, QString>;
 QList<KeyHelp> examKeys(bool practice);
 /// The drill screen's keys.
 QList<KeyHelp> drillKeys();
-/// The keys as a two-column HTML table, keys in bold.
+/// The keys as a two-column HTML table, keys in bold, the second column at the same place in every such
+/// table of a page.
 QString keyTableHtml(const QList<KeyHelp>& keys);
 
 } // namespace certdrill::gui

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTableWidget>
 
@@ -13,6 +14,22 @@
 #include "FileDialogs.h"
 
 namespace certdrill::gui {
+
+QString stemLine(const std::string& stem, int maxChars)
+{
+    QString line = QString::fromStdString(stem);
+    // A fence's line ("```python") says where code starts, not what the question asks; a span's backticks
+    // are how Markdown marks code, which a plain cell cannot show.
+    static const QRegularExpression fence(QStringLiteral("^[ \\t]*(```|~~~)[^\\n]*$"),
+                                          QRegularExpression::MultilineOption);
+    line.remove(fence);
+    line.remove(QLatin1Char('`'));
+    line = line.simplified();
+    if (maxChars > 1 && line.size() > maxChars) {
+        line = line.left(maxChars - 1).trimmed() + QStringLiteral("…");
+    }
+    return line;
+}
 
 QTableWidgetItem* readOnlyCell(const QString& text, Qt::Alignment align)
 {

@@ -23,6 +23,10 @@ QTableWidgetItem* readOnlyCell(const QString& text, Qt::Alignment align = Qt::Al
 /// or a cell widget's size hint), for a table whose rows hold controls that should line up.
 void fitHeightToRows(QTableWidget* table, bool evenRows = false);
 
+/// A stem (Markdown) as one line of a list: code fences and the backticks of code spans dropped, white space
+/// collapsed, and cut at `maxChars` with "…" (0: not cut). Plain text, for a cell that never renders markup.
+QString stemLine(const std::string& stem, int maxChars = 0);
+
 /// Writes `csv` to `path` (replacing the file); false with a reason in `error` when it cannot.
 bool saveCsv(const QString& path, const std::string& csv, QString* error = nullptr);
 

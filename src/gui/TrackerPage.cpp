@@ -1,5 +1,7 @@
 #include "TrackerPage.h"
 
+#include <set>
+
 #include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -8,6 +10,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -106,6 +109,16 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
 
 void TrackerPage::refresh(const QString& examId)
 {
+    // The same exam shown again (a rating changed, answers came in) keeps the domains the candidate had
+    // expanded and the place they were reading.
+    std::set<std::string> expanded;
+    const int scrolled = m_tree->verticalScrollBar()->value();
+    const bool again = examId == m_examId;
+    for (int d = 0; again && d < m_tree->topLevelItemCount(); ++d) {
+        if (m_tree->topLevelItem(d)->isExpanded() && static_cast<std::size_t>(d) < m_report.domains.size()) {
+            expanded.insert(m_report.domains[static_cast<std::size_t>(d)].domainId);
+        }
+    }
     m_examId = examId;
     auto report = buildTracker(m_store, examId.toStdString());
     m_tree->clear();
@@ -140,6 +153,10 @@ void TrackerPage::refresh(const QString& examId)
         for (const auto& sub : m_report.topics[d]) {
             addRow(new QTreeWidgetItem(top), sub);
         }
+        top->setExpanded(expanded.count(m_report.domains[d].domainId) > 0);
+    }
+    if (again) {
+        m_tree->verticalScrollBar()->setValue(scrolled);
     }
 }
 

@@ -325,11 +325,11 @@ QString sessionHtml(const SessionReport& session, const QString& chartPlace)
     };
     html += QStringLiteral("<table cellspacing='0' cellpadding='2'>");
     html += fact(tr("Session"), sessionText.toHtmlEscaped());
-    html += fact(tr("Score"), tr("%1 (%2 of %3 correct, %4 unanswered); pass mark %5")
+    html += fact(tr("Score"), tr("%1 (%2 of %3 correct, %4); pass mark %5")
                                   .arg(percentText(s.score * 100.0, 1))
                                   .arg(s.correct)
                                   .arg(s.total)
-                                  .arg(s.unanswered())
+                                  .arg(unansweredText(s.unanswered(), s.incomplete))
                                   .arg(percentText(exam.passPercent)));
     html += fact(tr("Time"), tr("%1 of %2 minutes used, %3 of it on the review screen")
                                  .arg(QString::fromStdString(minutesSecondsText(s.elapsedMs)))

@@ -34,7 +34,16 @@ constexpr qreal kCodeBlockSpace = 4;
 
 QString verdictText(const SessionItem& item)
 {
-    return item.correct() ? tr("Correct") : item.answered() ? tr("Wrong") : tr("Unanswered");
+    return item.correct()      ? tr("Correct")
+           : item.incomplete() ? tr("Incomplete")
+           : item.answered()   ? tr("Wrong")
+                               : tr("Unanswered");
+}
+
+QString unansweredText(int unanswered, int incomplete)
+{
+    return incomplete > 0 ? tr("%1 unanswered, %2 incomplete").arg(unanswered).arg(incomplete)
+                          : tr("%1 unanswered").arg(unanswered);
 }
 
 QString confidenceText(Confidence c)

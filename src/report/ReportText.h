@@ -16,8 +16,11 @@ namespace certdrill::report {
 // A question's text, the review of an answer and the fixed colors, as both the screens (src/gui) and the
 // printed reports show them. Qt Gui only, no widgets: certdrill-cli prints the same reports.
 
-/// "Correct", "Wrong" or "Unanswered" for a scored item.
+/// "Correct", "Wrong", "Incomplete" (fewer options chosen than asked for) or "Unanswered" for a scored item.
 QString verdictText(const SessionItem& item);
+/// "3 unanswered", with ", 2 incomplete" when some multi-selects have too few options chosen: the two
+/// numbers the results and the printed report give next to the score.
+QString unansweredText(int unanswered, int incomplete);
 /// The display name of a confidence tag ("Sure", "Unsure", "Guess").
 QString confidenceText(Confidence c);
 /// "Red", "Yellow" or "Green".

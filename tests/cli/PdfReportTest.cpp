@@ -107,7 +107,8 @@ TEST_CASE("results --pdf prints the report: verdict, per-domain lines, the quest
     CHECK_THAT(first, Catch::Contains("Mini exam: exam report"));
     CHECK_THAT(first, Catch::Contains("FAIL"));
     // h2 half answered is wrong and unanswered: a multi-select counts as answered only when complete.
-    CHECK_THAT(squeezed(first), Catch::Contains("50.0% (2 of 4 correct, 1 unanswered); pass mark 70%"));
+    CHECK_THAT(squeezed(first),
+               Catch::Contains("50.0% (2 of 4 correct, 0 unanswered, 1 incomplete); pass mark 70%"));
     CHECK_THAT(squeezed(first), Catch::Contains("finished 2026-01-01 00:04 UTC"));
     // One table line per domain, as the core scored it: name, weight, correct / total, percent.
     REQUIRE(s.score.domains.size() == 2);

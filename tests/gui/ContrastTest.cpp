@@ -73,6 +73,11 @@ class ContrastTest : public QObject
             const QColor bg = p.color(pair.background);
             QVERIFY2(contrastRatio(fg, bg) >= gui::kTextContrast, qPrintable(describe(pair.name, fg, bg)));
         }
+        // A placeholder reads as a hint, lighter than what the user types (an empty search box must not look
+        // as if it held a query).
+        QVERIFY2(
+            contrastRatio(p.color(R::PlaceholderText), p.color(R::Text)) >= 1.5,
+            qPrintable(describe("placeholder against text", p.color(R::PlaceholderText), p.color(R::Text))));
         // certdrill's own text colors, on the window and on text fields (the results' explanations).
         const struct
         {
@@ -158,6 +163,33 @@ private slots:
         gui::applyTheme(false);
     }
 
+    // Check boxes and radio buttons grow with View ▸ Larger text, in both themes; at normal size they stay
+    // the style's own.
+    void indicatorsGrowWithTheText()
+    {
+        for (const bool dark : {false, true}) {
+            gui::applyTheme(dark);
+            QCheckBox box(QStringLiteral("An option"));
+            QRadioButton radio(QStringLiteral("An option"));
+            gui::applyTextPercent(100);
+            const int normal = box.style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, &box);
+            QVERIFY(normal >= 13);
+            gui::applyTextPercent(200);
+            for (const auto& [metric, widget] :
+                 {std::pair<QStyle::PixelMetric, QWidget*>{QStyle::PM_IndicatorWidth, &box},
+                  {QStyle::PM_ExclusiveIndicatorHeight, &radio}}) {
+                const int size = widget->style()->pixelMetric(metric, nullptr, widget);
+                QVERIFY2(size >= widget->fontMetrics().height() * 3 / 4,
+                         qPrintable(QStringLiteral("%1 px beside text %2 px high")
+                                        .arg(size)
+                                        .arg(widget->fontMetrics().height())));
+            }
+            QVERIFY(box.sizeHint().height() > 0);
+            gui::applyTextPercent(100);
+        }
+        gui::applyTheme(false);
+    }
+
     // The helpers themselves, on WCAG's reference values.
     void ratios()
     {
@@ -168,6 +200,11 @@ private slots:
         QVERIFY(contrastRatio(raised, QColor(0x30, 0x30, 0x30)) >= 4.5);
         QVERIFY(raised.lightness() > 0x55); // lightened on a dark background
         QCOMPARE(gui::withContrast(Qt::black, {Qt::white}, 4.5), QColor(Qt::black)); // already enough
+        // Qt's placeholder, the text color at half alpha, becomes a grey just dark enough, not black: a hint
+        // must not look like typed text.
+        const QColor hint = gui::withContrast(QColor(0, 0, 0, 128), {Qt::white}, 4.5);
+        QVERIFY(contrastRatio(hint, Qt::white) >= 4.5);
+        QVERIFY2(contrastRatio(hint, Qt::black) >= 2.0, qPrintable(hint.name()));
     }
 
     // A theme switch in the middle of a drill recolors the question's secondary line at once.

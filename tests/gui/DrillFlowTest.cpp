@@ -283,13 +283,19 @@ private slots:
                     ->text()
                     .contains(QStringLiteral("Not ready to schedule")));
 
-        // Self-rating: the candidate thinks Model Optimization is Green; the sheet says otherwise.
+        // Self-rating: the candidate thinks Model Optimization is Green; the sheet says otherwise. The domain
+        // they had opened to rate stays open after the tracker is rebuilt with the rating.
+        tree->topLevelItem(0)->setExpanded(true);
+        tree->topLevelItem(2)->setExpanded(true);
         auto* combo = tracker->findChild<QComboBox*>(QStringLiteral("selfRating_model-optimization"));
         QVERIFY(combo);
         combo->setCurrentIndex(3);
         emit combo->activated(3);
         QTRY_COMPARE(tree->topLevelItem(0)->text(7),
                      QStringLiteral("You rate Green; the evidence says Red."));
+        QVERIFY(tree->topLevelItem(0)->isExpanded());
+        QVERIFY(!tree->topLevelItem(1)->isExpanded());
+        QVERIFY(tree->topLevelItem(2)->isExpanded());
         auto stored = buildTracker(*store, "ncp-genl");
         QVERIFY(stored.ok());
         QCOMPARE(stored->domains[0].selfRating, std::optional<Band>(Band::Green));

@@ -460,9 +460,38 @@ private slots:
         certdrill::test::answerNextMessageBox(&asked, QMessageBox::No);
         QTest::keyClick(w->window.get(), Qt::Key_Q, Qt::ControlModifier);
         QVERIFY2(asked.contains(QStringLiteral("clock keeps running")), qPrintable(asked));
+        // The time left reads as the clock on screen does (h:mm:ss), not as a count of minutes.
+        const QString clock = child<QLabel>(w->window->examPage(), "clockLabel")->text();
+        QVERIFY2(clock.count(QLatin1Char(':')) == 2, qPrintable(clock));
+        QVERIFY2(asked.contains(clock + QStringLiteral(" left now")), qPrintable(asked + " / " + clock));
         QVERIFY(w->window->isVisible());
         QVERIFY(w->window->examPage()->isVisible());
         QVERIFY(!w->window->examPage()->session()->finished());
+    }
+
+    /// Tab reaches the options in reading order: right after the stem, before the confidence tag, Next and
+    /// the navigator, on every question shown (a new question's options are new widgets). Radio buttons are
+    /// one stop, moved through with the arrows, as everywhere.
+    void tabReachesTheOptionsAfterTheStem()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        QVERIFY(w->window->startExam(SessionMode::Practice, 42));
+        gui::ExamPage* page = w->window->examPage();
+        for (const int position : {0, 1}) {
+            page->showQuestion(position);
+            child<QPushButton>(page, "clockToggle")->setFocus(Qt::TabFocusReason);
+            QStringList order;
+            for (int i = 0; i < 12; ++i) {
+                QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+                order << QApplication::focusWidget()->objectName();
+            }
+            const auto firstOption = order.indexOf(QStringLiteral("option0"));
+            QVERIFY2(firstOption > 0 && order.value(firstOption - 1) == QStringLiteral("stemView") &&
+                         firstOption < order.indexOf(QStringLiteral("nextButton")),
+                     qPrintable(order.join(QStringLiteral(", "))));
+        }
     }
 
     /// The Flag and Sure/Unsure/Guess buttons look clearly different when on, and Flag says "Flagged".
@@ -539,6 +568,13 @@ private slots:
             qPrintable(
                 QStringLiteral("option ends at %1, message starts at %2").arg(lastBottom).arg(messageTop)));
         certdrill::test::screenshot(w->window.get(), "exam-refusal");
+        // The refusal is about that click: the next thing the candidate does (flag, tag) clears it.
+        page->toggleFlag();
+        QVERIFY2(message->text().isEmpty(), qPrintable(message->text()));
+        clickWrong(page, item);
+        QVERIFY(!message->text().isEmpty());
+        page->setConfidence(Confidence::Unsure);
+        QVERIFY2(message->text().isEmpty(), qPrintable(message->text()));
     }
 
     /// The screens of this flow in the light and dark theme and at 200% text, for the user guide and a look.

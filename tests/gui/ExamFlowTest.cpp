@@ -204,7 +204,7 @@ private slots:
         certdrill::test::answerNextMessageBox(&question);
         QTest::mouseClick(review->findChild<QPushButton*>(QStringLiteral("reviewSubmitButton")),
                           Qt::LeftButton);
-        QVERIFY(question.contains(QStringLiteral("63 unanswered and 2 flagged")));
+        QVERIFY(question.contains(QStringLiteral("63 unanswered or incomplete and 2 flagged")));
         QVERIFY(s->finished());
         certdrill::test::screenshot(w->window.get(), "results-unanswered");
 
@@ -599,7 +599,11 @@ private slots:
         QVERIFY(item.revealed);
         QVERIFY(view->isVisible());
         const QString text = view->toPlainText();
-        QVERIFY(text.startsWith(item.correct() ? QStringLiteral("Correct") : QStringLiteral("Wrong")));
+        // One tick on a Select TWO is named for what it is, not just wrong.
+        QVERIFY2(text.startsWith(item.correct()      ? QStringLiteral("Correct")
+                                 : item.incomplete() ? QStringLiteral("Incomplete")
+                                                     : QStringLiteral("Wrong")),
+                 qPrintable(text.left(40)));
         for (const auto& o : item.question.options) {
             // As shown: a `code` span loses its backticks.
             QVERIFY2(text.contains(QString::fromStdString(o.why).remove(QLatin1Char('`')).left(40)),

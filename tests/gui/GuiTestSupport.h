@@ -192,13 +192,14 @@ inline void chooseInNextFileDialog(
     });
 }
 
-/// Answers the next modal message box with `button`, keeping its text.
+/// Answers the next modal message box with `button`, keeping its text (and its informative text, after a
+/// line break, when it has one).
 inline void answerNextMessageBox(QString* text, QMessageBox::StandardButton button = QMessageBox::Yes)
 {
     QTimer::singleShot(0, [text, button] {
         auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
         QVERIFY(box);
-        *text = box->text();
+        *text = box->text() + (box->informativeText().isEmpty() ? QString() : "\n" + box->informativeText());
         box->button(button)->click();
     });
 }

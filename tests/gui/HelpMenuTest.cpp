@@ -4,6 +4,8 @@
 #include <QMenuBar>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QtTest>
 
 #include "certdrill/store/Store.h"
@@ -75,6 +77,19 @@ private slots:
             QVERIFY2(html.contains(QLatin1String(key)), key);
         }
         QVERIFY(html.contains(QStringLiteral("Start mock exam")));
+        // Every section's descriptions start at the same x, so the sheet reads as one list.
+        auto* view = sheet->findChild<QTextBrowser*>(QStringLiteral("shortcutView"));
+        QVERIFY(view);
+        QSet<int> starts;
+        int tables = 0;
+        for (QTextFrame* frame : view->document()->rootFrame()->childFrames()) {
+            if (auto* table = qobject_cast<QTextTable*>(frame)) {
+                ++tables;
+                starts.insert(view->cursorRect(table->cellAt(0, 1).firstCursorPosition()).x());
+            }
+        }
+        QVERIFY(tables >= 4);
+        QVERIFY2(starts.size() == 1, qPrintable(QStringLiteral("%1 different x").arg(starts.size())));
         sheet->close();
     }
 };

@@ -1,7 +1,9 @@
 // Every screen fits a 1024-pixel-wide screen at every text size: text wraps and panels scroll instead of
 // widening the window (at 200% the drill's Check button used to leave a 1400-pixel screen).
+#include <QChartView>
 #include <QLabel>
 #include <QLayout>
+#include <QListWidget>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QStackedWidget>
@@ -149,6 +151,22 @@ private slots:
         QTest::keyClick(exam, Qt::Key_A);
         exam->toggleFlag();
         check("exam question");
+        // The navigator's flagged cell ("1⚑") shows its number at every text size, not "…".
+        auto* navigator = exam->findChild<QListWidget*>(QStringLiteral("navigatorList"));
+        QVERIFY(navigator && navigator->item(0)->text().contains(QStringLiteral("⚑")));
+        for (const int percent : gui::textPercents()) {
+            gui::applyTextPercent(percent);
+            QApplication::processEvents();
+            const int text = navigator->fontMetrics().horizontalAdvance(navigator->item(0)->text());
+            const QRect cell = navigator->visualItemRect(navigator->item(0)); // its text is elided to this
+            QVERIFY2(text + 4 <= cell.width(),
+                     qPrintable(QStringLiteral("at %1%: \"%2\" is %3 px in a %4 px cell")
+                                    .arg(percent)
+                                    .arg(navigator->item(0)->text())
+                                    .arg(text)
+                                    .arg(cell.width())));
+        }
+        gui::applyTextPercent(100);
         exam->openReview();
         check("review screen");
         exam->submitNow();
@@ -157,6 +175,56 @@ private slots:
         auto* missTable = window.resultsPage()->findChild<QWidget*>(QStringLiteral("missReasonTable"));
         QVERIFY(missTable && missTable->isVisible());
         check("results");
+        // The objectives' domain column wraps names between words: no word is cut at any text size.
+        QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("topicToggle")), Qt::LeftButton);
+        auto* topics = window.resultsPage()->findChild<QTableWidget*>(QStringLiteral("topicTable"));
+        QVERIFY(topics && topics->isVisible() && topics->rowCount() > 0);
+        for (const int percent : gui::textPercents()) {
+            gui::applyTextPercent(percent);
+            QApplication::processEvents();
+            const QFontMetrics metrics(topics->font());
+            for (int row = 0; row < topics->rowCount(); ++row) {
+                for (const QString& word : topics->item(row, 1)->text().split(QLatin1Char(' '))) {
+                    QVERIFY2(metrics.horizontalAdvance(word) + 8 <= topics->columnWidth(1),
+                             qPrintable(QStringLiteral("at %1%: \"%2\" is %3 px in a %4 px column")
+                                            .arg(percent)
+                                            .arg(word)
+                                            .arg(metrics.horizontalAdvance(word))
+                                            .arg(topics->columnWidth(1))));
+                }
+            }
+        }
+        gui::applyTextPercent(100);
+        check("results with objectives");
+        // History with that exam plotted: the chart keeps a readable plot at every text size.
+        window.showHistory();
+        auto* chart = window.findChild<QChartView*>(QStringLiteral("historyChart"));
+        QVERIFY(chart && chart->isVisible());
+        for (const bool reopened : {false, true}) {
+            for (const int percent : gui::textPercents()) {
+                gui::applyTextPercent(percent);
+                if (reopened) {
+                    window.showHistory(); // the chart drawn anew at this size, not resized from 100%
+                }
+                QTest::qWait(50);
+                // The labels follow the text size, and the plot keeps room for the y axis's six labels (0% to
+                // 100%) with a gap between each, so none is elided.
+                const QFont labels = chart->chart()->axes(Qt::Vertical).front()->labelsFont();
+                const int line = QFontMetrics(labels).height();
+                QVERIFY2(line >= chart->fontMetrics().height(),
+                         qPrintable(QStringLiteral("at %1%: labels %2 px high, text %3 px")
+                                        .arg(percent)
+                                        .arg(line)
+                                        .arg(chart->fontMetrics().height())));
+                QVERIFY2(chart->chart()->plotArea().height() >= 9 * line,
+                         qPrintable(QStringLiteral("at %1%: plot %2 px high, label line %3 px")
+                                        .arg(percent)
+                                        .arg(chart->chart()->plotArea().height())
+                                        .arg(line)));
+            }
+        }
+        gui::applyTextPercent(100);
+        check("history plotted");
         // A reserved final exam's start screen (its title names the form and says the questions are new).
         QVERIFY(window.showFinalExamStart(1));
         check("final exam start screen");

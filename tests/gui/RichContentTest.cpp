@@ -12,6 +12,7 @@
 #include <QFontMetricsF>
 #include <QPdfWriter>
 #include <QScrollBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextFrame>
@@ -408,6 +409,18 @@ private slots:
         QVERIFY(blockStarting(reveal->document(), QStringLiteral("loss = 0.42")).isValid()); // a why's code
         shoot("reveal");
 
+        // The review screen's row shows the stem as plain words: no fence line, no backticks.
+        page->openReview();
+        auto* rows = page->findChild<QTableWidget*>(QStringLiteral("reviewTable"));
+        QVERIFY(rows);
+        QString row;
+        for (int r = 0; r < rows->rowCount(); ++r) {
+            const QString text = rows->item(r, 0)->text();
+            row = text.startsWith(QStringLiteral("Question %1:").arg(position + 1)) ? text : row;
+        }
+        QVERIFY2(row.contains(QStringLiteral("warm-up: lr = base_lr")), qPrintable(row));
+        QVERIFY2(!row.contains(QLatin1Char('`')) && !row.contains(QStringLiteral("python")), qPrintable(row));
+        QVERIFY2(row.endsWith(QStringLiteral("…")), qPrintable(row));
         page->submitNow();
         QTRY_VERIFY(window.resultsPage()->isVisible());
         auto* review = window.resultsPage()->findChild<gui::SafeTextView*>(QStringLiteral("answerReview"));

@@ -48,9 +48,12 @@ struct SessionItem
     bool excluded = false;
 
     bool answered() const { return !chosen.empty(); }
-    /// As many options chosen as the question asks for. An incomplete multi-select scores wrong, so it counts
-    /// as unanswered wherever questions are counted (the submit confirmation, results, history).
+    /// As many options chosen as the question asks for.
     bool complete() const { return static_cast<int>(chosen.size()) == question.select; }
+    /// Some options chosen, but not as many as the question asks for: scored wrong, and counted on its own
+    /// (neither unanswered nor answered) wherever questions are counted, so that "unanswered" always means
+    /// nothing chosen (results, history, the CLI, the session CSV's `result`).
+    bool incomplete() const { return answered() && !complete(); }
     /// Shown at least once (or answered, or timed, by an older build that kept no visits).
     bool seen() const { return visits > 0 || answered() || timeMs > 0; }
     /// All-or-nothing, as the real exam: the chosen set equals the correct set exactly.
@@ -65,6 +68,10 @@ inline double minutesPerQuestion(std::int64_t timeMs, int questions)
 
 /// A duration as a clock shows it, whole minutes then seconds rounded down: "4:14", "125:03".
 std::string minutesSecondsText(std::int64_t ms);
+
+/// Time left as the exam's countdown shows it, hours then minutes and seconds rounded down: "2:29:35",
+/// "0:04:14". Every message about the time left uses it, so it reads as the clock does.
+std::string countdownText(std::int64_t ms);
 
 /// Per-domain (or per-topic) tally for the report.
 struct Tally
@@ -94,6 +101,7 @@ struct SessionScore
         topics;              ///< "domain/topic": per objective (or subtopic, Domain::topics), blueprint order
     int nearMisses = 0;      ///< multi-select items with some but not all correct options chosen
     int answered = 0;        ///< items answered completely (SessionItem::complete)
+    int incomplete = 0;      ///< items with fewer options chosen than asked for (SessionItem::incomplete)
     std::int64_t timeMs = 0; ///< time spent on the question screens
     /// Time the exam's clock used: the limit minus the time left when it ended (a strict exam's clock also
     /// runs while the app is closed; a practice exam's stops while paused). Filled by ExamSession::score.
@@ -104,9 +112,8 @@ struct SessionScore
     /// pace the study guide's "1.7 to 2 minutes per question" refers to; 0 without questions.
     double minutesAllowedPerQuestion = 0;
 
-    /// Items not answered completely (an incomplete multi-select included), as the submit confirmation
-    /// counts.
-    int unanswered() const { return total - answered; }
+    /// Items with no option chosen.
+    int unanswered() const { return total - answered - incomplete; }
     /// The clock's time per answered question; 0 when none was answered.
     double minutesPerAnsweredQuestion() const { return certdrill::minutesPerQuestion(elapsedMs, answered); }
 };

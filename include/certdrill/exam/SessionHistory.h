@@ -25,6 +25,7 @@ struct SessionSummary
     int total = 0;    ///< questions that count: served ones less the excluded
     int excluded = 0; ///< questions the candidate excluded from scores (Errata.h), in no figure here
     int answered = 0; ///< questions answered completely (SessionItem::complete)
+    int incomplete = 0; ///< questions with fewer options chosen than asked for (SessionItem::incomplete)
     double score = 0; ///< correct / total
     double passPercent = 0;
     /// The verdict on the score as it is now, excluded questions left out: recomputed, not the one stored
@@ -34,8 +35,8 @@ struct SessionSummary
     std::int64_t reviewMs = 0;  ///< of which on the review screen
     std::vector<Tally> domains; ///< blueprint order
 
-    /// Questions not answered completely.
-    int unanswered() const { return total - answered; }
+    /// Questions with no option chosen.
+    int unanswered() const { return total - answered - incomplete; }
     /// The clock's time per answered question; 0 when none was answered.
     double minutesPerAnsweredQuestion() const { return minutesPerQuestion(elapsedMs, answered); }
     /// Whether it is one of the "last exam simulations" the readiness verdict reads: a strict exam that
@@ -68,19 +69,20 @@ AnswerLetters answerLetters(const SessionItem& item);
 /// everyone, whatever order a shuffle showed.
 std::string optionLetters(const std::vector<int>& indices);
 
-/// "correct", "wrong" or "unanswered" (all-or-nothing, as SessionItem::correct).
+/// "correct", "wrong", "incomplete" (fewer options chosen than asked for: wrong too) or "unanswered"
+/// (all-or-nothing, as SessionItem::correct).
 const char* resultName(const SessionItem& item);
 
 /// Every question of a session as CSV (RFC 4180), in the order it was served, for a spreadsheet or a
 /// script: position, question id, domain and subtopic (id and name), how many options to select, the
-/// candidate's letters and the correct letters as they were displayed, result ("correct", "wrong",
-/// "unanswered"), confidence tag, flagged, revealed, seconds spent, and the stem. The ids are the pack's, so
-/// a question can be found again whatever its position in a shuffled form. Then what pooling a class's files
-/// needs (`certdrill-cli item-stats`): `attempt` (the label of this sitting, the same on every row; empty
-/// when none is given), the pack id and the pack's version when the session started, the first 16 hex
-/// digits of the question's content hash (the same question in another pack version has the same one), and
-/// the number of options with the chosen and the correct ones as letters of the pack's order (A = the
-/// pack's first option, whatever the shuffle showed).
+/// candidate's letters and the correct letters as they were displayed, result (resultName: "correct",
+/// "wrong", "incomplete", "unanswered"), confidence tag, flagged, revealed, seconds spent, and the stem. The
+/// ids are the pack's, so a question can be found again whatever its position in a shuffled form. Then what
+/// pooling a class's files needs (`certdrill-cli item-stats`): `attempt` (the label of this sitting, the same
+/// on every row; empty when none is given), the pack id and the pack's version when the session started, the
+/// first 16 hex digits of the question's content hash (the same question in another pack version has the same
+/// one), and the number of options with the chosen and the correct ones as letters of the pack's order (A =
+/// the pack's first option, whatever the shuffle showed).
 std::string sessionCsv(const ExamDef& exam, const std::vector<SessionItem>& items,
                        const std::string& attempt = "");
 

@@ -36,6 +36,16 @@ std::string minutesSecondsText(std::int64_t ms)
     return std::to_string(seconds / 60) + (s < 10 ? ":0" : ":") + std::to_string(s);
 }
 
+std::string countdownText(std::int64_t ms)
+{
+    const std::int64_t seconds = std::max<std::int64_t>(0, ms) / 1000;
+    const auto twoDigits = [](std::int64_t n) {
+        return (n < 10 ? "0" : "") + std::to_string(n);
+    };
+    return std::to_string(seconds / 3600) + ":" + twoDigits(seconds / 60 % 60) + ":" +
+           twoDigits(seconds % 60);
+}
+
 bool passesMark(int correct, int total, double passPercent)
 {
     // A tiny tolerance so 70% of 10 (7 correct) passes a 70% mark despite binary floating point.
@@ -56,6 +66,7 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
         ++s.total;
         s.correct += ok;
         s.answered += item.complete();
+        s.incomplete += item.incomplete();
         s.timeMs += item.timeMs;
         const auto count = [&](Tally& t, const std::string& id) {
             t.id = id;
@@ -80,7 +91,9 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
         }
     }
     s.score = s.total ? double(s.correct) / s.total : 0.0;
-    s.minutesAllowedPerQuestion = s.total ? static_cast<double>(exam.durationMinutes) / s.total : 0.0;
+    // The form's allowance: an excluded question still took its share of the clock when it was served.
+    const int served = s.total + s.excluded;
+    s.minutesAllowedPerQuestion = served ? static_cast<double>(exam.durationMinutes) / served : 0.0;
     s.passed = passesMark(s.correct, s.total, passPercent);
     for (const auto& d : exam.domains) {
         if (const auto it = byDomain.find(d.id); it != byDomain.end()) {

@@ -141,8 +141,10 @@ Result<std::vector<Attempt>> readResultsCsv(const std::string& text, const std::
         if (response.questionId.empty() || response.contentHash.empty()) {
             return Error{at + "question_id and content_hash must not be empty"};
         }
-        if (result != "correct" && result != "wrong" && result != "unanswered") {
-            return Error{at + "result: \"" + result + "\" is not correct, wrong or unanswered"};
+        // "incomplete" (a multi-select with too few options chosen) is wrong with a response, as "wrong"
+        // is; files written before it existed say "wrong" for the same answer.
+        if (result != "correct" && result != "wrong" && result != "incomplete" && result != "unanswered") {
+            return Error{at + "result: \"" + result + "\" is not correct, wrong, incomplete or unanswered"};
         }
         if (options.empty() || options.size() > 2 ||
             !std::all_of(options.begin(), options.end(), ::isdigit) || std::stoi(options) < 2 ||

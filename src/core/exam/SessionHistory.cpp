@@ -45,13 +45,16 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
             out.push_back(std::move(h));
         }
         // Per-domain tallies from the snapshots (the domain a question had when it was served) and the
-        // correctness stored at finish; seen and answered as SessionItem::seen and ::complete define them.
-        // Questions the candidate excluded from scores are left out, and the session's score and verdict are
-        // computed again from what is left, as ExamSession::score does for the results screen.
+        // correctness stored at finish; seen, answered and incomplete as SessionItem::seen, ::complete and
+        // ::incomplete define them. Questions the candidate excluded from scores are left out, and the
+        // session's score and verdict are computed again from what is left, as ExamSession::score does for
+        // the results screen.
         Statement d(db, "SELECT json_extract(snapshot, '$.domain'), COALESCE(SUM(correct), 0), COUNT(*), "
                         "COALESCE(SUM(time_ms), 0), "
                         "COALESCE(SUM(visits > 0 OR chosen <> '[]' OR time_ms > 0), 0), "
                         "COALESCE(SUM(json_array_length(chosen) = "
+                        "COALESCE(json_extract(snapshot, '$.select'), 1)), 0), "
+                        "COALESCE(SUM(chosen <> '[]' AND json_array_length(chosen) <> "
                         "COALESCE(json_extract(snapshot, '$.select'), 1)), 0) "
                         "FROM session_items WHERE session_ref = ? "
                         "AND question_ref NOT IN (SELECT question_ref FROM score_exclusions) GROUP BY 1");
@@ -73,6 +76,7 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
                     Tally{id,          static_cast<int>(d.getInt(1)), static_cast<int>(d.getInt(2)),
                           d.getInt(3), static_cast<int>(d.getInt(4)), static_cast<int>(d.getInt(5))};
                 h.answered += static_cast<int>(d.getInt(5));
+                h.incomplete += static_cast<int>(d.getInt(6));
             }
             const int served = h.total;
             h.correct = 0;
@@ -134,7 +138,10 @@ AnswerLetters answerLetters(const SessionItem& item)
 
 const char* resultName(const SessionItem& item)
 {
-    return !item.answered() ? "unanswered" : item.correct() ? "correct" : "wrong";
+    return !item.answered()    ? "unanswered"
+           : item.incomplete() ? "incomplete"
+           : item.correct()    ? "correct"
+                               : "wrong";
 }
 
 std::string optionLetters(const std::vector<int>& indices)

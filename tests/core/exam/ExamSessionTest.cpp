@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "certdrill/exam/SessionHistory.h"
+
 #include "MiniBank.h"
 
 using namespace certdrill;
@@ -53,6 +55,13 @@ TEST_CASE("scoring is all-or-nothing and counts unanswered as wrong", "[session]
     CHECK(score->score == Approx(0.25));
     CHECK_FALSE(score->passed);
     CHECK(score->nearMisses == 1);
+    // q2's one tick of two is neither answered nor unanswered: "unanswered" means nothing chosen,
+    // everywhere a count is shown, and the CSV and the CLI's table call q2 incomplete.
+    CHECK(score->answered == 2);
+    CHECK(score->incomplete == 1);
+    CHECK(score->unanswered() == 1);
+    CHECK(std::string(resultName(session.items()[static_cast<size_t>(q2)])) == "incomplete");
+    CHECK(std::string(resultName(session.items()[static_cast<size_t>(q3)])) == "wrong");
     REQUIRE(score->domains.size() == 2);
     CHECK(score->domains[0].id == "alpha");
     CHECK(score->domains[0].correct == 1);
@@ -95,6 +104,10 @@ TEST_CASE("the score reports time per domain against the exam's time per questio
     CHECK(s.domains[1].total == 3);
     CHECK(s.domains[1].minutesPerQuestion() == Approx(0.5));
     CHECK(Tally{}.minutesPerQuestion() == 0.0);
+    // Excluding a disputed question takes it out of the scores, not out of the form the clock was set for:
+    // the exam's allowance per question stays what it was when the five were served.
+    items[0].excluded = true;
+    CHECK(scoreItems(f.exam, items, 70).minutesAllowedPerQuestion == Approx(f.exam.durationMinutes / 5.0));
 }
 
 TEST_CASE("time used is the clock's, per answered question, with the review screen's time apart",
@@ -148,6 +161,9 @@ TEST_CASE("time used is the clock's, per answered question, with the review scre
     CHECK(minutesSecondsText(225'000) == "3:45");
     CHECK(minutesSecondsText(125 * 60'000 + 59'999) == "125:59");
     CHECK(minutesSecondsText(0) == "0:00");
+    CHECK(countdownText(149 * 60'000 + 36'999) == "2:29:36");
+    CHECK(countdownText(4 * 60'000 + 14'000) == "0:04:14");
+    CHECK(countdownText(-5) == "0:00:00");
 }
 
 TEST_CASE("a practice exam's time used is the time its clock ran, pauses left out", "[session][timer]")

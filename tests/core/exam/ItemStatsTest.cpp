@@ -219,7 +219,13 @@ TEST_CASE("item statistics: no spread, repeated attempts, edited questions and b
     CHECK(readResultsCsv(header + "a,q,p,1,h,4,E,A,wrong\n", "x.csv").error().message ==
           "x.csv:2: chosen_options \"E\" or key_options \"A\" are not letters of the question's 4 options");
     CHECK(readResultsCsv(header + "a,q,p,1,h,4,A,A,right\n", "x.csv").error().message ==
-          "x.csv:2: result: \"right\" is not correct, wrong or unanswered");
+          "x.csv:2: result: \"right\" is not correct, wrong, incomplete or unanswered");
+    // A multi-select with too few options chosen is a response, wrong as any other.
+    const auto incomplete = readResultsCsv(header + "a,q,p,1,h,4,A,AC,incomplete\n", "x.csv");
+    REQUIRE(incomplete.ok());
+    REQUIRE(incomplete.value().size() == 1);
+    CHECK(incomplete.value().front().responses.front().chosen == "A");
+    CHECK_FALSE(incomplete.value().front().responses.front().correct);
     CHECK(readResultsCsv(header + "a,q,p,1,h,4,A\n", "x.csv").error().message ==
           "x.csv:2: the row has 7 fields, the header 9");
     // Files appended under one another keep their headers out of the data, and their attempts apart.

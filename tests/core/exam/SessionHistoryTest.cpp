@@ -120,6 +120,11 @@ TEST_CASE("history keeps an abandoned exam as abandoned, with honest time and th
         q1 = it.question.id == "q1" ? it.position : q1;
     }
     REQUIRE(done->visit(q1).ok());
+    for (const auto& it : done->items()) {
+        if (it.question.id == "q2") { // one of the two options it asks for: incomplete, not unanswered
+            REQUIRE(done->choose(it.position, {0}).ok());
+        }
+    }
     w.clock.advanceSeconds(100);
     REQUIRE(done->enterReview().ok());
     w.clock.advanceSeconds(20);
@@ -146,16 +151,17 @@ TEST_CASE("history keeps an abandoned exam as abandoned, with honest time and th
     CHECK(submitted.elapsedMs == 120'000); // the clock's 2:00, of which 0:20 on the review screen
     CHECK(submitted.reviewMs == 20'000);
     CHECK(submitted.answered == 1);
-    CHECK(submitted.unanswered() == 3);
+    CHECK(submitted.incomplete == 1);
+    CHECK(submitted.unanswered() == 2);
     CHECK(submitted.minutesPerAnsweredQuestion() == Approx(2.0));
-    // Per domain: the questions seen (only the one at position 0) and answered.
+    // Per domain: the questions seen (the one at position 0 and the incomplete one) and answered.
     int seen = 0;
     int answered = 0;
     for (const Tally& t : submitted.domains) {
         seen += t.seen;
         answered += t.answered;
     }
-    CHECK(seen == 1);
+    CHECK(seen == 2);
     CHECK(answered == 1);
 }
 
