@@ -24,6 +24,7 @@ namespace certdrill::gui {
 // Display text and colors shared by the exam, review, results and history screens. What the printed reports
 // show as well (a stem's HTML, an answer's review, the fixed cell colors) is in ReportText.h, Qt Gui only.
 using report::answerHtml;
+using report::answerKeyHtml;
 using report::bandColor;
 using report::bandText;
 using report::cellTextColor;
@@ -32,6 +33,7 @@ using report::confidenceText;
 using report::explainedOptionsHtml;
 using report::inlineHtml;
 using report::isBlockMarkdown;
+using report::questionPlace;
 using report::scoreBackground;
 using report::stemHtml;
 using report::textHtml;

@@ -439,8 +439,12 @@ void ResultsPage::renderReview()
         if ((m_filter->currentIndex() == 1 && ok) || (m_filter->currentIndex() == 2 && !it.flagged)) {
             continue;
         }
-        // The pack's id stays the same in every form, so a question can be found again (and reported).
-        QString notes = QStringLiteral(" · %1").arg(QString::fromStdString(it.question.id));
+        // The pack's id stays the same in every form, so a question can be found again (and reported); then
+        // where it sits in the exam and the time spent on it, as the printed report gives them.
+        QString notes =
+            QStringLiteral(" · %1 · %2 · %3")
+                .arg(QString::fromStdString(it.question.id), questionPlace(m_shown.exam, it.question),
+                     tr("%1 on it").arg(QString::fromStdString(minutesSecondsText(it.timeMs))));
         if (it.confidence) {
             notes += tr(" · you were: %1").arg(confidenceText(*it.confidence));
         }
@@ -486,6 +490,7 @@ void ResultsPage::renderReview()
                                  .replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
         }
         html += stemHtml(it.question.stem);
+        html += answerKeyHtml(it);
         html += answerHtml(it);
         html += QStringLiteral("<p><a href='report:%1'>%2</a></p><hr/>")
                     .arg(it.position)

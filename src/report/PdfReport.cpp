@@ -247,14 +247,7 @@ QString domainName(const ExamDef& exam, const std::string& id)
 QString reviewedItemHtml(const ExamDef& exam, const SessionItem& it)
 {
     const bool ok = it.correct();
-    QStringList notes{QString::fromStdString(it.question.id)};
-    QString where = domainName(exam, it.question.domain);
-    if (const Domain* d = exam.findDomain(it.question.domain)) {
-        if (const Topic* topic = d->findTopic(it.question.topicIn(*d))) {
-            where += QStringLiteral(" › ") + QString::fromStdString(d->topicLabel(*topic));
-        }
-    }
-    notes << where;
+    QStringList notes{QString::fromStdString(it.question.id), questionPlace(exam, it.question)};
     if (it.flagged) {
         notes << tr("flagged");
     }
@@ -271,14 +264,7 @@ QString reviewedItemHtml(const ExamDef& exam, const SessionItem& it)
                             verdictText(it).toHtmlEscaped(), kMuted.name(),
                             notes.join(QStringLiteral(" · ")).toHtmlEscaped());
     html += stemHtml(it.question.stem);
-    const AnswerLetters letters = answerLetters(it);
-    const QString select =
-        it.question.isMultiSelect() ? tr(" (select %1)").arg(it.question.select) : QString();
-    html +=
-        QStringLiteral("<p><b>%1</b> %2 · <b>%3</b> %4%5</p>")
-            .arg(tr("Your answer:"),
-                 letters.chosen.empty() ? tr("none") : QString::fromStdString(letters.chosen).toHtmlEscaped(),
-                 tr("Key:"), QString::fromStdString(letters.correct).toHtmlEscaped(), select);
+    html += answerKeyHtml(it);
     html += answerHtml(it);
     if (!it.question.references.empty()) {
         QStringList refs;

@@ -12,6 +12,8 @@
 #include <QTextFrame>
 #include <QTextTable>
 
+#include "certdrill/exam/SessionHistory.h"
+
 #include "SafeTextDocument.h"
 
 namespace certdrill::report {
@@ -294,6 +296,29 @@ QString explainedOptionsHtml(const Question& question, const std::vector<int>& o
                 ? QStringLiteral("</ul>") + textHtml(question.explanation)
                 : QStringLiteral("</ul><p>%1</p>").arg(inlineHtml(question.explanation));
     return html;
+}
+
+QString answerKeyHtml(const SessionItem& item)
+{
+    const AnswerLetters letters = answerLetters(item);
+    const QString select =
+        item.question.isMultiSelect() ? tr(" (select %1)").arg(item.question.select) : QString();
+    return QStringLiteral("<p><b>%1</b> %2 · <b>%3</b> %4%5</p>")
+        .arg(tr("Your answer:"),
+             letters.chosen.empty() ? tr("none") : QString::fromStdString(letters.chosen).toHtmlEscaped(),
+             tr("Key:"), QString::fromStdString(letters.correct).toHtmlEscaped(), select);
+}
+
+QString questionPlace(const ExamDef& exam, const Question& question)
+{
+    const Domain* d = exam.findDomain(question.domain);
+    QString where = QString::fromStdString(d ? d->name : question.domain);
+    if (d) {
+        if (const Topic* topic = d->findTopic(question.topicIn(*d))) {
+            where += QStringLiteral(" › ") + QString::fromStdString(d->topicLabel(*topic));
+        }
+    }
+    return where;
 }
 
 QString answerHtml(const SessionItem& item)

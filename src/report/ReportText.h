@@ -57,6 +57,11 @@ QString explainedOptionsHtml(const Question& question, const std::vector<int>& o
 /// Every option of the item in display order, marking the correct ones and the candidate's choices, each with
 /// its why; then the explanation.
 QString answerHtml(const SessionItem& item);
+/// "Your answer: BD · Key: BC (select 2)" as a paragraph of HTML, letters as the candidate saw them.
+QString answerKeyHtml(const SessionItem& item);
+/// Where a question sits in the exam: "Model Optimization › 4.2 Choosing PTQ, QAT and precision", or the
+/// domain alone when it names no objective or subtopic.
+QString questionPlace(const ExamDef& exam, const Question& question);
 
 /// The text color on the pastel cells (statuses, bands, pass/fail percentages), which stay light in both
 /// themes and on paper, so their text must stay dark.

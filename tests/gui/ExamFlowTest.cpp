@@ -261,6 +261,21 @@ private slots:
         QVERIFY(reviewText.contains(
             QStringLiteral("1. %1 · %2")
                 .arg(gui::verdictText(s->items()[0]), QString::fromStdString(s->items()[0].question.id))));
+        // As in the printed report: where the question sits, the time spent on it, and the answer against
+        // the key in letters.
+        const SessionItem& first = s->items()[0];
+        const Domain* firstDomain = s->exam().findDomain(first.question.domain);
+        QVERIFY(firstDomain);
+        QVERIFY2(reviewText.contains(QString::fromStdString(first.question.id) + QStringLiteral(" · ") +
+                                     QString::fromStdString(firstDomain->name) + QStringLiteral(" › ")),
+                 qPrintable(reviewText.left(300)));
+        QVERIFY(reviewText.contains(
+            QStringLiteral("%1 on it").arg(QString::fromStdString(minutesSecondsText(first.timeMs)))));
+        const AnswerLetters letters = answerLetters(first);
+        QVERIFY2(reviewText.contains(QStringLiteral("Your answer: %1 · Key: %2")
+                                         .arg(QString::fromStdString(letters.chosen),
+                                              QString::fromStdString(letters.correct))),
+                 qPrintable(reviewText.left(600)));
         // Export: every question, one CSV line each, behind a header.
         const QString csvPath = w->dir.filePath(QStringLiteral("answers.csv"));
         QVERIFY(results->exportCsv(csvPath));
