@@ -78,7 +78,7 @@ int resultsCommand(Context& ctx, Args args)
     // while the app was closed count too), per question actually answered.
     const SessionScore score = e.score();
     const std::string pace = score.answered > 0
-                                 ? fixed(score.minutesPerAnsweredQuestion(), 1) + " min per answered question"
+                                 ? paceText(score.minutesPerAnsweredQuestion()) + " per answered question"
                                  : "no question answered";
     ctx.out() << "time used " << minutesSecondsText(score.elapsedMs) << " of " << e.exam().durationMinutes
               << " minutes, " << pace << ", " << minutesSecondsText(score.reviewMs)

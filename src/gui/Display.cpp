@@ -220,6 +220,11 @@ QString sentence(const QString& text)
     return text.isEmpty() ? text : text.front().toUpper() + text.mid(1);
 }
 
+QString sentence(const std::string& message)
+{
+    return sentence(QString::fromStdString(message));
+}
+
 QColor mutedColor()
 {
     return onWindow(darkTheme() ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x55, 0x55, 0x55));

@@ -81,6 +81,8 @@ void styleToggle(QAbstractButton* button);
 /// `text` as a sentence: its first letter in upper case. Core messages start in lower case so they can be
 /// composed ("certdrill-cli: …"); shown on their own they read as sentences.
 QString sentence(const QString& text);
+/// A core message (UTF-8) shown on its own in a dialog: as a sentence.
+QString sentence(const std::string& message);
 /// Secondary text (a question's origin, an id beside a heading): grey that reads on either theme.
 QColor mutedColor();
 /// The pass-mark line: near-black, or near-white in the dark theme.

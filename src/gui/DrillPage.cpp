@@ -351,7 +351,7 @@ void DrillPage::showFeedback(const DrillItem& item)
     }
     m_confidence->setExclusive(true);
     setTextColor(m_verdict, verdictColor(item.correct));
-    m_verdict->setText(item.correct ? tr("✔ Correct") : tr("✘ Not quite"));
+    m_verdict->setText(item.correct ? tr("✔ Correct") : tr("✘ Wrong"));
     if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
         scroll->ensureWidgetVisible(m_verdict); // the verdict and the explanations below it come into view
     }

@@ -661,6 +661,24 @@ void ExamPage::revealAnswer()
     if (!questionShowing()) {
         return;
     }
+    // A revealed answer is final, so one tick on a "Select TWO" would be scored as it stands: ask first, as
+    // the submit dialog does for incomplete questions. Revealing with nothing chosen is a deliberate "show
+    // me" and needs no question.
+    const SessionItem& current = m_session->items()[static_cast<size_t>(m_position)];
+    if (current.incomplete()) {
+        QMessageBox box(QMessageBox::Question, tr("Reveal answer"),
+                        tr("You chose %1 of the %2 options this question asks for. Reveal the answer anyway?")
+                            .arg(current.chosen.size())
+                            .arg(current.question.select),
+                        QMessageBox::Yes | QMessageBox::No, this);
+        box.setInformativeText(tr("Your answer is final once the key is shown, and an incomplete answer "
+                                  "scores as wrong."));
+        box.setObjectName(QStringLiteral("revealIncompleteConfirmation"));
+        box.setDefaultButton(QMessageBox::No);
+        if (box.exec() != QMessageBox::Yes) {
+            return;
+        }
+    }
     if (auto r = m_session->reveal(m_position); !r) {
         showMessage(r.error().message);
         return;
@@ -688,10 +706,11 @@ void ExamPage::applyReveal(const SessionItem& item)
 
 void ExamPage::showReveal(const SessionItem& item)
 {
-    m_revealView->setHtml(QStringLiteral("<h3 style='color:%1'>%2</h3>")
-                              .arg(verdictColor(item.correct()).name())
-                              .arg(verdictText(item)) +
-                          answerHtml(item));
+    m_revealView->setHtml(
+        QStringLiteral("<h3 style='color:%1'>%2</h3>")
+            .arg(verdictColor(item.correct()).name())
+            .arg((item.correct() ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + verdictText(item)) +
+        answerHtml(item));
     m_revealView->show();
 }
 
@@ -800,7 +819,7 @@ void ExamPage::abandonNow()
     }
     m_timer->stop();
     if (auto r = m_session->abandon(); !r) {
-        QMessageBox::warning(this, tr("Abandon failed"), QString::fromStdString(r.error().message));
+        QMessageBox::warning(this, tr("Abandon failed"), sentence(r.error().message));
         m_timer->start(1000);
         return;
     }

@@ -154,10 +154,10 @@ void HistoryPage::refresh()
                                               : h.finishReason == "timeout" ? tr("time ran out")
                                                                             : tr("submitted")));
         auto* time = new QTableWidgetItem(QString::fromStdString(minutesSecondsText(h.elapsedMs)));
-        time->setToolTip(tr("The clock's time (m:ss), %1 of it on the review screen; %2 min per answered "
-                            "question")
-                             .arg(QString::fromStdString(minutesSecondsText(h.reviewMs)))
-                             .arg(h.minutesPerAnsweredQuestion(), 0, 'f', 2));
+        time->setToolTip(
+            tr("The clock's time (m:ss), %1 of it on the review screen; %2 per answered question")
+                .arg(QString::fromStdString(minutesSecondsText(h.reviewMs)),
+                     QString::fromStdString(paceText(h.minutesPerAnsweredQuestion()))));
         m_table->setItem(row, 5, time);
         m_table->setItem(row, 6, new QTableWidgetItem(weakest));
     }

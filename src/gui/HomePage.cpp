@@ -396,8 +396,7 @@ void HomePage::editPlan()
 {
     auto current = loadPlanSettings(m_store);
     if (!current) {
-        QMessageBox::warning(this, tr("Cannot read the plan"),
-                             QString::fromStdString(current.error().message));
+        QMessageBox::warning(this, tr("Cannot read the plan"), sentence(current.error().message));
         return;
     }
     PlanDialog dialog(current.value(), m_plan.today, this);

@@ -402,8 +402,7 @@ std::optional<MainWindow::PendingExam> MainWindow::prepareExam(SessionMode mode,
         return std::nullopt;
     }
     if (!form) {
-        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"),
-                         QString::fromStdString(form.error().message));
+        showPlainMessage(this, QMessageBox::Warning, tr("Cannot start"), sentence(form.error().message));
         return std::nullopt;
     }
     return PendingExam{std::move(exam.value()), std::move(form.value()), mode, mock.extraMinutes};
@@ -474,9 +473,12 @@ void MainWindow::abandonExam()
     if (!session || session->finished() || m_stack->currentWidget() != m_exam) {
         return;
     }
+    // A practice exam never counts for readiness, so only the simulation's dialog says it will not.
     QMessageBox box(QMessageBox::Warning, tr("Abandon exam"),
-                    tr("Abandon this exam? It ends now without a verdict, and it does not count as an exam "
-                       "simulation for readiness."),
+                    session->mode() == SessionMode::Exam
+                        ? tr("Abandon this exam? It ends now without a verdict, and it does not count as an "
+                             "exam simulation for readiness.")
+                        : tr("Abandon this practice exam? It ends now without a score."),
                     QMessageBox::Yes | QMessageBox::No, this);
     box.setInformativeText(tr("It is kept in your history as abandoned. The answers you gave still count as "
                               "evidence in the tracker; the questions you left unanswered do not."));
@@ -538,7 +540,7 @@ void MainWindow::chooseFinalExam()
     auto exam = m_store.exam(m_home->examId().toStdString());
     auto forms = exam ? finalForms(m_store, exam.value()) : Result<std::vector<FinalForm>>(exam.error());
     if (!forms) {
-        QMessageBox::warning(this, tr("Final exam"), QString::fromStdString(forms.error().message));
+        QMessageBox::warning(this, tr("Final exam"), sentence(forms.error().message));
         return;
     }
     FinalExamDialog dialog(exam.value(), forms.value(), this);
@@ -554,7 +556,7 @@ bool MainWindow::showFinalExamStart(int number)
         exam ? finalExamForm(m_store, exam.value(), number, static_cast<std::uint64_t>(m_clock.wallMs()))
              : Result<Form>(exam.error());
     if (!form) {
-        QMessageBox::warning(this, tr("Final exam"), QString::fromStdString(form.error().message));
+        QMessageBox::warning(this, tr("Final exam"), sentence(form.error().message));
         return false;
     }
     // A final exam is a strict simulation with the candidate's extra time, as every mock.

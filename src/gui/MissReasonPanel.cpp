@@ -78,6 +78,7 @@ MissReasonPanel::MissReasonPanel(Store& store, QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(kMeasured, QHeaderView::Interactive);
     m_table->horizontalHeader()->resizeSection(kMeasured, fontMetrics().averageCharWidth() * 30);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    keepFittedToRows(m_table, true);
     auto* title = new QLabel(tr("Why you missed them:"));
     setRelativeFont(title, 1.2);
     auto* layout = new QVBoxLayout(this);
@@ -189,8 +190,7 @@ void MissReasonPanel::choose(int position, int comboIndex)
     const auto stored =
         session ? session.value()->setMissReason(position, reason) : Result<void>(session.error());
     if (!stored) {
-        QMessageBox::warning(this, tr("Cannot save the reason"),
-                             QString::fromStdString(stored.error().message));
+        QMessageBox::warning(this, tr("Cannot save the reason"), sentence(stored.error().message));
         return;
     }
     m_items = session.value()->items();

@@ -282,7 +282,7 @@ void PacksPage::exportSelected()
     }
     auto exported = m_store.exportPack(id);
     if (!exported) {
-        QMessageBox::warning(this, tr("Export failed"), q(exported.error().message));
+        QMessageBox::warning(this, tr("Export failed"), sentence(exported.error().message));
         return;
     }
     const std::string text = packToJson(exported->pack);
@@ -339,7 +339,7 @@ void PacksPage::removeSelected()
     }
     auto removed = m_store.removePack(p.id);
     if (!removed) {
-        QMessageBox::warning(this, tr("Cannot remove"), q(removed.error().message));
+        QMessageBox::warning(this, tr("Cannot remove"), sentence(removed.error().message));
         return;
     }
     refresh();

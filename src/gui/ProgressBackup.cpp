@@ -6,6 +6,7 @@
 
 #include "certdrill/store/Backup.h"
 
+#include "Display.h"
 #include "FileDialogs.h"
 
 namespace certdrill::gui {
@@ -34,7 +35,7 @@ void backUpProgressInteractively(QWidget* parent, Store& store, const Clock& clo
         return;
     }
     if (auto made = backupDatabase(store.database(), file.toStdString()); !made) {
-        QMessageBox::warning(parent, QObject::tr("Back up progress"), text(made.error().message));
+        QMessageBox::warning(parent, QObject::tr("Back up progress"), sentence(made.error().message));
         return;
     }
     QMessageBox::information(parent, QObject::tr("Back up progress"),
@@ -54,8 +55,8 @@ bool restoreProgressInteractively(QWidget* parent, Store& store, const Clock& cl
     // Checked before the question, so the candidate is never asked to confirm a file that cannot be restored.
     const auto checked = checkBackup(file.toStdString());
     if (!checked) {
-        QMessageBox::warning(parent, title,
-                             QObject::tr("%1\n\nNothing was changed.").arg(text(checked.error().message)));
+        QMessageBox::warning(
+            parent, title, QObject::tr("%1\n\nNothing was changed.").arg(sentence(checked.error().message)));
         return false;
     }
     QMessageBox confirm(
@@ -74,8 +75,8 @@ bool restoreProgressInteractively(QWidget* parent, Store& store, const Clock& cl
     }
     const auto restored = restoreDatabase(store.database(), file.toStdString(), clock);
     if (!restored) {
-        QMessageBox::warning(parent, title,
-                             QObject::tr("%1\n\nNothing was changed.").arg(text(restored.error().message)));
+        QMessageBox::warning(
+            parent, title, QObject::tr("%1\n\nNothing was changed.").arg(sentence(restored.error().message)));
         return false;
     }
     QMessageBox::information(

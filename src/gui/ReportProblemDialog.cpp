@@ -10,6 +10,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "Display.h"
+
 namespace certdrill::gui {
 
 namespace {
@@ -114,9 +116,8 @@ bool reportProblemInteractively(QWidget* parent, Store& store, ProblemReport rep
         included = setExcludedFromScores(store, report.questionRow, false);
     }
     if (!filed || !included) {
-        QMessageBox::warning(
-            parent, dialog.windowTitle(),
-            QString::fromStdString(!filed ? filed.error().message : included.error().message));
+        QMessageBox::warning(parent, dialog.windowTitle(),
+                             sentence(!filed ? filed.error().message : included.error().message));
         return filed.ok();
     }
     return true;

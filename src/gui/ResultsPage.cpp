@@ -44,7 +44,7 @@ double percent(const Tally& t)
 }
 
 /// Appends a row: the leading cells, then "correct / total", the percent colored against the pass mark, and
-/// the minutes spent per question, bold when slower than the exam allows.
+/// the time spent per question (m:ss), bold when slower than the exam allows.
 void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t, double passPercent,
                  double minutesAllowed)
 {
@@ -60,17 +60,16 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
     p->setForeground(cellTextColor());
     table->setItem(row, c++, p);
     // Over the questions seen: a domain the candidate never reached took no time, and is not "fast".
-    auto* pace =
-        new QTableWidgetItem(t.seen == 0 ? QObject::tr("not reached")
-                                         : QStringLiteral("%1").arg(t.minutesPerQuestion(), 0, 'f', 1));
+    auto* pace = new QTableWidgetItem(t.seen == 0 ? QObject::tr("not reached")
+                                                  : QString::fromStdString(paceText(t.minutesPerQuestion())));
     if (t.seen == 0) {
         pace->setForeground(mutedColor());
     } else if (minutesAllowed > 0 && t.minutesPerQuestion() > minutesAllowed) {
         QFont bold = pace->font();
         bold.setBold(true);
         pace->setFont(bold);
-        pace->setToolTip(QObject::tr("Slower than the %1 minutes per question the exam allows")
-                             .arg(minutesAllowed, 0, 'f', 2));
+        pace->setToolTip(QObject::tr("Slower than the %1 per question the exam allows")
+                             .arg(QString::fromStdString(paceText(minutesAllowed))));
     }
     table->setItem(row, c, pace);
 }
@@ -83,12 +82,12 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     , m_verdict(new QLabel)
     , m_details(new QLabel)
     , m_domains(
-          makeReadOnlyTable({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent"), tr("Min / question")},
+          makeReadOnlyTable({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent"), tr("Time / question")},
                             QStringLiteral("resultDomainsTable")))
     , m_chart(new QChartView)
     , m_topicToggle(new QPushButton(tr("Show o&bjectives")))
     , m_topics(makeReadOnlyTable(
-          {tr("Objective"), tr("Domain"), tr("Correct"), tr("Percent"), tr("Min / question")},
+          {tr("Objective"), tr("Domain"), tr("Correct"), tr("Percent"), tr("Time / question")},
           QStringLiteral("topicTable")))
     , m_missPanel(new MissReasonPanel(store))
     , m_filter(new QComboBox)
@@ -118,11 +117,9 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     // (fitToText sets it for the text size).
     m_topics->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
     // A wrapped row's height depends on its name column's width, which the table settles after the page's
-    // own resize, and a stretched column takes its width without a sectionResized signal: the first time the
-    // page showed, rows fitted at the narrower width kept two lines' height. So each table refits its rows
-    // once it has its new width (eventFilter).
-    m_domains->viewport()->installEventFilter(this);
-    m_topics->viewport()->installEventFilter(this);
+    // own resize: each table refits its rows once it has its width, and when it shows again.
+    keepFittedToRows(m_domains);
+    keepFittedToRows(m_topics);
 
     // One page that scrolls as a whole, like a printed score report: the verdict, the domain table as tall
     // as its rows, the chart under it at full width (its domain names need the room), the objectives on
@@ -212,11 +209,11 @@ void ResultsPage::showSession(const ExamSession& session)
     }
     // The clock's time, as m:ss: what the countdown used, including the review screen and, for a strict
     // exam, any time the app was closed. The pace divides it by the questions answered, not by all of them.
-    const QString pace = s.answered > 0 ? tr("%1 min per answered question (the exam allows %2)")
-                                              .arg(s.minutesPerAnsweredQuestion(), 0, 'f', 2)
-                                              .arg(s.minutesAllowedPerQuestion, 0, 'f', 2)
-                                        : tr("no question answered (the exam allows %1 min per question)")
-                                              .arg(s.minutesAllowedPerQuestion, 0, 'f', 2);
+    const QString allowed = QString::fromStdString(paceText(s.minutesAllowedPerQuestion));
+    const QString pace =
+        s.answered > 0 ? tr("%1 per answered question (the exam allows %2)")
+                             .arg(QString::fromStdString(paceText(s.minutesPerAnsweredQuestion())), allowed)
+                       : tr("no question answered (the exam allows %1 per question)").arg(allowed);
     m_details->setText(
         (s.abandoned ? tr("Abandoned: no verdict, and not counted as an exam simulation for readiness; the "
                           "answers given count in the tracker. ")
@@ -262,21 +259,6 @@ void ResultsPage::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     fitToText(); // wrapped rows take their height at the width they now have
-}
-
-bool ResultsPage::eventFilter(QObject* watched, QEvent* event)
-{
-    if (event->type() == QEvent::Resize) {
-        for (QTableWidget* table : {m_domains, m_topics}) {
-            if (watched == table->viewport()) {
-                // After the header has stretched its columns to the new width, which it does in a later
-                // event.
-                QMetaObject::invokeMethod(
-                    table, [table] { fitHeightToRows(table); }, Qt::QueuedConnection);
-            }
-        }
-    }
-    return QWidget::eventFilter(watched, event);
 }
 
 void ResultsPage::fitToText()
@@ -482,7 +464,7 @@ void ResultsPage::renderReview()
         html += QStringLiteral("<p><a href='bookmark:%1'>%2</a> · <a href='note:%1'>%3</a></p>")
                     .arg(it.position)
                     .arg(bookmarked ? tr("★ Bookmarked (remove)") : tr("☆ Bookmark"),
-                         noted ? tr("✎ Edit note") : tr("✎ Add a note"));
+                         noted ? tr("✎ Edit note…") : tr("✎ Add note…"));
         if (noted) {
             html += tr("<p><i>Your note:</i> %1</p>")
                         .arg(QString::fromStdString(marks->note)

@@ -50,8 +50,6 @@ protected:
     /// Refits the tables and the chart when the text size changes.
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
-    /// Refits a table's rows to the width its columns took (a wrapped row's height depends on it).
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     /// Sizes the tables to their rows and the chart to the text size.

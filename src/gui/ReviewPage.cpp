@@ -44,6 +44,10 @@ ReviewPage::ReviewPage(QWidget* parent)
     m_flaggedButton->setToolTip(
         tr("Go through only the flagged questions; after the last, back to this screen."));
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Rows measured whenever their cells or the column widths change, not once when filled: filled while the
+    // page was hidden (on its first visit) they were measured at a column width the table never had, 29 px
+    // there and 23 on every later visit.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setToolTip(tr("Click a question, or select it and press Enter, to go back to it. "
                            "F, or the row's Flag button, flags the selected question."));
     QFont bold = m_summary->font();
@@ -116,7 +120,6 @@ void ReviewPage::setItems(const std::vector<SessionItem>& items)
         });
         m_table->setCellWidget(row, 2, flag);
     }
-    m_table->resizeRowsToContents();
     if (m_table->rowCount() > 0) {
         m_table->setCurrentCell(0, 0);
     }

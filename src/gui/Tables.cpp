@@ -89,6 +89,66 @@ void fitHeightToRows(QTableWidget* table, bool evenRows)
     table->setFixedHeight(height);
 }
 
+namespace {
+
+/// Refits a table's rows (fitHeightToRows) after it shows and after its viewport or a column changes width;
+/// queued, so the header has stretched its columns first, and once however many events came.
+class RowFitter : public QObject
+{
+public:
+    RowFitter(QTableWidget* table, bool evenRows)
+        : QObject(table)
+        , m_table(table)
+        , m_viewport(table->viewport())
+        , m_evenRows(evenRows)
+    {
+        table->installEventFilter(this);
+        table->viewport()->installEventFilter(this);
+        connect(table->horizontalHeader(), &QHeaderView::sectionResized, this, &RowFitter::schedule);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        // Pointers compared only: a viewport event also comes while the table is being destroyed.
+        if ((watched == m_table && event->type() == QEvent::Show) ||
+            (watched == m_viewport && event->type() == QEvent::Resize)) {
+            schedule();
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    void schedule()
+    {
+        if (m_pending) {
+            return;
+        }
+        m_pending = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_pending = false;
+                fitHeightToRows(m_table, m_evenRows);
+            },
+            Qt::QueuedConnection);
+    }
+
+    QTableWidget* m_table;
+    const QObject* m_viewport;
+    bool m_evenRows;
+    bool m_pending = false;
+};
+
+} // namespace
+
+void keepFittedToRows(QTableWidget* table, bool evenRows)
+{
+    // A stretched column takes its width without a sectionResized signal, and a table filled while its page
+    // was hidden shows again at the viewport size it had, without a resize: rows measured at another width
+    // (or left at the default height) kept it.
+    new RowFitter(table, evenRows);
+}
+
 bool saveCsv(const QString& path, const std::string& csv, QString* error)
 {
     QFile file(path);

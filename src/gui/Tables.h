@@ -22,6 +22,9 @@ QTableWidgetItem* readOnlyCell(const QString& text, Qt::Alignment align = Qt::Al
 /// the rows or the font change. With `evenRows`, every row takes the height of the tallest (its wrapped text
 /// or a cell widget's size hint), for a table whose rows hold controls that should line up.
 void fitHeightToRows(QTableWidget* table, bool evenRows = false);
+/// Fits `table` again (as fitHeightToRows) whenever a column changes width, so wrapped rows are measured at
+/// the widths shown: a table filled while its page was hidden kept rows measured for a width it never had.
+void keepFittedToRows(QTableWidget* table, bool evenRows = false);
 
 /// A stem (Markdown) as one line of a list: code fences and the backticks of code spans dropped, white space
 /// collapsed, and cut at `maxChars` with "…" (0: not cut). Plain text, for a cell that never renders markup.

@@ -246,7 +246,7 @@ QString TrackerPage::calibrationText() const
     for (const auto& c : m_report.calibration) {
         if (c.answers > 0) {
             lines << tr("%1: %2 of %3 right (%4%)")
-                         .arg(QString::fromStdString(c.tag))
+                         .arg(sentence(c.tag))
                          .arg(c.correct)
                          .arg(c.answers)
                          .arg(100.0 * c.correct / c.answers, 0, 'f', 0);

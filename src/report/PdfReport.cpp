@@ -229,7 +229,7 @@ QString tallyRow(const QStringList& leading, const Tally& t, double passPercent,
     if (t.seen == 0) {
         row += cell(tr("not reached"), QStringLiteral("color:%1").arg(kMuted.name()));
     } else {
-        const QString pace = QString::number(t.minutesPerQuestion(), 'f', 1);
+        const QString pace = QString::fromStdString(paceText(t.minutesPerQuestion()));
         const bool slow = minutesAllowed > 0 && t.minutesPerQuestion() > minutesAllowed;
         row += cell(slow ? QStringLiteral("<b>%1</b>").arg(pace) : pace);
     }
@@ -301,11 +301,11 @@ QString sessionHtml(const SessionReport& session, const QString& chartPlace)
     if (session.finishedAtMs > 0) {
         sessionText += tr(", finished %1").arg(utcMinute(session.finishedAtMs));
     }
-    const QString pace = s.answered > 0 ? tr("%1 min per answered question; the exam allows %2")
-                                              .arg(s.minutesPerAnsweredQuestion(), 0, 'f', 2)
-                                              .arg(s.minutesAllowedPerQuestion, 0, 'f', 2)
-                                        : tr("no question answered; the exam allows %1 min per question")
-                                              .arg(s.minutesAllowedPerQuestion, 0, 'f', 2);
+    const QString allowed = QString::fromStdString(paceText(s.minutesAllowedPerQuestion));
+    const QString pace =
+        s.answered > 0 ? tr("%1 per answered question; the exam allows %2")
+                             .arg(QString::fromStdString(paceText(s.minutesPerAnsweredQuestion())), allowed)
+                       : tr("no question answered; the exam allows %1 per question").arg(allowed);
     const auto fact = [](const QString& name, const QString& value) {
         return QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(name, value);
     };
@@ -327,7 +327,7 @@ QString sessionHtml(const SessionReport& session, const QString& chartPlace)
 
     html += QStringLiteral("<h2>%1</h2>").arg(tr("Per domain"));
     html += tableStart() +
-            headerRow({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent"), tr("Min / question")});
+            headerRow({tr("Domain"), tr("Weight"), tr("Correct"), tr("Percent"), tr("Time / question")});
     for (const auto& t : s.domains) {
         const Domain* d = exam.findDomain(t.id);
         html += tallyRow({domainName(exam, t.id).toHtmlEscaped(), percentText(d ? d->weight : 0)}, t,
@@ -344,8 +344,8 @@ QString sessionHtml(const SessionReport& session, const QString& chartPlace)
         if (t.seen > 0 && s.minutesAllowedPerQuestion > 0 &&
             t.minutesPerQuestion() > s.minutesAllowedPerQuestion) {
             // One arg() call: a chain would read a "%2" in a domain's name as the next placeholder.
-            slow << tr("%1 (%2 min per question)")
-                        .arg(domainName(exam, t.id), QString::number(t.minutesPerQuestion(), 'f', 1))
+            slow << tr("%1 (%2 per question)")
+                        .arg(domainName(exam, t.id), QString::fromStdString(paceText(t.minutesPerQuestion())))
                         .toHtmlEscaped();
         }
     }
@@ -379,7 +379,7 @@ QString sessionHtml(const SessionReport& session, const QString& chartPlace)
     if (!s.topics.empty()) {
         html += QStringLiteral("<h2>%1</h2>").arg(tr("Per objective"));
         html += tableStart() + headerRow({tr("Objective"), tr("Domain"), tr("Correct"), tr("Percent"),
-                                          tr("Min / question")});
+                                          tr("Time / question")});
         for (const auto& t : s.topics) {
             // Tally ids are "domain/topic": an objective, or a subtopic where the exam names no objectives.
             const auto slash = t.id.find('/');

@@ -363,7 +363,7 @@ TEST_CASE("history and results show the time used, unanswered questions and aban
     const Run results = cli(db + " results " + std::to_string(submittedId));
     CHECK(results.exitCode == 0);
     CHECK_THAT(results.out,
-               Catch::Contains("time used 4:14 of 10 minutes, 4.2 min per answered question, 0:14 on "
+               Catch::Contains("time used 4:14 of 10 minutes, 4:14 per answered question, 0:14 on "
                                "the review screen; 3 of 4 unanswered"));
     const Run left = cli(db + " results " + j[0]["id"].dump());
     CHECK_THAT(left.out, Catch::StartsWith("exam " + j[0]["id"].dump()) && Catch::Contains("ABANDONED"));

@@ -110,6 +110,8 @@ TEST_CASE("results --pdf prints the report: verdict, per-domain lines, the quest
     CHECK_THAT(squeezed(first),
                Catch::Contains("50.0% (2 of 4 correct, 0 unanswered, 1 incomplete); pass mark 70%"));
     CHECK_THAT(squeezed(first), Catch::Contains("finished 2026-01-01 00:04 UTC"));
+    // 4:00 over the 3 questions answered in full, against 10 minutes for 4: paces read as the clock does.
+    CHECK_THAT(squeezed(first), Catch::Contains("1:20 per answered question; the exam allows 2:30"));
     // One table line per domain, as the core scored it: name, weight, correct / total, percent.
     REQUIRE(s.score.domains.size() == 2);
     for (const auto& t : s.score.domains) {
@@ -118,7 +120,7 @@ TEST_CASE("results --pdf prints the report: verdict, per-domain lines, the quest
         const std::string line = d->name + R"(\s+)" + std::to_string(static_cast<int>(d->weight)) +
                                  R"(%\s+)" + std::to_string(t.correct) + R"(\s*/\s*)" +
                                  std::to_string(t.total) + R"(\s+)" +
-                                 std::to_string(100 * t.correct / t.total) + R"(%\s+1\.0$)";
+                                 std::to_string(100 * t.correct / t.total) + R"(%\s+1:00$)";
         INFO(first);
         CHECK(matchingLines(first, "^\\s*" + line) == 1);
     }

@@ -226,8 +226,7 @@ private slots:
             QVERIFY(item.checked);
             QCOMPARE(item.correct, answerRight);
             expectedRight += answerRight;
-            QCOMPARE(verdict->text(),
-                     answerRight ? QStringLiteral("✔ Correct") : QStringLiteral("✘ Not quite"));
+            QCOMPARE(verdict->text(), answerRight ? QStringLiteral("✔ Correct") : QStringLiteral("✘ Wrong"));
             QVERIFY(feedback->isVisible());
             QVERIFY(feedback->toPlainText().contains(QStringLiteral("✔ correct")));
             if (p == 0) {
@@ -308,7 +307,7 @@ private slots:
         QVERIFY(file.readLine().startsWith("domain,topic,name,weight"));
         const bool firstRight = drill->items()[0].correct;
         QVERIFY(tracker->calibrationText().contains(
-            QStringLiteral("sure: %1 of 1 right").arg(firstRight ? 1 : 0)));
+            QStringLiteral("Sure: %1 of 1 right").arg(firstRight ? 1 : 0)));
 
         // The next drill leans on the weak, heavy domain.
         options.seed = 8;

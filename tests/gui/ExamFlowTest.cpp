@@ -222,14 +222,17 @@ private slots:
             QCOMPARE(domains->item(r, 0)->text(),
                      QString::fromStdString(s->exam().domains[static_cast<size_t>(r)].name));
             QCOMPARE(domains->item(r, 2)->text(), QStringLiteral("%1 / %2").arg(t.correct).arg(t.total));
-            QCOMPARE(domains->item(r, 4)->text(), t.seen == 0
-                                                      ? QStringLiteral("not reached")
-                                                      : QString::number(t.minutesPerQuestion(), 'f', 1));
+            const int seconds = qRound(t.minutesPerQuestion() * 60);
+            QCOMPARE(
+                domains->item(r, 4)->text(),
+                t.seen == 0
+                    ? QStringLiteral("not reached")
+                    : QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0')));
         }
         // Pacing against the real exam's 120 minutes for 65 questions.
         QVERIFY(results->findChild<QLabel*>(QStringLiteral("resultDetailsLabel"))
                     ->text()
-                    .contains(QStringLiteral("(the exam allows 1.85)")));
+                    .contains(QStringLiteral("(the exam allows 1:51)")));
         auto* chartView = results->findChild<QChartView*>(QStringLiteral("domainChart"));
         QVERIFY(chartView && chartView->chart());
         QHorizontalStackedBarSeries* bars = nullptr;
@@ -610,14 +613,18 @@ private slots:
         QVERIFY(!view->isVisible());
         const SessionItem& item = s->items()[0];
         QTest::mouseClick(page->findChild<QAbstractButton*>(QStringLiteral("option0")), Qt::LeftButton);
+        QString asked;
+        if (item.incomplete()) {
+            certdrill::test::answerNextMessageBox(&asked); // a Select TWO with one tick asks first
+        }
         QTest::mouseClick(reveal, Qt::LeftButton);
         QVERIFY(item.revealed);
         QVERIFY(view->isVisible());
         const QString text = view->toPlainText();
         // One tick on a Select TWO is named for what it is, not just wrong.
-        QVERIFY2(text.startsWith(item.correct()      ? QStringLiteral("Correct")
-                                 : item.incomplete() ? QStringLiteral("Incomplete")
-                                                     : QStringLiteral("Wrong")),
+        QVERIFY2(text.startsWith(item.correct()      ? QStringLiteral("✔ Correct")
+                                 : item.incomplete() ? QStringLiteral("✘ Incomplete")
+                                                     : QStringLiteral("✘ Wrong")),
                  qPrintable(text.left(40)));
         for (const auto& o : item.question.options) {
             // As shown: a `code` span loses its backticks.
@@ -648,6 +655,53 @@ private slots:
         page->previous();
         QVERIFY(view->isVisible()); // revealed stays revealed
         QVERIFY(!page->findChild<QAbstractButton*>(QStringLiteral("option0"))->isEnabled());
+    }
+
+    /// Revealing a multi-select with fewer ticks than it asks for makes the answer final as it stands, so
+    /// the page asks first; No leaves the question open, Yes reveals it as incomplete. Nothing chosen asks
+    /// nothing: that is a deliberate "show me".
+    void practiceRevealAsksBeforeAnIncompleteAnswer()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Practice, 9));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        auto* reveal = page->findChild<QPushButton*>(QStringLiteral("revealButton"));
+        auto* view = page->findChild<QTextBrowser*>(QStringLiteral("revealView"));
+        const int multi = find(*s, true);
+        page->showQuestion(multi);
+        const SessionItem& item = s->items()[static_cast<size_t>(multi)];
+        QVERIFY(item.question.select > 1);
+        QTest::mouseClick(page->findChild<QAbstractButton*>(QStringLiteral("option0")), Qt::LeftButton);
+        QVERIFY(item.incomplete());
+
+        QString asked;
+        certdrill::test::answerNextMessageBox(&asked, QMessageBox::No);
+        QTest::mouseClick(reveal, Qt::LeftButton);
+        QVERIFY2(asked.startsWith(QStringLiteral("You chose 1 of the %1 options").arg(item.question.select)),
+                 qPrintable(asked));
+        QVERIFY(!item.revealed);
+        QVERIFY(!view->isVisible());
+        QVERIFY(reveal->isEnabled());
+        QVERIFY(page->findChild<QAbstractButton*>(QStringLiteral("option1"))->isEnabled()); // still open
+
+        asked.clear();
+        certdrill::test::answerNextMessageBox(&asked, QMessageBox::Yes);
+        QTest::mouseClick(reveal, Qt::LeftButton);
+        QVERIFY(!asked.isEmpty());
+        QVERIFY(item.revealed);
+        QVERIFY2(view->toPlainText().startsWith(QStringLiteral("✘ Incomplete")),
+                 qPrintable(view->toPlainText().left(40)));
+
+        // Nothing chosen: revealed at once, with no dialog (none is answered here, so one would block).
+        const int single = find(*s, false);
+        page->showQuestion(single);
+        QVERIFY(!s->items()[static_cast<size_t>(single)].answered());
+        QTest::mouseClick(reveal, Qt::LeftButton);
+        QVERIFY(s->items()[static_cast<size_t>(single)].revealed);
+        QVERIFY2(view->toPlainText().startsWith(QStringLiteral("✘ Unanswered")),
+                 qPrintable(view->toPlainText().left(40)));
     }
 };
 

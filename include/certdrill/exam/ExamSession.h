@@ -69,6 +69,11 @@ inline double minutesPerQuestion(std::int64_t timeMs, int questions)
 /// A duration as a clock shows it, whole minutes then seconds rounded down: "4:14", "125:03".
 std::string minutesSecondsText(std::int64_t ms);
 
+/// A pace, average `minutes` per question, as m:ss rounded to the nearest second ("1:51", "0:12"): every
+/// time per question reads as the clock does, and a short visit reads apart from a domain not reached
+/// (in tenths of a minute both were "0.0").
+std::string paceText(double minutes);
+
 /// Time left as the exam's countdown shows it, hours then minutes and seconds rounded down: "2:29:35",
 /// "0:04:14". Every message about the time left uses it, so it reads as the clock does.
 std::string countdownText(std::int64_t ms);

@@ -104,7 +104,8 @@ double sampleBeta(Random& random, double a, double b);
 Band measuredBand(const Mastery& mastery, double target, std::optional<double> dueRecall = std::nullopt);
 
 /// The one way certdrill writes a mastery: "84% [70–96%]", the posterior mean and its credible interval in
-/// whole percent (the interval is not symmetric, so never "± x"); "no answers" without evidence.
+/// whole percent, rounded down so that a number shown reaches a band threshold exactly when the value does
+/// (the interval is not symmetric, so never "± x"); "no answers" without evidence.
 std::string intervalText(const Mastery& mastery);
 
 } // namespace certdrill

@@ -1,6 +1,7 @@
 #include "certdrill/exam/ExamSession.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <string_view>
@@ -34,6 +35,11 @@ std::string minutesSecondsText(std::int64_t ms)
     const std::int64_t seconds = std::max<std::int64_t>(0, ms) / 1000;
     const std::int64_t s = seconds % 60;
     return std::to_string(seconds / 60) + (s < 10 ? ":0" : ":") + std::to_string(s);
+}
+
+std::string paceText(double minutes)
+{
+    return minutesSecondsText(std::llround(std::max(0.0, minutes) * 60.0) * 1000);
 }
 
 std::string countdownText(std::int64_t ms)

@@ -382,7 +382,7 @@ std::string readinessBasis(const FinalEvidence& e)
         return "This verdict rests only on questions you have seen in practice: " + held +
                (e.taken == e.forms
                     ? " are left (the ones started were not finished)."
-                    : " are held back for the last check before booking (Exam > Final exam…).");
+                    : " are held back for the last check before booking (Exam ▸ Final exam…).");
     }
     std::string scores;
     for (std::size_t i = 0; i < e.scores.size(); ++i) {

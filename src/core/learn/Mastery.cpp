@@ -257,8 +257,12 @@ std::string intervalText(const Mastery& mastery)
     if (mastery.answers == 0) {
         return "no answers";
     }
+    // Rounded down, not to the nearest: every band threshold is a whole percent (under 50%, an upper bound
+    // under target − 10 points, a lower bound at the target), so a printed number reaches a threshold exactly
+    // when the value does. Rounded to the nearest, a Red mean of 49.6% read "50%", which the rule as written
+    // would call Yellow.
     const auto whole = [](double share) {
-        return std::to_string(std::lround(share * 100.0));
+        return std::to_string(static_cast<long>(std::floor(share * 100.0)));
     };
     return whole(mastery.mean) + "% [" + whole(mastery.lower) + "–" + whole(mastery.upper) + "%]";
 }

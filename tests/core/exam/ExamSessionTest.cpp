@@ -164,6 +164,12 @@ TEST_CASE("time used is the clock's, per answered question, with the review scre
     CHECK(countdownText(149 * 60'000 + 36'999) == "2:29:36");
     CHECK(countdownText(4 * 60'000 + 14'000) == "0:04:14");
     CHECK(countdownText(-5) == "0:00:00");
+    // A pace rounds to the nearest second: the real exam's 120 minutes over 65 questions is 1:50.77.
+    CHECK(paceText(120.0 / 65) == "1:51");
+    CHECK(paceText(0.2) == "0:12"); // a short visit, which tenths of a minute showed as "0.0"
+    CHECK(paceText(2.0) == "2:00");
+    CHECK(paceText(0.0) == "0:00");
+    CHECK(paceText(125.0 + 59.6 / 60) == "126:00");
 }
 
 TEST_CASE("a practice exam's time used is the time its clock ran, pauses left out", "[session][timer]")

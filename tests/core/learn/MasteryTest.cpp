@@ -188,7 +188,35 @@ TEST_CASE("a mastery interval reads as the mean and its credible interval", "[ma
     m.lower = 0.695;
     m.upper = 0.958;
     m.answers = 12;
-    CHECK(intervalText(m) == "84% [70–96%]");
+    CHECK(intervalText(m) == "84% [69–95%]");
     m.answers = 0;
     CHECK(intervalText(m) == "no answers");
+}
+
+TEST_CASE("a mastery's printed numbers put it in the band its rule gives", "[mastery]")
+{
+    // Red at a mean of 49.6% or an upper bound of 69.7%: rounded to the nearest they read "50%" and "70%",
+    // which by the rule as printed (under 50%, upper bound under 70%) would be Yellow.
+    Mastery m;
+    m.mean = 0.496;
+    m.lower = 0.30;
+    m.upper = 0.75;
+    m.answers = 12;
+    CHECK(measuredBand(m, 0.8) == Band::Red);
+    CHECK(intervalText(m) == "49% [30–75%]");
+    m.mean = 0.55;
+    m.upper = 0.697;
+    CHECK(measuredBand(m, 0.8) == Band::Red);
+    CHECK(intervalText(m) == "55% [30–69%]");
+    // Every threshold is a whole percent, so a number shown is at or over one exactly when the value is.
+    for (int i = 0; i <= 2000; ++i) {
+        const double v = 0.4 + i * 0.0002;
+        m.mean = m.lower = m.upper = v;
+        const std::string text = intervalText(m);
+        const int shown = std::stoi(text);
+        for (const double threshold : {0.5, 0.7, 0.8, 0.85}) {
+            INFO(v << " shown as " << text);
+            CHECK((v >= threshold) == (shown >= static_cast<int>(std::lround(threshold * 100))));
+        }
+    }
 }
