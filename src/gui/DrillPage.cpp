@@ -14,10 +14,13 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include "certdrill/exam/SessionHistory.h"
+
 #include "AnnotationBar.h"
 #include "Display.h"
 #include "OptionRow.h"
 #include "ReportProblemDialog.h"
+#include "Tables.h"
 #include "TextPane.h"
 
 namespace certdrill::gui {
@@ -135,6 +138,17 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    // The missed questions are links the page handles (question:ROW), never followed as URLs.
+    m_summary->setOpenExternalLinks(false);
+    m_summary->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(m_summary, &QLabel::linkActivated, this, [this](const QString& link) {
+        const QString prefix = QStringLiteral("question:");
+        bool ok = false;
+        const qint64 row = link.startsWith(prefix) ? link.mid(prefix.size()).toLongLong(&ok) : 0;
+        if (ok) {
+            emit questionRequested(row);
+        }
+    });
     // A first drill can change twenty bands; the summary scrolls rather than clip them.
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_summary);
@@ -339,6 +353,31 @@ void DrillPage::changeEvent(QEvent* event)
     }
 }
 
+QString DrillPage::missedQuestionsHtml() const
+{
+    QString items;
+    for (const DrillItem& item : m_session->items()) {
+        if (!item.checked || item.correct) {
+            continue;
+        }
+        const AnswerLetters letters = answerLetters(item.question, item.optionOrder, item.chosen);
+        const Domain* domain = m_session->exam().findDomain(item.question.domain);
+        // One arg(): a "%1" in pack text must stay text, not take the next value.
+        items +=
+            QStringLiteral("<li><a href='question:%1'>%2</a> · %3: %4<br/>%5</li>")
+                .arg(QString::number(item.questionRow), tr("Question %1").arg(item.position + 1),
+                     QString::fromStdString(domain ? domain->name : item.question.domain).toHtmlEscaped(),
+                     stemLine(item.question.stem, 100).toHtmlEscaped(),
+                     tr("Your answer: %1 · Key: %2")
+                         .arg(QString::fromStdString(letters.chosen), QString::fromStdString(letters.correct))
+                         .toHtmlEscaped());
+    }
+    return items.isEmpty() ? QString()
+                           : tr("<h3>Questions you missed</h3><p>Click one to read it again in the question "
+                                "browser.</p>") +
+                                 QStringLiteral("<ul>%1</ul>").arg(items);
+}
+
 void DrillPage::showFeedback(const DrillItem& item)
 {
     m_optionsBox->setEnabled(false);
@@ -398,6 +437,7 @@ void DrillPage::finishDrill()
                     QString::number(t.right), QString::number(t.total), expectedCell(t));
     }
     html += QStringLiteral("</table>");
+    html += missedQuestionsHtml();
     if (const DrillTally& all = summary.all; all.pitched > 0) {
         // Why show it: it tells the candidate whether the planner reads their level right, which is what
         // decides how hard the next drill's new questions are. The expectation is explained where it is

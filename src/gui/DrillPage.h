@@ -38,6 +38,8 @@ public:
 signals:
     void nextDrillRequested();
     void trackerRequested();
+    /// A missed question's link in the summary: to read it again in the question browser.
+    void questionRequested(qint64 questionRow);
 
 public slots:
     void showQuestion(int position);
@@ -56,6 +58,8 @@ private:
     /// Report a problem… on the question shown, with the answer chosen so far.
     void reportProblem();
     void showFeedback(const DrillItem& item);
+    /// The summary's list of the questions answered wrong, each a link to read it again; empty if none.
+    QString missedQuestionsHtml() const;
 
     Store& m_store;
     std::unique_ptr<DrillSession> m_session;

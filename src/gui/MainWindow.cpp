@@ -149,6 +149,10 @@ DrillPage* MainWindow::drillPage()
         auto* page = new DrillPage(m_store, m_stack);
         connect(page, &DrillPage::nextDrillRequested, this, &MainWindow::startPlannedDrill);
         connect(page, &DrillPage::trackerRequested, this, &MainWindow::showTracker);
+        connect(page, &DrillPage::questionRequested, this, [this](qint64 questionRow) {
+            showBrowser();
+            m_browser->showQuestion(questionRow);
+        });
         return page;
     });
 }

@@ -14,9 +14,11 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/learn/Tracker.h"
 #include "certdrill/store/Store.h"
 
+#include "BrowserPage.h"
 #include "Display.h"
 #include "DrillDialog.h"
 #include "DrillPage.h"
@@ -267,6 +269,37 @@ private slots:
                     .arg(expected, 0, 'f', 1)),
             qPrintable(summary->text()));
         certdrill::test::screenshot(&window, "drill-summary");
+        // Every question missed, with the answer against the key, and nothing answered right.
+        const QString text = summary->text();
+        QVERIFY2(text.contains(QStringLiteral("Questions you missed")), qPrintable(text));
+        const DrillItem* missed = nullptr;
+        for (const DrillItem& item : drill->items()) {
+            const QString link = QStringLiteral("<a href='question:%1'>Question %2</a>")
+                                     .arg(item.questionRow)
+                                     .arg(item.position + 1);
+            QCOMPARE(text.contains(link), !item.correct);
+            if (!item.correct) {
+                const AnswerLetters letters = answerLetters(item.question, item.optionOrder, item.chosen);
+                QVERIFY(!letters.chosen.empty() && letters.chosen != letters.correct);
+                QVERIFY2(text.contains(QStringLiteral("Your answer: %1 · Key: %2")
+                                           .arg(QString::fromStdString(letters.chosen),
+                                                QString::fromStdString(letters.correct))),
+                         qPrintable(text));
+                missed = missed ? missed : &item;
+            }
+        }
+        QVERIFY(missed); // every Model Optimization question was answered wrong
+        // Its link opens the question in the browser.
+        QVERIFY(QMetaObject::invokeMethod(
+            summary, "linkActivated",
+            Q_ARG(QString, QStringLiteral("question:%1").arg(missed->questionRow))));
+        QVERIFY(window.browserPage()->isVisible());
+        QVERIFY2(
+            window.browserPage()
+                ->findChild<QLabel*>(QStringLiteral("browserHeading"))
+                ->text()
+                .contains(QString::fromStdString(missed->question.id)),
+            qPrintable(window.browserPage()->findChild<QLabel*>(QStringLiteral("browserHeading"))->text()));
 
         // The tracker shows the evidence.
         page->findChild<QPushButton*>(QStringLiteral("openTrackerButton"))->click();

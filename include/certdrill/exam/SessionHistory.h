@@ -64,6 +64,10 @@ struct AnswerLetters
     std::string correct; ///< the key, e.g. "AD"
 };
 AnswerLetters answerLetters(const SessionItem& item);
+/// The same for a question shown in `optionOrder` (display position → original index) with `chosen`
+/// (original indices): a drill's answer.
+AnswerLetters answerLetters(const Question& question, const std::vector<int>& optionOrder,
+                            const std::vector<int>& chosen);
 
 /// Option indices as letters of the pack's order ({0, 2} → "AC"): the same option is the same letter for
 /// everyone, whatever order a shuffle showed.

@@ -121,15 +121,21 @@ WeakestDomain weakestDomain(const std::vector<Tally>& domains)
 
 AnswerLetters answerLetters(const SessionItem& item)
 {
+    return answerLetters(item.question, item.optionOrder, item.chosen);
+}
+
+AnswerLetters answerLetters(const Question& question, const std::vector<int>& optionOrder,
+                            const std::vector<int>& chosen)
+{
     // Display position d showed original option optionOrder[d].
     AnswerLetters out;
-    for (std::size_t d = 0; d < item.optionOrder.size(); ++d) {
-        const int original = item.optionOrder[d];
+    for (std::size_t d = 0; d < optionOrder.size(); ++d) {
+        const int original = optionOrder[d];
         const char letter = static_cast<char>('A' + d);
-        if (std::find(item.chosen.begin(), item.chosen.end(), original) != item.chosen.end()) {
+        if (std::find(chosen.begin(), chosen.end(), original) != chosen.end()) {
             out.chosen += letter;
         }
-        if (item.question.options[static_cast<std::size_t>(original)].correct) {
+        if (question.options[static_cast<std::size_t>(original)].correct) {
             out.correct += letter;
         }
     }
