@@ -249,8 +249,12 @@ BrowserPage::BrowserPage(Store& store, QWidget* parent)
     split->setChildrenCollapsible(false);
     split->addWidget(left);
     split->addWidget(detailScroll);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    // Half each: at 2:3 the list's question column showed about 40 characters of a stem ("An inference team
+    // wants to serve a mode…") while the question beside it had room to spare.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes(
+        {10000, 10000}); // in proportion: the stretch factors share only the room beyond size hints
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(title);

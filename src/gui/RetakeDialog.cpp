@@ -1,11 +1,13 @@
 #include "RetakeDialog.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScreen>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -79,7 +81,10 @@ RetakeDialog::RetakeDialog(const ExamDef& exam, const RetakeComparison& c, const
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(sessions);
     layout->addWidget(counts);
-    layout->addWidget(rowsTable(tr("Domain"), c.domains, QStringLiteral("retakeDomainTable")), 3);
+    // The ten domains are the summary: shown whole (showEvent), where they needed a scroll bar squeezed
+    // beside the question list; the question or objective list below takes the rest and scrolls.
+    m_domains = rowsTable(tr("Domain"), c.domains, QStringLiteral("retakeDomainTable"));
+    layout->addWidget(m_domains);
     if (c.sharesQuestions()) {
         auto* questions = makeReadOnlyTable({tr("Question"), tr("Domain"), tr("Outcome")},
                                             QStringLiteral("retakeQuestionTable"));
@@ -102,10 +107,10 @@ RetakeDialog::RetakeDialog(const ExamDef& exam, const RetakeComparison& c, const
             }
             questions->setItem(row, 2, outcome);
         }
-        layout->addWidget(questions, 4);
+        layout->addWidget(questions, 1);
     } else {
         layout->addWidget(rowsTable(tr("Objective"), c.objectives, QStringLiteral("retakeObjectiveTable")),
-                          2);
+                          1);
     }
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -114,6 +119,20 @@ RetakeDialog::RetakeDialog(const ExamDef& exam, const RetakeComparison& c, const
 }
 
 RetakeDialog::~RetakeDialog() = default;
+
+void RetakeDialog::showEvent(QShowEvent* event)
+{
+    QDialog::showEvent(event);
+    int rows = 0;
+    for (int r = 0; r < m_domains->rowCount(); ++r) {
+        rows += m_domains->rowHeight(r);
+    }
+    const int whole = 2 * m_domains->frameWidth() + m_domains->horizontalHeader()->sizeHint().height() + rows;
+    // At most about half the screen, so that at large text on a small screen the dialog still fits and
+    // the domain table scrolls instead.
+    const int cap = screen() ? screen()->availableGeometry().height() * 45 / 100 : whole;
+    m_domains->setMinimumHeight(std::min(whole, cap));
+}
 
 QTableWidget* RetakeDialog::rowsTable(const QString& heading, const std::vector<RetakeRow>& rows,
                                       const QString& objectName)

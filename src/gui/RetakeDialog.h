@@ -24,12 +24,17 @@ public:
                  const SessionSummary& after, QWidget* parent = nullptr);
     ~RetakeDialog() override;
 
+protected:
+    /// Gives the domain table room for all its rows, once the rows have their shown height.
+    void showEvent(QShowEvent* event) override;
+
 private:
     /// A table of domain or objective rows: name, before %, after %, change in points (signed).
     QTableWidget* rowsTable(const QString& heading, const std::vector<RetakeRow>& rows,
                             const QString& objectName);
 
     const ExamDef m_exam;
+    QTableWidget* m_domains = nullptr;
 };
 
 } // namespace certdrill::gui

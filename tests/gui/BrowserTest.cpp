@@ -1,12 +1,15 @@
 // Learn ▸ Browse questions through the real widgets: a search by a word of an option, a filter that narrows,
 // Show answer (revealed and recorded), a bookmark and a note from the browser, the drill and the answer
 // review, and a custom drill of bookmarked questions.
+#include <cstdlib>
+
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -237,6 +240,10 @@ private slots:
         // The user guide's picture: the same question with its key, every why and the answer history.
         QTest::mouseClick(child<QPushButton>("showAnswerButton"), Qt::LeftButton);
         QCOMPARE(child<QTableWidget>("answerHistory")->rowCount(), 1);
+        // The list has half the width, so its question column shows a stem's first line, not 40 characters.
+        const QList<int> panes = child<QSplitter>("browserSplit")->sizes();
+        QVERIFY2(std::abs(panes[0] - panes[1]) <= 2,
+                 qPrintable(QStringLiteral("%1 | %2").arg(panes[0]).arg(panes[1])));
         certdrill::test::screenshot(m_window.get(), "browser");
         m_window->findChild<QAction*>(QStringLiteral("darkThemeAction"))->setChecked(true);
         certdrill::test::screenshot(m_window.get(), "browser-dark");
