@@ -27,11 +27,28 @@ QString lintScoreText(const LintSummary& s)
     if (s.questions == 0) {
         return {};
     }
+    const auto percent = [](double share) {
+        return QString::fromStdString(percentText(share));
+    };
+    const double chance = s.share(s.chanceRight);
+    const auto beatsChance = [&](Strategy strategy) {
+        const double share = s.share(s.strategyRight[static_cast<std::size_t>(strategy)]);
+        return 100.0 * (share - chance) > kStrictMarginPoints;
+    };
     const double longest = s.share(s.strategyRight[static_cast<std::size_t>(Strategy::Longest)]);
-    return tr("%1 (chance %2)%3")
-        .arg(QString::fromStdString(percentText(longest)))
-        .arg(QString::fromStdString(percentText(s.share(s.chanceRight))))
-        .arg(s.strictFailures().empty() ? QString() : tr(": cued"));
+    const QString text = tr("%1 (chance %2)").arg(percent(longest), percent(chance));
+    if (beatsChance(Strategy::Longest)) {
+        return text + tr(": cued");
+    }
+    // Another cue is named: "0.0% (chance 20.8%): cued" read as if the longest option gave the key away.
+    for (const Strategy other : {Strategy::Shortest, Strategy::NoAbsolute, Strategy::StemOverlap}) {
+        if (beatsChance(other)) {
+            return text + tr("; cued: %1 scores %2")
+                              .arg(QString::fromLatin1(strategyLabel(other)),
+                                   percent(s.share(s.strategyRight[static_cast<std::size_t>(other)])));
+        }
+    }
+    return s.strictFailures().empty() ? text : text + tr("; item-writing flaws");
 }
 
 QString lintDetailText(const LintSummary& s)

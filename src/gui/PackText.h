@@ -13,7 +13,9 @@ namespace certdrill::gui {
 QString countedText(int n, const QString& singular, const QString& plural);
 
 /// The item lint's verdict on a set of questions in one line: what always picking the longest option scores
-/// against blind guessing, "19.8% (chance 20.1%)", with ": cued" when --strict would refuse them; empty for
+/// against blind guessing, "19.8% (chance 20.1%)". What --strict would refuse them for follows: ": cued"
+/// when the longest option beats chance, "; cued: shortest option scores 45.0%" when another surface
+/// strategy does, "; item-writing flaws" for the rest (the tooltip, lintDetailText, says which). Empty for
 /// no questions.
 QString lintScoreText(const LintSummary& summary);
 

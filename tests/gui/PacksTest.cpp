@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "certdrill/pack/ItemLint.h"
 #include "certdrill/store/Store.h"
 
 #include "Display.h"
@@ -27,6 +28,7 @@
 #include "ImportPreviewDialog.h"
 #include "MainWindow.h"
 #include "MoodleImportDialog.h"
+#include "PackText.h"
 #include "PacksPage.h"
 
 using namespace certdrill;
@@ -108,6 +110,26 @@ private slots:
 
     // File ▸ Packs lists the fourteen bundled packs that hold questions; the exam definition is named apart,
     // never as a pack of 0 questions. The selected pack shows its details, questions per domain and lint.
+    /// The score cell names the cue --strict would refuse a pack for: a pack whose shortest option is the key
+    /// read "0.0% (chance 21.2%): cued", as if the longest option gave it away.
+    void lintScoreNamesTheCue()
+    {
+        LintSummary s;
+        s.questions = 4;
+        s.chanceRight = 0.85; // 21.2%
+        QCOMPARE(gui::lintScoreText(s), QStringLiteral("0.0% (chance 21.2%)"));
+        s.strategyRight[static_cast<std::size_t>(Strategy::Shortest)] = 3;
+        QCOMPARE(gui::lintScoreText(s),
+                 QStringLiteral("0.0% (chance 21.2%); cued: shortest option scores 75.0%"));
+        s.strategyRight[static_cast<std::size_t>(Strategy::Longest)] = 4;
+        QCOMPARE(gui::lintScoreText(s), QStringLiteral("100.0% (chance 21.2%): cued"));
+        LintSummary flawed;
+        flawed.questions = 4;
+        flawed.chanceRight = 0.85;
+        flawed.fired[static_cast<std::size_t>(LintRule::StatedCount)] = 1;
+        QCOMPARE(gui::lintScoreText(flawed), QStringLiteral("0.0% (chance 21.2%); item-writing flaws"));
+    }
+
     void listsTheBundledPacksWithoutTheExamDefinition()
     {
         PacksFixture f;

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <tuple>
+#include <utility>
 
 #include "certdrill/Text.h"
 
@@ -52,9 +54,13 @@ ImportPreview previewImport(Store& store, const std::vector<std::filesystem::pat
 
     std::vector<LoadedPack> clean;
     std::map<std::string, std::size_t> fileOrder;
+    std::set<std::pair<std::string, std::string>> warned; // (file, pointer) of the loader's warnings
     for (const LoadedPack& lp : preview.batch.packs) {
         fileOrder.emplace(lp.pack.sourcePath, fileOrder.size());
         for (const Diagnostic& d : lp.diagnostics) {
+            if (!d.isError()) {
+                warned.emplace(d.file, d.pointer);
+            }
             preview.problems.push_back(
                 {d.isError() ? PreviewProblem::Kind::Error : PreviewProblem::Kind::Warning, d,
                  questionIdAt(lp, d.pointer)});
@@ -65,6 +71,11 @@ ImportPreview previewImport(Store& store, const std::vector<std::filesystem::pat
     }
     preview.lint = lintPacks(clean);
     for (const LintFinding& f : preview.lint.findings) {
+        // The loader already warns of a stem whose stated count is not `select` ("stem says \"Select TWO\"
+        // but \"select\" is 1"): one row for it, not two. The lint still counts it.
+        if (f.rule == LintRule::StatedCount && warned.count({f.file, f.pointer + "/stem"}) > 0) {
+            continue;
+        }
         preview.problems.push_back({PreviewProblem::Kind::Lint,
                                     Diagnostic{Diagnostic::Severity::Warning, f.file, f.pos, f.pointer,
                                                std::string("[") + ruleName(f.rule) + "] " + f.message},

@@ -124,6 +124,32 @@ TEST_CASE("lint findings are problems of their own kind, at their question", "[s
     CHECK_FALSE(preview.lint.total.strictFailures().empty());
 }
 
+TEST_CASE("a stem's stated count is one problem, not a warning and a lint finding", "[store][preview]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniExam(dir, clock);
+    REQUIRE(store);
+    std::string text = readFile(dataFile("mini-questions.json"));
+    const std::string stem = R"("stem": "Which is first?")";
+    REQUIRE(text.find(stem) != std::string::npos);
+    text.replace(text.find(stem), stem.size(), R"x("stem": "Which is first? (Select TWO.)")x");
+    writeFile(dir / "stated.json", text);
+    const ImportPreview preview = previewImport(*store, {dir / "stated.json"});
+    REQUIRE(preview.importable());
+    std::vector<std::string> aboutQ1;
+    for (const auto& p : preview.problems) {
+        if (p.questionId == "q1") {
+            aboutQ1.push_back(problemLine(p));
+        }
+    }
+    INFO(aboutQ1.size());
+    REQUIRE(aboutQ1.size() == 1);
+    CHECK(aboutQ1[0].find("stem says \"Select TWO\" but \"select\" is 1") != std::string::npos);
+    // The lint still counts it, for its figures and --strict.
+    CHECK(preview.lint.total.fired[static_cast<std::size_t>(LintRule::StatedCount)] == 1);
+}
+
 TEST_CASE("pack overviews: exams apart, questions per domain, lint only for changed packs", "[store][packs]")
 {
     FakeClock clock;
