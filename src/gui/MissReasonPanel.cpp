@@ -1,5 +1,8 @@
 #include "MissReasonPanel.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -95,16 +98,22 @@ void MissReasonPanel::showSession(const ExamSession& session)
 {
     m_sessionId = session.id();
     m_timedOut = session.timedOut();
+    m_abandoned = session.abandoned();
     m_items = session.items();
     renderTable();
     renderSummary();
+}
+
+bool MissReasonPanel::listed(const SessionItem& item) const
+{
+    return !item.correct() && (!m_abandoned || item.seen());
 }
 
 void MissReasonPanel::renderTable()
 {
     m_table->setRowCount(0);
     for (const auto& it : m_items) {
-        if (it.correct()) {
+        if (!listed(it)) {
             continue;
         }
         const int row = m_table->rowCount();
@@ -159,7 +168,10 @@ void MissReasonPanel::renderSummary()
                   .arg(c.wrongToRight)
                   .arg(c.wrongToWrong)
                   .arg(c.net() > 0 ? QStringLiteral("+%1").arg(c.net()) : QString::number(c.net())));
-    const MissBreakdown b = missBreakdown(m_items, m_timedOut);
+    std::vector<SessionItem> misses;
+    std::copy_if(m_items.begin(), m_items.end(), std::back_inserter(misses),
+                 [this](const SessionItem& it) { return listed(it); });
+    const MissBreakdown b = missBreakdown(misses, m_timedOut);
     if (b.misses == 0) {
         m_breakdown->setText(tr("No missed questions."));
         return;

@@ -35,10 +35,14 @@ private:
     /// The change counts and the breakdown as they stand.
     void renderSummary();
     void renderTable();
+    /// A miss to tag: answered wrong, incomplete or unanswered; in an abandoned exam only the questions the
+    /// candidate saw (the rest were never reached, and asking why they were missed is noise).
+    bool listed(const SessionItem& item) const;
 
     Store& m_store;
     std::int64_t m_sessionId = 0;
     bool m_timedOut = false;
+    bool m_abandoned = false;
     std::vector<SessionItem> m_items;
     QLabel* m_changes;
     QLabel* m_breakdown;

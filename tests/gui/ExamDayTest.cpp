@@ -236,6 +236,44 @@ private slots:
         QVERIFY(tracker->recentExamScores.empty()); // but it is no exam simulation
     }
 
+    /// An abandoned exam's "Why you missed them" lists the questions the candidate saw, not the ones never
+    /// reached: it asked why 59 untouched questions were missed.
+    void abandonedExamAsksOnlyAboutTheQuestionsSeen()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 21));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        const SessionItem& first = s->items()[0];
+        std::vector<int> wrong;
+        for (int o = 0; o < static_cast<int>(first.question.options.size()) &&
+                        static_cast<int>(wrong.size()) < first.question.select;
+             ++o) {
+            if (!first.question.options[static_cast<std::size_t>(o)].correct) {
+                wrong.push_back(o);
+            }
+        }
+        QVERIFY(s->choose(0, wrong).ok());
+        page->showQuestion(1); // seen, left unanswered
+        page->showQuestion(2);
+        QString asked;
+        certdrill::test::answerNextMessageBox(&asked, QMessageBox::Yes);
+        child<QAction>(w->window.get(), "abandonExamAction")->trigger();
+        QVERIFY(w->window->resultsPage()->isVisible());
+        int seenMisses = 0;
+        for (const auto& it : s->items()) {
+            seenMisses += it.seen() && !it.correct();
+        }
+        QCOMPARE(seenMisses, 3);
+        auto* misses = child<QTableWidget>(w->window->resultsPage(), "missReasonTable");
+        QCOMPARE(misses->rowCount(), seenMisses);
+        QVERIFY(misses->item(0, 0)->text().startsWith(QStringLiteral("1. ")));
+        QVERIFY(misses->item(2, 0)->text().startsWith(QStringLiteral("3. ")));
+        const QString breakdown = child<QLabel>(w->window->resultsPage(), "missBreakdownLabel")->text();
+        QVERIFY2(breakdown.contains(QStringLiteral("of 3 misses")), qPrintable(breakdown));
+    }
+
     /// Another session's results open at their top, with the verdict in view; the same session shown again
     /// (after a question is excluded) keeps its place.
     void anotherSessionsResultsOpenAtTheTop()
