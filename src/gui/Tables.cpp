@@ -93,7 +93,7 @@ namespace {
 
 /// Refits a table's rows (fitHeightToRows) after it shows and after its viewport or a column changes width;
 /// queued, so the header has stretched its columns first, and once however many events came.
-class RowFitter : public QObject
+class RowFitter final : public QObject
 {
 public:
     RowFitter(QTableWidget* table, bool evenRows)
