@@ -292,10 +292,9 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
     m_navigator->clear();
     for (size_t i = 0; i < m_session->items().size(); ++i) {
         auto* cell = new QListWidgetItem(QString::number(i + 1), m_navigator);
-        // The status color fills the cell, not just the number.
-        cell->setSizeHint(m_navigator->gridSize() - QSize(4, 4));
         cell->setTextAlignment(Qt::AlignCenter);
     }
+    fitNavigatorToText(); // each cell the grid's size: the status color fills it, not just the number
     m_navigatorFilter->setCurrentIndex(0);
     m_updating = false;
     m_pass.clear();
