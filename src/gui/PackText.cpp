@@ -31,18 +31,14 @@ QString lintScoreText(const LintSummary& s)
         return QString::fromStdString(percentText(share));
     };
     const double chance = s.share(s.chanceRight);
-    const auto beatsChance = [&](Strategy strategy) {
-        const double share = s.share(s.strategyRight[static_cast<std::size_t>(strategy)]);
-        return 100.0 * (share - chance) > kStrictMarginPoints;
-    };
     const double longest = s.share(s.strategyRight[static_cast<std::size_t>(Strategy::Longest)]);
     const QString text = tr("%1 (chance %2)").arg(percent(longest), percent(chance));
-    if (beatsChance(Strategy::Longest)) {
+    if (s.cued(Strategy::Longest)) {
         return text + tr(": cued");
     }
     // Another cue is named: "0.0% (chance 20.8%): cued" read as if the longest option gave the key away.
     for (const Strategy other : {Strategy::Shortest, Strategy::NoAbsolute, Strategy::StemOverlap}) {
-        if (beatsChance(other)) {
+        if (s.cued(other)) {
             return text + tr("; cued: %1 scores %2")
                               .arg(QString::fromLatin1(strategyLabel(other)),
                                    percent(s.share(s.strategyRight[static_cast<std::size_t>(other)])));

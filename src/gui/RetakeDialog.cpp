@@ -123,11 +123,7 @@ RetakeDialog::~RetakeDialog() = default;
 void RetakeDialog::showEvent(QShowEvent* event)
 {
     QDialog::showEvent(event);
-    int rows = 0;
-    for (int r = 0; r < m_domains->rowCount(); ++r) {
-        rows += m_domains->rowHeight(r);
-    }
-    const int whole = 2 * m_domains->frameWidth() + m_domains->horizontalHeader()->sizeHint().height() + rows;
+    const int whole = rowsHeight(m_domains);
     // At most about half the screen, so that at large text on a small screen the dialog still fits and
     // the domain table scrolls instead.
     const int cap = screen() ? screen()->availableGeometry().height() * 45 / 100 : whole;

@@ -58,6 +58,15 @@ QTableWidget* makeReadOnlyTable(const QStringList& headers, const QString& objec
     return t;
 }
 
+int rowsHeight(const QTableWidget* table)
+{
+    int height = 2 * table->frameWidth() + table->horizontalHeader()->sizeHint().height();
+    for (int r = 0; r < table->rowCount(); ++r) {
+        height += table->rowHeight(r);
+    }
+    return height;
+}
+
 void fitHeightToRows(QTableWidget* table, bool evenRows)
 {
     table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -79,10 +88,7 @@ void fitHeightToRows(QTableWidget* table, bool evenRows)
             table->setRowHeight(r, tallest);
         }
     }
-    int height = 2 * table->frameWidth() + table->horizontalHeader()->sizeHint().height();
-    for (int r = 0; r < table->rowCount(); ++r) {
-        height += table->rowHeight(r);
-    }
+    int height = rowsHeight(table);
     if (table->horizontalScrollBar()->isVisible()) {
         height += table->horizontalScrollBar()->sizeHint().height();
     }

@@ -22,6 +22,8 @@ QTableWidgetItem* readOnlyCell(const QString& text, Qt::Alignment align = Qt::Al
 /// the rows or the font change. With `evenRows`, every row takes the height of the tallest (its wrapped text
 /// or a cell widget's size hint), for a table whose rows hold controls that should line up.
 void fitHeightToRows(QTableWidget* table, bool evenRows = false);
+/// The height that shows every row of `table` as the rows now are: its frame, its header and its rows.
+int rowsHeight(const QTableWidget* table);
 /// Fits `table` again (as fitHeightToRows) whenever a column changes width, so wrapped rows are measured at
 /// the widths shown: a table filled while its page was hidden kept rows measured for a width it never had.
 void keepFittedToRows(QTableWidget* table, bool evenRows = false);

@@ -76,6 +76,8 @@ struct LintSummary
     /// Why --strict refuses these questions; empty when it accepts them. A strategy or a cue rule may beat
     /// its chance by at most kStrictMarginPoints; the structural flaws may not occur at all.
     std::vector<std::string> strictFailures() const;
+    /// Whether `strategy` beats chance by more than kStrictMarginPoints: one of strictFailures' reasons.
+    bool cued(Strategy strategy) const;
     /// "longest option: 57.0% (205/361), chance 20.1%" for one strategy.
     std::string strategyLine(Strategy strategy) const;
 };

@@ -400,6 +400,12 @@ std::string LintSummary::strategyLine(Strategy strategy) const
            std::to_string(questions) + "), chance " + fixed1(100.0 * share(chanceRight)) + "%";
 }
 
+bool LintSummary::cued(Strategy strategy) const
+{
+    return 100.0 * share(strategyRight[static_cast<std::size_t>(strategy)]) >
+           100.0 * share(chanceRight) + kStrictMarginPoints;
+}
+
 std::vector<std::string> LintSummary::strictFailures() const
 {
     std::vector<std::string> out;
@@ -409,7 +415,7 @@ std::vector<std::string> LintSummary::strictFailures() const
     const double chance = 100.0 * share(chanceRight);
     for (std::size_t s = 0; s < kStrategyCount; ++s) {
         const double got = 100.0 * share(strategyRight[s]);
-        if (got > chance + kStrictMarginPoints) {
+        if (cued(static_cast<Strategy>(s))) {
             out.push_back(std::string(strategyLabel(static_cast<Strategy>(s))) + " scores " + fixed1(got) +
                           "%, " + fixed1(got - chance) + " points over chance (" + fixed1(chance) +
                           "%); at most " + fixed1(kStrictMarginPoints) + " allowed");
