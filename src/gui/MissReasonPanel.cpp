@@ -1,8 +1,5 @@
 #include "MissReasonPanel.h"
 
-#include <algorithm>
-#include <iterator>
-
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -104,16 +101,11 @@ void MissReasonPanel::showSession(const ExamSession& session)
     renderSummary();
 }
 
-bool MissReasonPanel::listed(const SessionItem& item) const
-{
-    return !item.correct() && (!m_abandoned || item.seen());
-}
-
 void MissReasonPanel::renderTable()
 {
     m_table->setRowCount(0);
     for (const auto& it : m_items) {
-        if (!listed(it)) {
+        if (!isMissToExplain(it, m_abandoned)) {
             continue;
         }
         const int row = m_table->rowCount();
@@ -168,10 +160,7 @@ void MissReasonPanel::renderSummary()
                   .arg(c.wrongToRight)
                   .arg(c.wrongToWrong)
                   .arg(c.net() > 0 ? QStringLiteral("+%1").arg(c.net()) : QString::number(c.net())));
-    std::vector<SessionItem> misses;
-    std::copy_if(m_items.begin(), m_items.end(), std::back_inserter(misses),
-                 [this](const SessionItem& it) { return listed(it); });
-    const MissBreakdown b = missBreakdown(misses, m_timedOut);
+    const MissBreakdown b = missBreakdown(m_items, m_timedOut, m_abandoned);
     if (b.misses == 0) {
         m_breakdown->setText(tr("No missed questions."));
         return;

@@ -35,9 +35,6 @@ private:
     /// The change counts and the breakdown as they stand.
     void renderSummary();
     void renderTable();
-    /// A miss to tag: answered wrong, incomplete or unanswered; in an abandoned exam only the questions the
-    /// candidate saw (the rest were never reached, and asking why they were missed is noise).
-    bool listed(const SessionItem& item) const;
 
     Store& m_store;
     std::int64_t m_sessionId = 0;

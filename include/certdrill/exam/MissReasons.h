@@ -86,8 +86,13 @@ struct MissBreakdown
     std::optional<MissReason> top() const;
 };
 
-/// The breakdown of one session's missed items (effectiveMissReason).
-MissBreakdown missBreakdown(const std::vector<SessionItem>& items, bool timedOut);
+/// A miss the candidate is asked to explain: answered wrong, incomplete or unanswered; in an abandoned
+/// session only a question the candidate saw (the rest were never reached, and asking why they were missed
+/// is noise that would swamp the advice).
+bool isMissToExplain(const SessionItem& item, bool abandoned);
+
+/// The breakdown of one session's misses to explain (isMissToExplain, effectiveMissReason).
+MissBreakdown missBreakdown(const std::vector<SessionItem>& items, bool timedOut, bool abandoned);
 
 /// Adds `more` to `into`.
 void addBreakdown(MissBreakdown& into, const MissBreakdown& more);

@@ -131,11 +131,16 @@ std::optional<MissReason> MissBreakdown::top() const
     return best;
 }
 
-MissBreakdown missBreakdown(const std::vector<SessionItem>& items, bool timedOut)
+bool isMissToExplain(const SessionItem& item, bool abandoned)
+{
+    return !item.correct() && (!abandoned || item.seen());
+}
+
+MissBreakdown missBreakdown(const std::vector<SessionItem>& items, bool timedOut, bool abandoned)
 {
     MissBreakdown b;
     for (const auto& it : items) {
-        if (it.correct()) {
+        if (!isMissToExplain(it, abandoned)) {
             continue;
         }
         ++b.misses;
@@ -241,7 +246,8 @@ Result<MissBreakdown> examMissBreakdown(Store& store, const std::string& examId)
         if (!session) {
             return session.error();
         }
-        addBreakdown(all, missBreakdown(session.value()->items(), session.value()->timedOut()));
+        const ExamSession& done = *session.value();
+        addBreakdown(all, missBreakdown(done.items(), done.timedOut(), done.abandoned()));
     }
     return all;
 }

@@ -1,5 +1,7 @@
 #include "certdrill/exam/MissReasons.h"
 
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "certdrill/exam/ExamSession.h"
@@ -128,14 +130,14 @@ TEST_CASE("a miss is pre-filled from what was measured, and tagged only after th
     CHECK(suggestedMissReason(items[static_cast<size_t>(q3)], true) == MissReason::Guessed);
     CHECK(suggestedMissReason(items[static_cast<size_t>(q4)], true) == std::nullopt);
 
-    MissBreakdown b = missBreakdown(items, session.timedOut());
+    MissBreakdown b = missBreakdown(items, session.timedOut(), session.abandoned());
     CHECK(b.misses == 3);
     CHECK(b.tagged == 3);
     CHECK(b.suggested == 3);
 
     CHECK_FALSE(session.setMissReason(q4, MissReason::Misread).ok()); // right: nothing to explain
     REQUIRE(session.setMissReason(q3, MissReason::Misread).ok());
-    b = missBreakdown(session.items(), session.timedOut());
+    b = missBreakdown(session.items(), session.timedOut(), session.abandoned());
     CHECK(b.count(MissReason::Misread) == 1);
     CHECK(b.count(MissReason::Guessed) == 0);
     CHECK(b.suggested == 2);
@@ -153,6 +155,38 @@ TEST_CASE("a miss is pre-filled from what was measured, and tagged only after th
     CHECK(all->count(MissReason::OutOfTime) == 1);
     REQUIRE(session.setMissReason(q3, std::nullopt).ok());
     CHECK(examMissBreakdown(*f.store, "mini")->count(MissReason::Misread) == 0);
+}
+
+TEST_CASE("an abandoned exam's questions never shown are not misses to explain", "[miss]")
+{
+    Fixture f;
+    auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+    REQUIRE(s.ok());
+    ExamSession& session = *s.value();
+    REQUIRE(session.visit(0).ok());
+    REQUIRE(session.visit(1).ok()); // seen, left unanswered
+    const auto& options = session.items()[0].question.options;
+    const auto wrong = std::find_if(options.begin(), options.end(), [](const auto& o) { return !o.correct; });
+    REQUIRE(wrong != options.end());
+    REQUIRE(session.choose(0, {static_cast<int>(wrong - options.begin())}).ok()); // answered wrong
+    REQUIRE(session.setConfidence(0, Confidence::Guess).ok());
+    REQUIRE(session.abandon().ok());
+    REQUIRE(session.abandoned());
+
+    const int seenMisses = 2;
+    const auto& items = session.items();
+    CHECK_FALSE(isMissToExplain(items[2], true)); // never reached: nothing to say about it
+    CHECK(isMissToExplain(items[2], false));      // submitted or timed out: unanswered is a miss
+    CHECK(isMissToExplain(items[1], true));
+    MissBreakdown b = missBreakdown(items, session.timedOut(), session.abandoned());
+    CHECK(b.misses == seenMisses);
+    CHECK(missBreakdown(items, session.timedOut(), false).misses == seenMisses + 2);
+
+    // The home screen's advice reads the stored session the same way.
+    const auto all = examMissBreakdown(*f.store, "mini");
+    REQUIRE(all.ok());
+    CHECK(all->misses == seenMisses);
+    CHECK(all->tagged == 1); // the guess
 }
 
 TEST_CASE("the advice speaks when one reason has two in five of at least five tagged misses", "[miss]")
