@@ -71,8 +71,9 @@ struct StatedCount
 /// word (one to ten) or digits, case-insensitive ("(Select TWO.)", "choose 3 answers", "pick one").
 std::vector<StatedCount> stemSelectCounts(const std::string& stem);
 
-/// True if the stem says how many options to choose ("Select TWO", "choose 3", …) for `select`: the last
-/// count it states (stemSelectCounts) is `select`.
-bool stemStatesSelectCount(const std::string& stem, int select);
+/// What is wrong with the count a stem tells the candidate to choose, or nothing: the last count it states
+/// (stemSelectCounts; conventionally a closing "(Select TWO.)") is not `select`, or a multi-select stem
+/// states none. The one check behind the loader's warning and the lint's StatedCount rule.
+std::optional<std::string> statedCountProblem(const std::string& stem, int select);
 
 } // namespace certdrill

@@ -520,13 +520,8 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
                 }
             }
         }
-        const auto counts = stemSelectCounts(q.stem);
-        if (!counts.empty() && counts.back().count != k) {
-            found.emplace_back(LintRule::StatedCount, "the stem says \"" + counts.back().text +
-                                                          "\" but select is " + std::to_string(k));
-        } else if (counts.empty() && k > 1) {
-            found.emplace_back(LintRule::StatedCount,
-                               "a multi-select stem that does not say how many to choose (\"Select TWO\")");
+        if (auto problem = statedCountProblem(q.stem, k)) {
+            found.emplace_back(LintRule::StatedCount, std::move(*problem));
         }
         for (auto& [rule, message] : found) {
             ++sum.fired[static_cast<std::size_t>(rule)];

@@ -572,16 +572,8 @@ void checkQuestion(Checker& c, const json& q, const std::string& ptr, Question& 
     if (out.stem.empty()) {
         return;
     }
-    // The last stated count is the instruction (conventionally a closing "(Select TWO.)"); prose before it,
-    // such as "the team must pick one to ship", does not count. Single-answer stems are checked too: "Select
-    // TWO" over one right option would send the candidate looking for a second.
-    const std::vector<StatedCount> stated = stemSelectCounts(out.stem);
-    if (!stated.empty() && stated.back().count != out.select) {
-        c.warning(ptr + "/stem", "stem says \"" + echoed(stated.back().text) + "\" but \"select\" is " +
-                                     std::to_string(out.select));
-    } else if (stated.empty() && out.select > 1) {
-        c.warning(ptr + "/stem",
-                  "multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
+    if (auto problem = statedCountProblem(out.stem, out.select)) {
+        c.warning(ptr + "/stem", std::move(*problem));
     }
 }
 
@@ -1079,10 +1071,19 @@ std::vector<StatedCount> stemSelectCounts(const std::string& stem)
     return out;
 }
 
-bool stemStatesSelectCount(const std::string& stem, int select)
+std::optional<std::string> statedCountProblem(const std::string& stem, int select)
 {
-    const auto stated = stemSelectCounts(stem);
-    return !stated.empty() && stated.back().count == select;
+    // The last stated count is the instruction; prose before it, such as "the team must pick one to ship",
+    // does not count. Single-answer stems are checked too: "Select TWO" over one right option would send the
+    // candidate looking for a second.
+    const std::vector<StatedCount> stated = stemSelectCounts(stem);
+    if (!stated.empty() && stated.back().count != select) {
+        return "stem says \"" + echoed(stated.back().text) + "\" but \"select\" is " + std::to_string(select);
+    }
+    if (stated.empty() && select > 1) {
+        return std::string("multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
+    }
+    return std::nullopt;
 }
 
 LoadedMap parseCategoryMap(const std::string& text, const std::string& fileName)

@@ -71,8 +71,8 @@ ImportPreview previewImport(Store& store, const std::vector<std::filesystem::pat
     }
     preview.lint = lintPacks(clean);
     for (const LintFinding& f : preview.lint.findings) {
-        // The loader already warns of a stem whose stated count is not `select` ("stem says \"Select TWO\"
-        // but \"select\" is 1"): one row for it, not two. The lint still counts it.
+        // The loader warns of statedCountProblem, and the lint counts the same problem: one row for it, not
+        // two.
         if (f.rule == LintRule::StatedCount && warned.count({f.file, f.pointer + "/stem"}) > 0) {
             continue;
         }

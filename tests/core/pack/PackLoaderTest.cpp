@@ -284,13 +284,19 @@ TEST_CASE("warnings do not make a pack invalid", "[loader]")
     }
 }
 
-TEST_CASE("stemStatesSelectCount recognises the usual phrasings", "[loader]")
+TEST_CASE("statedCountProblem recognises the usual phrasings", "[loader]")
 {
-    CHECK(stemStatesSelectCount("Which apply? (Select TWO.)", 2));
-    CHECK(stemStatesSelectCount("Choose 3 answers", 3));
-    CHECK_FALSE(stemStatesSelectCount("Which apply? (Select TWO.)", 3));
-    CHECK_FALSE(stemStatesSelectCount("Which apply?", 2));
-    CHECK(stemStatesSelectCount("Pick one of the two teams' plans. (Select TWO.)", 2));
+    CHECK_FALSE(statedCountProblem("Which apply? (Select TWO.)", 2));
+    CHECK_FALSE(statedCountProblem("Choose 3 answers", 3));
+    CHECK(statedCountProblem("Which apply? (Select TWO.)", 3) ==
+          "stem says \"Select TWO\" but \"select\" is 3");
+    CHECK(statedCountProblem("Which apply?", 2) ==
+          "multi-select stem does not say how many to choose (e.g. \"(Select TWO.)\")");
+    CHECK_FALSE(statedCountProblem("Which apply?", 1)); // a single answer needs no count
+    CHECK_FALSE(statedCountProblem("Pick one of the two teams' plans. (Select TWO.)", 2));
+    // The stated words are echoed escaped: a stem's control characters never reach a terminal raw.
+    CHECK(statedCountProblem("Which? (Select\tTWO.)", 1) ==
+          "stem says \"Select\\u0009TWO\" but \"select\" is 1");
 }
 
 TEST_CASE("a batch resolves exams across files and reports a missing file", "[loader]")
