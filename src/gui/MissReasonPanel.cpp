@@ -63,7 +63,7 @@ MissReasonPanel::MissReasonPanel(Store& store, QWidget* parent)
     , m_store(store)
     , m_changes(new QLabel)
     , m_breakdown(new QLabel)
-    , m_table(makeReadOnlyTable({tr("Missed question"), tr("Measured"), tr("Why you missed it")},
+    , m_table(makeReadOnlyTable({tr("Missed question"), tr("Evidence"), tr("Why you missed it")},
                                 QStringLiteral("missReasonTable")))
 {
     setObjectName(QStringLiteral("missReasonPanel"));

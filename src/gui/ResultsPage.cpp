@@ -255,12 +255,6 @@ void ResultsPage::changeEvent(QEvent* event)
     }
 }
 
-void ResultsPage::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    fitToText(); // wrapped rows take their height at the width they now have
-}
-
 void ResultsPage::fitToText()
 {
     // The domain column is as wide as its longest word, so names wrap between words and are never cut

@@ -48,8 +48,8 @@ public slots:
 
 protected:
     /// Refits the tables and the chart when the text size changes.
+    /// (A width change refits the tables' rows through keepFittedToRows.)
     void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
 
 private:
     /// Sizes the tables to their rows and the chart to the text size.

@@ -2,6 +2,8 @@
 // abandoning an exam, the review screen's per-row flags and review passes, honest time in the results and
 // the history, resuming where the candidate was, the keyboard from the first second, Ctrl+Q's warning, the
 // flag and confidence buttons' state, and refusals next to the options.
+#include <numeric>
+
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
@@ -424,15 +426,8 @@ private slots:
         for (int r = 0; r < domains->rowCount(); ++r) {
             const Tally& t = score.domains[static_cast<size_t>(r)];
             const QString pace = domains->item(r, 4)->text();
-            if (t.seen == 0) {
-                QCOMPARE(pace, QStringLiteral("not reached"));
-                ++notReached;
-            } else {
-                const int seconds = qRound(t.minutesPerQuestion() * 60);
-                QCOMPARE(
-                    pace,
-                    QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0')));
-            }
+            QCOMPARE(pace, certdrill::test::expectedPace(t));
+            notReached += t.seen == 0;
         }
         QVERIFY(notReached >= 8);
         certdrill::test::screenshot(w->window.get(), "results");
@@ -514,6 +509,27 @@ private slots:
         w->window->showResults(id);
         QCOMPARE(rowHeights("missReasonTable"), misses);
         QCOMPARE(rowHeights("topicTable"), topics);
+
+        // A narrower window wraps the objectives onto more lines: their rows grow, with the table, and shrink
+        // back when the window is wide again.
+        auto* topicTable = child<QTableWidget>(results, "topicTable");
+        const auto rowsFit = [&] {
+            int sum = 0;
+            for (int r = 0; r < topicTable->rowCount(); ++r) {
+                sum += topicTable->rowHeight(r);
+            }
+            return topicTable->viewport()->height() >= sum;
+        };
+        const QSize wide = w->window->size();
+        w->window->resize(std::max(w->window->minimumSizeHint().width(), wide.width() / 2), wide.height());
+        QTRY_VERIFY(rowHeights("topicTable") != topics);
+        const QList<int> narrow = rowHeights("topicTable");
+        QVERIFY(std::accumulate(narrow.begin(), narrow.end(), 0) >
+                std::accumulate(topics.begin(), topics.end(), 0));
+        QVERIFY(rowsFit());
+        w->window->resize(wide);
+        QTRY_COMPARE(rowHeights("topicTable"), topics);
+        QVERIFY(rowsFit());
     }
 
     /// Resume reopens at the question last viewed; the question says how far the candidate was and what No

@@ -121,8 +121,13 @@ private slots:
             QTest::keyClick(combo, Qt::Key_Down); // misread the question
             QCOMPARE(combo->currentText(), QStringLiteral("misread the question"));
         }
+        // The page settles around the table fitted to its rows: the breakdown is as tall as its lines, with
+        // no blank band around it.
+        auto* breakdownLabel = panel->findChild<QLabel*>(QStringLiteral("missBreakdownLabel"));
+        QTRY_COMPARE(breakdownLabel->height(), breakdownLabel->heightForWidth(breakdownLabel->width()));
         auto* scroll = results->findChild<QScrollArea*>(QStringLiteral("resultsScroll"));
-        scroll->ensureWidgetVisible(panel->findChild<QLabel*>(QStringLiteral("missBreakdownLabel")));
+        certdrill::test::settleForScreenshot();
+        scroll->ensureWidgetVisible(breakdownLabel);
         certdrill::test::screenshot(w->window.get(), "miss-reasons");
         gui::applyTheme(true);
         QTest::qWait(50);
