@@ -39,7 +39,19 @@ if [[ " $* " == *" -runs=1 "* ]]; then
         load | slow-start) echo "Executed ${!#} in 3 ms"; exit 0 ;;
         slow) burn; echo "Executed ${!#} in 2500 ms"; exit 0 ;;
         blocked) sleep 1; echo "==1== ERROR: libFuzzer: timeout after 2 seconds"; exit 1 ;;
+        stalled) echo "Executed ${!#} in 4 ms"; exit 0 ;;
     esac
+fi
+# libFuzzer's timeout handler deadlocked: the alarm and the input in hex, then nothing for ever.
+if [ "$FAKE_MODE" = stalled ] && [ ! -e "$FAKE_STATE" ]; then
+    touch "$FAKE_STATE"
+    echo "#7 NEW    cov: 5 ft: 6 corp: 2/10b"
+    echo "ALARM: working on the last Unit for 2 seconds"
+    echo "       and the timeout value is 2 (use -timeout=N to change)"
+    echo "MS: 1 ChangeByte-; base unit: 0000000000000000000000000000000000000000"
+    echo "0x78,0x0,0x25,0x73,0x5c,0xa,0xff,"
+    echo 'x\000%s\\\012\377'
+    exec sleep 600
 fi
 prefix=""
 for a in "$@"; do
@@ -89,8 +101,21 @@ rc=$(run slow)
 [ "$rc" -eq 1 ] || fail "an input that burns 2.5 s of CPU alone passed (exit $rc): $(cat "$work/slow.out")"
 grep -q "FOUND: ==1== ERROR: libFuzzer: timeout" "$work/slow.out" || fail "no finding: $(cat "$work/slow.out")"
 
+# A fuzzer whose timeout handler hangs is killed (after 2 s here), and its input, taken from the hex line of
+# its log, is judged like any timeout's.
+rc=$(CERTDRILL_FUZZ_STALL_GRACE=2 run stalled)
+out=$work/stalled.out
+[ "$rc" -eq 0 ] || fail "a stalled fuzzer whose input runs in 4 ms failed the run (exit $rc): $(cat "$out")"
+grep -q "stalled 2 s after its timeout alarm.* its input: $work/build/findings/fuzz_gift-timeout-stalled-" "$out" ||
+    fail "no 'stalled' line naming the input: $(cat "$out")"
+grep -q "a timeout did not recur.*the input itself 4 ms" "$out" || fail "the input was not run again: $(cat "$out")"
+grep -Eq "fuzz_gift +13 " "$out" || fail "the run did not go on after the stall: $(cat "$out")"
+printf 'x\000%%s\\\n\377' >"$work/expected"
+cmp "$work/expected" "$work/build/findings/unreproduced/"fuzz_gift-timeout-stalled-* ||
+    fail "the input written from the log is not the one the fuzzer printed"
+
 rc=$(run blocked)
 [ "$rc" -eq 1 ] || fail "an input that fails three times without CPU passed (exit $rc): $(cat "$work/blocked.out")"
 [ "$(grep -c "ran again alone" "$work/build/logs/fuzz_gift.log")" -eq 3 ] ||
     fail "a blocked input was not tried three times: $(cat "$work/build/logs/fuzz_gift.log")"
-echo "fuzz retry test: load, a slow start, slow and blocked inputs told apart"
+echo "fuzz retry test: load, a slow start, slow, stalled and blocked inputs told apart"
