@@ -1,15 +1,23 @@
 #include "OptionRow.h"
 
+#include <algorithm>
+#include <cmath>
+
+#include <QAbstractTextDocumentLayout>
 #include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QRadioButton>
+#include <QTextBlock>
 #include <QTextBlockFormat>
 #include <QTextCursor>
+#include <QTextLayout>
+#include <QVBoxLayout>
 
 #include "Display.h"
+#include "SafeTextDocument.h"
 #include "TextPane.h"
 
 namespace certdrill::gui {
@@ -64,10 +72,71 @@ OptionRow::OptionRow(bool multiSelect, int displayIndex, const QString& text, QW
     m_clickTarget = pane ? pane->viewport() : m_text;
     m_clickTarget->installEventFilter(this);
     m_button->installEventFilter(this);
+    m_buttonColumn = new QVBoxLayout;
+    m_buttonColumn->setContentsMargins(0, 0, 0, 0);
+    m_buttonColumn->addWidget(m_button);
+    m_buttonColumn->addStretch();
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);
-    layout->addWidget(m_button, 0, Qt::AlignTop);
+    layout->addLayout(m_buttonColumn);
     layout->addWidget(m_text, 1);
+    alignButton();
+}
+
+double OptionRow::firstLineMiddle() const
+{
+    if (const auto* pane = qobject_cast<const TextPane*>(m_text)) {
+        // The letter's paragraph, laid out by the pane (below its frame and the document's margin).
+        const QTextDocument* doc = pane->document();
+        const QTextBlock first = doc->firstBlock();
+        const QTextLayout* layout = first.layout();
+        if (!layout || layout->lineCount() == 0) {
+            return pane->frameWidth() + doc->documentMargin() + pane->fontMetrics().height() / 2.0;
+        }
+        const QTextLine line = layout->lineAt(0);
+        return pane->frameWidth() + doc->documentLayout()->blockBoundingRect(first).top() + line.y() +
+               line.height() / 2.0;
+    }
+    // The label's own text laid out as the label lays it out (no margin, its font and width), in a document
+    // that never loads anything; the text is inlineHtml's, whose only markup is <code>.
+    const auto* label = static_cast<const QLabel*>(m_text);
+    SafeTextDocument doc;
+    doc.setDocumentMargin(0);
+    doc.setDefaultFont(label->font());
+    doc.setHtml(label->text());
+    doc.setTextWidth(label->contentsRect().width() > 0 ? label->contentsRect().width() : -1);
+    doc.documentLayout()->documentSize(); // lays it out
+    const QTextLayout* layout = doc.firstBlock().layout();
+    if (!layout || layout->lineCount() == 0) {
+        return label->contentsRect().top() + label->fontMetrics().height() / 2.0;
+    }
+    const QTextLine line = layout->lineAt(0);
+    return label->contentsRect().top() + line.y() + line.height() / 2.0;
+}
+
+void OptionRow::alignButton()
+{
+    const int top =
+        std::max(0, static_cast<int>(std::lround(firstLineMiddle() - m_button->sizeHint().height() / 2.0)));
+    if (m_buttonColumn->contentsMargins().top() != top) {
+        m_buttonColumn->setContentsMargins(0, top, 0, 0);
+    }
+}
+
+void OptionRow::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    alignButton(); // another width can put other words, or code, on the first line
+}
+
+void OptionRow::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        // View ▸ Larger text: taller lines and a larger indicator. Once the button and the text have their
+        // new font too, which reaches them after this row.
+        QMetaObject::invokeMethod(this, &OptionRow::alignButton, Qt::QueuedConnection);
+    }
 }
 
 bool OptionRow::eventFilter(QObject* watched, QEvent* event)

@@ -4,6 +4,7 @@
 
 class QAbstractButton;
 class QLabel;
+class QVBoxLayout;
 
 namespace certdrill::gui {
 
@@ -24,9 +25,18 @@ public:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    /// Moves the button down so its middle is on the first line's: a line holding inline code is taller
+    /// than the text's font, and a larger text size makes every line taller than the indicator.
+    void alignButton();
+    /// Where the middle of the text's first line is, from the top of the text's widget.
+    double firstLineMiddle() const;
+
     QAbstractButton* m_button;
+    QVBoxLayout* m_buttonColumn;
     QWidget* m_text;        ///< a QLabel, or a TextPane for block Markdown
     QWidget* m_clickTarget; ///< what a click on the text lands on: the label, or the pane's viewport
 };

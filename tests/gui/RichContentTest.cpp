@@ -10,12 +10,14 @@
 #include <QBuffer>
 #include <QFontInfo>
 #include <QFontMetricsF>
+#include <QLabel>
 #include <QPdfWriter>
 #include <QScrollBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextFrame>
+#include <QTextLayout>
 #include <QTextTable>
 #include <QtTest>
 
@@ -338,6 +340,60 @@ private slots:
         QVERIFY(firstTable(&fromHtml));
         // Text without a block keeps its old rendering: `*` and `__init__` are not emphasis.
         QCOMPARE(gui::textHtml("a *b* __init__ `c`"), QStringLiteral("a *b* __init__ <code>c</code>"));
+    }
+
+    /// The button's middle is on the middle of the option's first line, with inline code on that line (a
+    /// taller line) and without, at normal and at double text size (taller lines, a larger indicator), in
+    /// both looks.
+    void optionButtonSitsOnTheFirstLine()
+    {
+        const auto firstLineMiddle = [](const QLabel* label) {
+            QTextDocument doc;
+            doc.setDocumentMargin(0);
+            doc.setDefaultFont(label->font());
+            doc.setHtml(label->text());
+            doc.setTextWidth(label->contentsRect().width());
+            doc.documentLayout()->documentSize();
+            const QTextLine line = doc.firstBlock().layout()->lineAt(0);
+            return label->geometry().top() + label->contentsRect().top() + line.y() + line.height() / 2.0;
+        };
+        const QStringList texts = {
+            QStringLiteral("Set `max_batch_size` to 64 so the engine builds its profiles"),
+            QStringLiteral("Set the maximum batch size to 64 so the engine builds"),
+            QStringLiteral("`--use_fp8_context_fmha` with `enable`, then rebuild")};
+        for (const bool dark : {false, true}) {
+            gui::applyTheme(dark);
+            for (const int percent : {100, 200}) {
+                gui::applyTextPercent(percent);
+                for (const bool multiSelect : {false, true}) {
+                    for (const QString& text : texts) {
+                        gui::OptionRow row(multiSelect, 1, text);
+                        row.resize(420, 80);
+                        QVERIFY(test::showActive(&row));
+                        auto* label = row.findChild<QLabel*>();
+                        QVERIFY(label);
+                        const auto buttonMiddle = [&] {
+                            const QRect button = row.button()->geometry();
+                            return button.top() + button.height() / 2.0;
+                        };
+                        QTRY_VERIFY2(std::abs(buttonMiddle() - firstLineMiddle(label)) <= 1.0,
+                                     qPrintable(QStringLiteral("%1%, %2: button %3+%4, line middle %5")
+                                                    .arg(percent)
+                                                    .arg(text)
+                                                    .arg(row.button()->geometry().top())
+                                                    .arg(row.button()->geometry().height())
+                                                    .arg(firstLineMiddle(label))));
+                        if (percent == 200 && text == texts[0]) {
+                            test::screenshot(
+                                &row, multiSelect ? (dark ? "option-align-multi-dark" : "option-align-multi")
+                                                  : (dark ? "option-align-dark" : "option-align"));
+                        }
+                    }
+                }
+            }
+        }
+        gui::applyTextPercent(100);
+        gui::applyTheme(false);
     }
 
     void optionWithACodeBlockShowsInAPaneAndStillClicks()
