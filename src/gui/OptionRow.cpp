@@ -83,19 +83,28 @@ OptionRow::OptionRow(bool multiSelect, int displayIndex, const QString& text, QW
     alignButton();
 }
 
+namespace {
+
+/// The middle of the first line of `doc`'s first block, from the top of the document (its margin included);
+/// half a line of `fontHeight` below the margin while the block is not laid out.
+double lineMiddleIn(const QTextDocument& doc, int fontHeight)
+{
+    const QTextBlock first = doc.firstBlock();
+    const QTextLayout* layout = first.layout();
+    if (!layout || layout->lineCount() == 0) {
+        return doc.documentMargin() + fontHeight / 2.0;
+    }
+    const QTextLine line = layout->lineAt(0);
+    return doc.documentLayout()->blockBoundingRect(first).top() + line.y() + line.height() / 2.0;
+}
+
+} // namespace
+
 double OptionRow::firstLineMiddle() const
 {
     if (const auto* pane = qobject_cast<const TextPane*>(m_text)) {
         // The letter's paragraph, laid out by the pane (below its frame and the document's margin).
-        const QTextDocument* doc = pane->document();
-        const QTextBlock first = doc->firstBlock();
-        const QTextLayout* layout = first.layout();
-        if (!layout || layout->lineCount() == 0) {
-            return pane->frameWidth() + doc->documentMargin() + pane->fontMetrics().height() / 2.0;
-        }
-        const QTextLine line = layout->lineAt(0);
-        return pane->frameWidth() + doc->documentLayout()->blockBoundingRect(first).top() + line.y() +
-               line.height() / 2.0;
+        return pane->frameWidth() + lineMiddleIn(*pane->document(), pane->fontMetrics().height());
     }
     // The label's own text laid out as the label lays it out (no margin, its font and width), in a document
     // that never loads anything; the text is inlineHtml's, whose only markup is <code>.
@@ -106,12 +115,7 @@ double OptionRow::firstLineMiddle() const
     doc.setHtml(label->text());
     doc.setTextWidth(label->contentsRect().width() > 0 ? label->contentsRect().width() : -1);
     doc.documentLayout()->documentSize(); // lays it out
-    const QTextLayout* layout = doc.firstBlock().layout();
-    if (!layout || layout->lineCount() == 0) {
-        return label->contentsRect().top() + label->fontMetrics().height() / 2.0;
-    }
-    const QTextLine line = layout->lineAt(0);
-    return label->contentsRect().top() + line.y() + line.height() / 2.0;
+    return label->contentsRect().top() + lineMiddleIn(doc, label->fontMetrics().height());
 }
 
 void OptionRow::alignButton()
