@@ -25,6 +25,7 @@ namespace certdrill::gui {
 // show as well (a stem's HTML, an answer's review, the fixed cell colors) is in ReportText.h, Qt Gui only.
 using report::answerHtml;
 using report::answerKeyHtml;
+using report::answerKeyInlineHtml;
 using report::bandColor;
 using report::bandText;
 using report::cellTextColor;
@@ -33,6 +34,7 @@ using report::confidenceText;
 using report::explainedOptionsHtml;
 using report::inlineHtml;
 using report::isBlockMarkdown;
+using report::markedVerdictText;
 using report::questionPlace;
 using report::scoreBackground;
 using report::stemHtml;

@@ -368,9 +368,7 @@ QString DrillPage::missedQuestionsHtml() const
                 .arg(QString::number(item.questionRow), tr("Question %1").arg(item.position + 1),
                      QString::fromStdString(domain ? domain->name : item.question.domain).toHtmlEscaped(),
                      stemLine(item.question.stem, 100).toHtmlEscaped(),
-                     tr("Your answer: %1 · Key: %2")
-                         .arg(QString::fromStdString(letters.chosen), QString::fromStdString(letters.correct))
-                         .toHtmlEscaped());
+                     answerKeyInlineHtml(item.question, letters));
     }
     return items.isEmpty() ? QString()
                            : tr("<h3>Questions you missed</h3><p>Click one to read it again in the question "
@@ -390,7 +388,7 @@ void DrillPage::showFeedback(const DrillItem& item)
     }
     m_confidence->setExclusive(true);
     setTextColor(m_verdict, verdictColor(item.correct));
-    m_verdict->setText(item.correct ? tr("✔ Correct") : tr("✘ Wrong"));
+    m_verdict->setText(markedVerdictText(item.correct));
     if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
         scroll->ensureWidgetVisible(m_verdict); // the verdict and the explanations below it come into view
     }

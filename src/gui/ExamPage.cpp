@@ -705,11 +705,10 @@ void ExamPage::applyReveal(const SessionItem& item)
 
 void ExamPage::showReveal(const SessionItem& item)
 {
-    m_revealView->setHtml(
-        QStringLiteral("<h3 style='color:%1'>%2</h3>")
-            .arg(verdictColor(item.correct()).name())
-            .arg((item.correct() ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + verdictText(item)) +
-        answerHtml(item));
+    m_revealView->setHtml(QStringLiteral("<h3 style='color:%1'>%2</h3>")
+                              .arg(verdictColor(item.correct()).name())
+                              .arg(markedVerdictText(item)) +
+                          answerHtml(item));
     m_revealView->show();
 }
 

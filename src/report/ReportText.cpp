@@ -42,6 +42,16 @@ QString verdictText(const SessionItem& item)
                                : tr("Unanswered");
 }
 
+QString markedVerdictText(const SessionItem& item)
+{
+    return (item.correct() ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + verdictText(item);
+}
+
+QString markedVerdictText(bool correct)
+{
+    return correct ? QStringLiteral("✔ ") + tr("Correct") : QStringLiteral("✘ ") + tr("Wrong");
+}
+
 QString unansweredText(int unanswered, int incomplete)
 {
     return incomplete > 0 ? tr("%1 unanswered, %2 incomplete").arg(unanswered).arg(incomplete)
@@ -298,15 +308,19 @@ QString explainedOptionsHtml(const Question& question, const std::vector<int>& o
     return html;
 }
 
-QString answerKeyHtml(const SessionItem& item)
+QString answerKeyInlineHtml(const Question& question, const AnswerLetters& letters)
 {
-    const AnswerLetters letters = answerLetters(item);
-    const QString select =
-        item.question.isMultiSelect() ? tr(" (select %1)").arg(item.question.select) : QString();
-    return QStringLiteral("<p><b>%1</b> %2 · <b>%3</b> %4%5</p>")
+    const QString select = question.isMultiSelect() ? tr(" (select %1)").arg(question.select) : QString();
+    return QStringLiteral("<b>%1</b> %2 · <b>%3</b> %4%5")
         .arg(tr("Your answer:"),
              letters.chosen.empty() ? tr("none") : QString::fromStdString(letters.chosen).toHtmlEscaped(),
              tr("Key:"), QString::fromStdString(letters.correct).toHtmlEscaped(), select);
+}
+
+QString answerKeyHtml(const SessionItem& item)
+{
+    return QStringLiteral("<p>") + answerKeyInlineHtml(item.question, answerLetters(item)) +
+           QStringLiteral("</p>");
 }
 
 QString questionPlace(const ExamDef& exam, const Question& question)

@@ -9,6 +9,7 @@
 class QTextDocument;
 
 #include "certdrill/exam/ExamSession.h"
+#include "certdrill/exam/SessionHistory.h"
 #include "certdrill/learn/Mastery.h"
 
 namespace certdrill::report {
@@ -18,6 +19,12 @@ namespace certdrill::report {
 
 /// "Correct", "Wrong", "Incomplete" (fewer options chosen than asked for) or "Unanswered" for a scored item.
 QString verdictText(const SessionItem& item);
+/// The verdict with its mark, "✔ Correct" or "✘ Wrong" (or "✘ Incomplete", "✘ Unanswered"): the heading over
+/// an answer checked in practice mode.
+QString markedVerdictText(const SessionItem& item);
+/// "✔ Correct" or "✘ Wrong": the heading over an answer checked in a drill, which checks only complete
+/// answers.
+QString markedVerdictText(bool correct);
 /// "3 unanswered", with ", 2 incomplete" when some multi-selects have too few options chosen: the two
 /// numbers the results and the printed report give next to the score.
 QString unansweredText(int unanswered, int incomplete);
@@ -59,6 +66,8 @@ QString explainedOptionsHtml(const Question& question, const std::vector<int>& o
 QString answerHtml(const SessionItem& item);
 /// "Your answer: BD · Key: BC (select 2)" as a paragraph of HTML, letters as the candidate saw them.
 QString answerKeyHtml(const SessionItem& item);
+/// The same line as inline HTML, for a list item: the drill's summary of missed questions.
+QString answerKeyInlineHtml(const Question& question, const AnswerLetters& letters);
 /// Where a question sits in the exam: "Model Optimization › 4.2 Choosing PTQ, QAT and precision", or the
 /// domain alone when it names no objective or subtopic.
 QString questionPlace(const ExamDef& exam, const Question& question);

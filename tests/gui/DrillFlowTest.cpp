@@ -11,6 +11,7 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QTextDocumentFragment>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -272,6 +273,7 @@ private slots:
         // Every question missed, with the answer against the key, and nothing answered right.
         const QString text = summary->text();
         QVERIFY2(text.contains(QStringLiteral("Questions you missed")), qPrintable(text));
+        const QString plain = QTextDocumentFragment::fromHtml(text).toPlainText();
         const DrillItem* missed = nullptr;
         for (const DrillItem& item : drill->items()) {
             const QString link = QStringLiteral("<a href='question:%1'>Question %2</a>")
@@ -281,10 +283,14 @@ private slots:
             if (!item.correct) {
                 const AnswerLetters letters = answerLetters(item.question, item.optionOrder, item.chosen);
                 QVERIFY(!letters.chosen.empty() && letters.chosen != letters.correct);
-                QVERIFY2(text.contains(QStringLiteral("Your answer: %1 · Key: %2")
-                                           .arg(QString::fromStdString(letters.chosen),
-                                                QString::fromStdString(letters.correct))),
-                         qPrintable(text));
+                // As the review pages say it, with the count a multi-select asked for.
+                const QString line =
+                    QStringLiteral("Your answer: %1 · Key: %2%3")
+                        .arg(QString::fromStdString(letters.chosen), QString::fromStdString(letters.correct),
+                             item.question.isMultiSelect()
+                                 ? QStringLiteral(" (select %1)").arg(item.question.select)
+                                 : QString());
+                QVERIFY2(plain.contains(line), qPrintable(plain));
                 missed = missed ? missed : &item;
             }
         }
