@@ -5,10 +5,12 @@
 
 #include "certdrill/pack/HtmlText.h"
 
+#include "CurrentInput.h"
 #include "FuzzSupport.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
+    certdrill::fuzz::keepCurrentInput(data, size);
     const std::string html(reinterpret_cast<const char*>(data), size);
     const certdrill::HtmlText text = certdrill::htmlToText(html);
     // Markup only shrinks; a list item ("<li>" becomes a line break and "• ") and a reference ("&#9;" becomes

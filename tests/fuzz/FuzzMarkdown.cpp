@@ -11,6 +11,7 @@
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
 
+#include "CurrentInput.h"
 #include "Display.h"
 #include "SafeTextDocument.h"
 #include "SafeTextView.h"
@@ -39,6 +40,7 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
+    certdrill::fuzz::keepCurrentInput(data, size);
     // The pack rules cap a stem at 8,000 characters; longer inputs only slow the search down.
     if (size > 32768) {
         return 0;

@@ -39,7 +39,7 @@ if [[ " $* " == *" -runs=1 "* ]]; then
         load | slow-start) echo "Executed ${!#} in 3 ms"; exit 0 ;;
         slow) burn; echo "Executed ${!#} in 2500 ms"; exit 0 ;;
         blocked) sleep 1; echo "==1== ERROR: libFuzzer: timeout after 2 seconds"; exit 1 ;;
-        stalled) echo "Executed ${!#} in 4 ms"; exit 0 ;;
+        stalled | stalled-silent) echo "Executed ${!#} in 4 ms"; exit 0 ;;
     esac
 fi
 # libFuzzer's timeout handler deadlocked: the alarm and the input in hex, then nothing for ever.
@@ -51,6 +51,15 @@ if [ "$FAKE_MODE" = stalled ] && [ ! -e "$FAKE_STATE" ]; then
     echo "MS: 1 ChangeByte-; base unit: 0000000000000000000000000000000000000000"
     echo "0x78,0x0,0x25,0x73,0x5c,0xa,0xff,"
     echo 'x\000%s\\\012\377'
+    exec sleep 600
+fi
+# Or it deadlocked before printing anything, with the input kept by the target (tests/fuzz/CurrentInput.h).
+if [ "$FAKE_MODE" = stalled-silent ] && [ ! -e "$FAKE_STATE" ]; then
+    touch "$FAKE_STATE"
+    printf 'y\001%%d\\\n\376' >"$CERTDRILL_FUZZ_CURRENT_INPUT"
+    echo "#7 NEW    cov: 5 ft: 6 corp: 2/10b"
+    echo "ALARM: working on the last Unit for 2 seconds"
+    echo "       and the timeout value is 2 (use -timeout=N to change)"
     exec sleep 600
 fi
 prefix=""
@@ -114,8 +123,19 @@ printf 'x\000%%s\\\n\377' >"$work/expected"
 cmp "$work/expected" "$work/build/findings/unreproduced/"fuzz_gift-timeout-stalled-* ||
     fail "the input written from the log is not the one the fuzzer printed"
 
+# The same when the handler printed nothing: the input is the one the target kept.
+rc=$(CERTDRILL_FUZZ_STALL_GRACE=2 run stalled-silent)
+out=$work/stalled-silent.out
+[ "$rc" -eq 0 ] || fail "a silent stalled fuzzer whose input runs in 4 ms failed the run (exit $rc): $(cat "$out")"
+grep -q "stalled 2 s after its timeout alarm.* its input: $work/build/findings/fuzz_gift-timeout-stalled-" "$out" ||
+    fail "no 'stalled' line naming the kept input: $(cat "$out")"
+grep -Eq "fuzz_gift +13 " "$out" || fail "the run did not go on after the silent stall: $(cat "$out")"
+printf 'y\001%%d\\\n\376' >"$work/expected"
+cmp "$work/expected" "$work/build/findings/unreproduced/"fuzz_gift-timeout-stalled-* ||
+    fail "the input taken after a silent stall is not the one the target kept"
+
 rc=$(run blocked)
 [ "$rc" -eq 1 ] || fail "an input that fails three times without CPU passed (exit $rc): $(cat "$work/blocked.out")"
 [ "$(grep -c "ran again alone" "$work/build/logs/fuzz_gift.log")" -eq 3 ] ||
     fail "a blocked input was not tried three times: $(cat "$work/build/logs/fuzz_gift.log")"
-echo "fuzz retry test: load, a slow start, slow, stalled and blocked inputs told apart"
+echo "fuzz retry test: load, a slow start, slow, stalled (with and without its input printed) and blocked inputs told apart"
