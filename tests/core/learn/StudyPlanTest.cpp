@@ -150,7 +150,9 @@ TEST_CASE("after weak answers the next step is the planner's drill, naming its d
     CHECK(p.domains[1].band == Band::Red);
     CHECK(p.next.drill.count == 20);
     CHECK_FALSE(p.next.drill.filter.dueOnly);
-    CHECK(p.verdict.rfind("Not ready yet: 0 of 2 domains Green; 0 of the last 3 exam simulations", 0) == 0);
+    // No exam taken: none counted as "0 of the last 3", as if three had been.
+    CHECK(p.verdict == "Not ready yet: 0 of 2 domains Green; no exam simulation yet (readiness needs 3 in a "
+                       "row at 80% or more).");
     // The step's options plan the very drill its title names.
     auto tracker = buildTracker(*f.store, "mini");
     REQUIRE(tracker.ok());
@@ -202,7 +204,17 @@ TEST_CASE("an exam simulation is the next step once a week, and when every domai
     CHECK(green.next.kind == NextStep::Kind::ExamSimulation);
     CHECK(green.next.title == "Take an exam simulation (last one today)");
     CHECK(green.next.reason.find("Every domain is Green") != std::string::npos);
-    CHECK(green.verdict.find("2 of 2 domains Green; 1 of the last 3") != std::string::npos);
+    CHECK(green.verdict ==
+          "Not ready yet: 2 of 2 domains Green; 1 of 1 exam simulation so far at 80% or more "
+          "(readiness needs 3 in a row).");
+    // Two taken, one under the line; with three or more, the last three are counted.
+    in.tracker.recentExamScores = {0.9, 0.6};
+    CHECK(computeStudyPlan(in).verdict.find(
+              "; 1 of 2 exam simulations so far at 80% or more (readiness needs 3 "
+              "in a row).") != std::string::npos);
+    in.tracker.recentExamScores = {0.9, 0.6, 0.85, 0.95};
+    CHECK(computeStudyPlan(in).verdict.find("; 2 of the last 3 exam simulations at 80% or more.") !=
+          std::string::npos);
 }
 
 TEST_CASE("ready without an exam date: book it; with one, keep practising", "[plan]")
