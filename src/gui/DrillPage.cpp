@@ -20,6 +20,7 @@
 #include "Display.h"
 #include "OptionRow.h"
 #include "ReportProblemDialog.h"
+#include "ScrollIntoView.h"
 #include "Tables.h"
 #include "TextPane.h"
 
@@ -334,6 +335,11 @@ void DrillPage::checkOrNext()
         return;
     }
     showFeedback(m_session->items()[static_cast<std::size_t>(m_position)]);
+    // Only here, on Check: a question shown again starts at its stem, and a change of look stays where it
+    // was.
+    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
+        scrollIntoView(scroll, m_verdict, m_feedback);
+    }
 }
 
 void DrillPage::changeEvent(QEvent* event)
@@ -389,9 +395,6 @@ void DrillPage::showFeedback(const DrillItem& item)
     m_confidence->setExclusive(true);
     setTextColor(m_verdict, verdictColor(item.correct));
     m_verdict->setText(markedVerdictText(item.correct));
-    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
-        scroll->ensureWidgetVisible(m_verdict); // the verdict and the explanations below it come into view
-    }
     m_feedback->setHtml(explainedOptionsHtml(item.question, item.optionOrder, item.chosen));
     m_feedback->setVisible(true);
     const bool last = m_position + 1 >= static_cast<int>(m_session->items().size());

@@ -20,6 +20,7 @@
 #include "Display.h"
 #include "OptionRow.h"
 #include "ReviewPage.h"
+#include "ScrollIntoView.h"
 #include "TextPane.h"
 
 namespace certdrill::gui {
@@ -683,6 +684,10 @@ void ExamPage::revealAnswer()
         return;
     }
     applyReveal(m_session->items()[static_cast<size_t>(m_position)]);
+    // Only here, on Reveal: a revealed question shown again starts at its stem.
+    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("questionScroll"))) {
+        scrollIntoView(scroll, m_revealView, m_revealView);
+    }
 }
 
 void ExamPage::applyReveal(const SessionItem& item)

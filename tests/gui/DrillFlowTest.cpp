@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -130,6 +131,35 @@ private slots:
         QVERIFY2(!summary.contains(QStringLiteral("0 of 0")) && !summary.contains(QStringLiteral("<table")),
                  qPrintable(summary));
         certdrill::test::screenshot(w->window.get(), "drill-ended-empty");
+    }
+
+    // At 200% text the options fill the page: Check brings the verdict into view, not just below the fold
+    // (it used to be scrolled to before the layout had made room for it, and stayed out of sight).
+    void checkShowsTheVerdictAtLargeText()
+    {
+        const auto w = test::makeBankWorld();
+        QVERIFY(w);
+        w->window->resize(1100, 760);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        gui::applyTextPercent(200);
+        PlannerOptions options;
+        options.seed = 5;
+        QVERIFY(w->window->startDrill(options, false));
+        gui::DrillPage* page = w->window->drillPage();
+        QApplication::processEvents();
+        const DrillItem& item = page->session()->items()[0];
+        for (int d : displayed(item, false)) {
+            QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
+        }
+        QTest::keyClick(page, Qt::Key_Return); // Check
+        QApplication::processEvents();
+        auto* verdict = page->findChild<QLabel*>(QStringLiteral("drillVerdict"));
+        auto* scroll = page->findChild<QScrollArea*>(QStringLiteral("drillScroll"));
+        QVERIFY(verdict && scroll);
+        certdrill::test::screenshot(w->window.get(), "drill-checked-200");
+        const QString hidden = certdrill::test::hiddenInScroll(scroll, verdict, verdict->height());
+        gui::applyTextPercent(100);
+        QVERIFY2(hidden.isEmpty(), qPrintable(hidden));
     }
 
     // A one-question drill speaks in the singular and says what the planner's chance means.

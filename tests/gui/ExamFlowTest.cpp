@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -650,6 +651,32 @@ private slots:
         page->previous();
         QVERIFY(view->isVisible()); // revealed stays revealed
         QVERIFY(!page->findChild<QAbstractButton*>(QStringLiteral("option0"))->isEnabled());
+    }
+
+    /// At 200% text the stem and options fill the question's page: Reveal brings the verdict and the whys
+    /// into view, instead of leaving them below the fold where nothing says they appeared.
+    void practiceRevealShowsAtLargeText()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        w->window->resize(1100, 760);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        gui::applyTextPercent(200);
+        QVERIFY(w->window->startExam(SessionMode::Practice, 9));
+        gui::ExamPage* page = w->window->examPage();
+        QApplication::processEvents();
+        auto* view = page->findChild<QTextBrowser*>(QStringLiteral("revealView"));
+        auto* scroll = page->findChild<QScrollArea*>(QStringLiteral("questionScroll"));
+        QVERIFY(view && scroll);
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("revealButton")), Qt::LeftButton);
+        QApplication::processEvents();
+        QVERIFY(page->session()->items()[0].revealed);
+        certdrill::test::screenshot(w->window.get(), "practice-reveal-200");
+        // The verdict heading, the pane's first two lines, shows.
+        const QString hidden =
+            certdrill::test::hiddenInScroll(scroll, view, 2 * view->fontMetrics().height());
+        gui::applyTextPercent(100);
+        QVERIFY2(hidden.isEmpty(), qPrintable(hidden));
     }
 
     /// Revealing a multi-select with fewer ticks than it asks for makes the answer final as it stands, so

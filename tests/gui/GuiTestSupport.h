@@ -8,6 +8,7 @@
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QString>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -150,6 +151,20 @@ inline void screenshot(QWidget* w, const char* name)
         settleForScreenshot();
         w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
     }
+}
+
+/// Empty when the top `height` pixels of `w` show inside `scroll`'s viewport; else where they are, for a
+/// test's failure message.
+inline QString hiddenInScroll(QScrollArea* scroll, QWidget* w, int height)
+{
+    const QRect shown = scroll->viewport()->rect();
+    const QRect at(w->mapTo(scroll->viewport(), QPoint(0, 0)), QSize(w->width(), height));
+    return shown.contains(at) ? QString()
+                              : QStringLiteral("%1 at y %2-%3, viewport 0-%4")
+                                    .arg(w->objectName())
+                                    .arg(at.top())
+                                    .arg(at.bottom())
+                                    .arg(shown.bottom());
 }
 
 /// Shows `w` and waits until it is exposed and active, and until its home screen (if it has one) shows its
