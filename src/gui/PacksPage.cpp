@@ -70,6 +70,11 @@ PacksPage::PacksPage(Store& store, QWidget* parent)
                                 "history, and a new import restores the pack."));
     intro->setWordWrap(true);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Packs of one exam share a long prefix and differ at the end ("... Model Optimization (2)"): a name cut
+    // to its column keeps both ends. On one line: wrapped, the cell would show the first line's middle cut
+    // and drop the second line, end and all.
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false);
     m_table->setToolTip(tr("Longest option scores: what a candidate who always picks the longest option "
                            "would score, against blind guessing; \"cued\" when the questions give their "
                            "answers away (see the selected pack's figures below)."));
@@ -189,7 +194,8 @@ void PacksPage::refresh()
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         auto* name = readOnlyCell(q(p.title));
-        name->setToolTip(plainToolTip(q(p.id))); // tooltips would render HTML
+        // The whole title, which the column may cut, and the id; plain, since tooltips would render HTML.
+        name->setToolTip(plainToolTip(tr("%1 (id %2)").arg(q(p.title), q(p.id))));
         m_table->setItem(row, 0, name);
         m_table->setItem(row, 1, readOnlyCell(q(p.version)));
         m_table->setItem(row, 2,

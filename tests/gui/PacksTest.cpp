@@ -183,6 +183,22 @@ private slots:
         test::screenshot(&window, "packs-screen");
         gui::applyTextPercent(200);
         test::screenshot(&window, "packs-screen-200");
+        // At 200% the names are cut to the column: the two GPU packs, which differ only in the "(2)" at the
+        // end, still read as two packs.
+        QApplication::processEvents();
+        QVERIFY(!table->wordWrap()); // one line per name, as cut below
+        QStringList shown;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            shown << table->fontMetrics().elidedText(table->item(r, 0)->text(), table->textElideMode(),
+                                                     table->columnWidth(0) - 8);
+        }
+        QStringList distinct = shown;
+        QVERIFY2(distinct.removeDuplicates() == 0, qPrintable(shown.join(QStringLiteral(" | "))));
+        // The whole name is one hover away.
+        for (int r = 0; r < table->rowCount(); ++r) {
+            QVERIFY2(table->item(r, 0)->toolTip().contains(table->item(r, 0)->text().toHtmlEscaped()),
+                     qPrintable(table->item(r, 0)->toolTip()));
+        }
         gui::applyTheme(true);
         test::screenshot(&window, "packs-screen-dark-200");
         gui::applyTextPercent(100);
