@@ -346,7 +346,7 @@ private slots:
         action->trigger();
         QVERIFY(chart->isVisible());
         QVERIFY(readiness->text().startsWith(QStringLiteral("Not ready")));
-        QVERIFY2(readiness->text().contains(QStringLiteral("last scores 100%, 0%")),
+        QVERIFY2(readiness->text().contains(QStringLiteral("2 taken so far (100%, 0%), 1 more to take")),
                  qPrintable(readiness->text()));
 
         sitSession(*w, SessionMode::Exam, true, 4);

@@ -119,8 +119,8 @@ std::map<std::int64_t, ItemMemory> replayMemory(const std::vector<Review>& revie
                                                 const Fsrs& fsrs = Fsrs{});
 
 /// The readiness line about exam simulations ("Exam simulations: the last 3 must each score at least 80%;
-/// last scores 84%, 79%"), or nothing when the last `settings.readinessExams` scores (newest first,
-/// fractions) each reach `settings.readinessScore`.
+/// last scores 84%, 79%, 81%", or "...; 2 taken so far (84%, 79%), 1 more to take"), or nothing when the last
+/// `settings.readinessExams` scores (newest first, fractions) each reach `settings.readinessScore`.
 std::optional<std::string> examReadinessGap(const std::vector<double>& recentExamScores,
                                             const TrackerSettings& settings);
 

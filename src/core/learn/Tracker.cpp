@@ -116,11 +116,16 @@ std::optional<std::string> examReadinessGap(const std::vector<double>& recentExa
     if (exams == 0) {
         return line + "none taken yet";
     }
-    line += "last scores ";
+    std::string scores;
     for (int i = 0; i < std::min(exams, settings.readinessExams); ++i) {
-        line += (i ? ", " : "") + percent(recentExamScores[static_cast<std::size_t>(i)]);
+        scores += (i ? ", " : "") + percent(recentExamScores[static_cast<std::size_t>(i)]);
     }
-    return line;
+    if (exams < settings.readinessExams) {
+        // "last scores 40%" after one exam would read as the last three.
+        return line + std::to_string(exams) + " taken so far (" + scores + "), " +
+               std::to_string(settings.readinessExams - exams) + " more to take";
+    }
+    return line + "last scores " + scores;
 }
 
 TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& bank,

@@ -129,7 +129,7 @@ TEST_CASE("a submitted mock feeds the tracker; an unfinished one does not", "[tr
     // One notation for the interval, as on the tracker screen: mean, then the 80% interval in brackets.
     CHECK(t->readiness[0].find(intervalText(t->domains[0].mastery) + " over 2 answers") != std::string::npos);
     CHECK(t->readiness[0].find("±") == std::string::npos);
-    CHECK(t->readiness[2].find("last scores 50%") != std::string::npos);
+    CHECK(t->readiness[2].find("1 taken so far (50%), 2 more to take") != std::string::npos);
     CHECK(trackerCsv(t.value()).find("alpha,a1,Alpha one,60,1,") != std::string::npos);
 }
 
@@ -235,8 +235,12 @@ TEST_CASE("the exam half of readiness reads only the newest scores, each at the 
     settings.readinessScore = 0.85;
     CHECK(examReadinessGap({}, settings) ==
           "Exam simulations: the last 3 must each score at least 85%; none taken yet");
-    CHECK(examReadinessGap({0.9, 0.95}, settings) ==
-          "Exam simulations: the last 3 must each score at least 85%; last scores 90%, 95%");
+    // Fewer than the rule counts: the scores so far, and how many more it takes (not "last scores", which
+    // would read as the last three).
+    CHECK(examReadinessGap({0.9, 0.95}, settings) == "Exam simulations: the last 3 must each score at least "
+                                                     "85%; 2 taken so far (90%, 95%), 1 more to take");
+    CHECK(examReadinessGap({0.4}, settings) ==
+          "Exam simulations: the last 3 must each score at least 85%; 1 taken so far (40%), 2 more to take");
     CHECK_FALSE(examReadinessGap({0.85, 0.9, 0.85}, settings)); // exactly at the mark counts
     CHECK(examReadinessGap({0.85, 0.84, 0.99}, settings).has_value());
     CHECK_FALSE(examReadinessGap({0.9, 0.9, 0.9, 0.1}, settings)); // an old fail no longer counts
