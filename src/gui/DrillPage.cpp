@@ -329,16 +329,16 @@ void DrillPage::checkOrNext()
         tag = static_cast<Confidence>(id);
     }
     auto result = m_session->check(m_position, chosenOptions(), tag);
-    if (!result) {
+    if (result) {
+        showFeedback(m_session->items()[static_cast<std::size_t>(m_position)]);
+    } else {
         setTextColor(m_verdict, failColor());
         setPackText(m_verdict, QString::fromStdString(result.error().message));
-        return;
     }
-    showFeedback(m_session->items()[static_cast<std::size_t>(m_position)]);
     // Only here, on Check: a question shown again starts at its stem, and a change of look stays where it
-    // was.
+    // was. The refusal of an incomplete answer too, or Check would seem to do nothing.
     if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
-        scrollIntoView(scroll, m_verdict, m_feedback);
+        scrollIntoView(scroll, m_verdict, result ? static_cast<QWidget*>(m_feedback) : m_verdict);
     }
 }
 

@@ -134,7 +134,8 @@ private slots:
     }
 
     // At 200% text the options fill the page: Check brings the verdict into view, not just below the fold
-    // (it used to be scrolled to before the layout had made room for it, and stayed out of sight).
+    // (it used to be scrolled to before the layout had made room for it, and stayed out of sight), and so
+    // does its refusal of an incomplete answer.
     void checkShowsTheVerdictAtLargeText()
     {
         const auto w = test::makeBankWorld();
@@ -148,17 +149,28 @@ private slots:
         gui::DrillPage* page = w->window->drillPage();
         QApplication::processEvents();
         const DrillItem& item = page->session()->items()[0];
+        auto* verdict = page->findChild<QLabel*>(QStringLiteral("drillVerdict"));
+        auto* scroll = page->findChild<QScrollArea*>(QStringLiteral("drillScroll"));
+        QVERIFY(verdict && scroll);
+        // First one tick on this "Select TWO": the refusal that says why Check did nothing shows too.
+        QVERIFY(item.question.select == 2);
+        const int first = displayed(item, false).front();
+        QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + first));
+        QTest::keyClick(page, Qt::Key_Return);
+        QApplication::processEvents();
+        QVERIFY(!item.checked);
+        const QString refusalHidden = certdrill::test::hiddenInScroll(scroll, verdict, verdict->height());
+        QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + first)); // undone, to answer it whole below
         for (int d : displayed(item, false)) {
             QTest::keyClick(page, static_cast<Qt::Key>(Qt::Key_A + d));
         }
         QTest::keyClick(page, Qt::Key_Return); // Check
         QApplication::processEvents();
-        auto* verdict = page->findChild<QLabel*>(QStringLiteral("drillVerdict"));
-        auto* scroll = page->findChild<QScrollArea*>(QStringLiteral("drillScroll"));
-        QVERIFY(verdict && scroll);
+        QVERIFY(item.checked);
         certdrill::test::screenshot(w->window.get(), "drill-checked-200");
         const QString hidden = certdrill::test::hiddenInScroll(scroll, verdict, verdict->height());
         gui::applyTextPercent(100);
+        QVERIFY2(refusalHidden.isEmpty(), qPrintable(refusalHidden));
         QVERIFY2(hidden.isEmpty(), qPrintable(hidden));
     }
 
