@@ -14,6 +14,7 @@ void scrollIntoView(QScrollArea* scroll, QWidget* head, QWidget* body)
     // A label given text, or a pane shown, asks its layout for room by a posted event; a pane as tall as its
     // text (TextPane) then sets its height once it has its width, which asks again, and only then does the
     // scroll area grow its widget. Scrolled to before that, the target would be where the empty widget was.
+    // Each pass sends what the one before posted: three links in that chain, and one pass to spare.
     for (int pass = 0; pass < 4; ++pass) {
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     }
