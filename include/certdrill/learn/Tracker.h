@@ -118,6 +118,10 @@ struct TrackerReport
 std::map<std::int64_t, ItemMemory> replayMemory(const std::vector<Review>& reviews,
                                                 const Fsrs& fsrs = Fsrs{});
 
+/// How many of the newest `settings.readinessExams` exam scores (newest first, fractions) reach
+/// `settings.readinessScore`: the count both the tracker's readiness line and the home screen's verdict give.
+int examsAtReadinessScore(const std::vector<double>& recentExamScores, const TrackerSettings& settings);
+
 /// The readiness line about exam simulations ("Exam simulations: the last 3 must each score at least 80%;
 /// last scores 84%, 79%, 81%", or "...; 2 taken so far (84%, 79%), 1 more to take"), or nothing when the last
 /// `settings.readinessExams` scores (newest first, fractions) each reach `settings.readinessScore`.

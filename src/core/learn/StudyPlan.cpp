@@ -185,6 +185,25 @@ NextStep nextStep(const StudyPlanInput& in, const StudyPlan& plan)
     return step;
 }
 
+// The exam half of the verdict: how many of the exam simulations the rule counts reached its score.
+std::string examsCountText(const TrackerReport& t)
+{
+    const int needed = t.settings.readinessExams;
+    const int counted = std::min<int>(needed, static_cast<int>(t.recentExamScores.size()));
+    const std::string line = percent(t.settings.readinessScore) + " or more";
+    if (counted == 0) {
+        return "no exam simulation yet (readiness needs " + std::to_string(needed) + " in a row at " + line +
+               ")";
+    }
+    const int good = examsAtReadinessScore(t.recentExamScores, t.settings);
+    // Fewer exams than the rule counts are named as such: "1 of the last 3" after two would claim a third.
+    if (counted < needed) {
+        return std::to_string(good) + " of " + plural(counted, "exam simulation", "exam simulations") +
+               " so far at " + line + " (readiness needs " + std::to_string(needed) + " in a row)";
+    }
+    return std::to_string(good) + " of the last " + std::to_string(needed) + " exam simulations at " + line;
+}
+
 std::string verdict(const StudyPlanInput& in)
 {
     const TrackerReport& t = in.tracker;
@@ -199,24 +218,8 @@ std::string verdict(const StudyPlanInput& in)
     }
     const auto green = std::count_if(t.domains.begin(), t.domains.end(),
                                      [](const TrackerRow& r) { return r.band == Band::Green; });
-    const int needed = t.settings.readinessExams;
-    const int counted = std::min<int>(needed, static_cast<int>(t.recentExamScores.size()));
-    int good = 0;
-    for (int i = 0; i < counted; ++i) {
-        good += t.recentExamScores[static_cast<std::size_t>(i)] + 1e-9 >= t.settings.readinessScore;
-    }
-    const std::string line = percent(t.settings.readinessScore) + " or more";
-    // Fewer exams than the rule counts are named as such: "1 of the last 3" after two would claim a third.
-    const std::string exams =
-        counted == 0 ? "no exam simulation yet (readiness needs " + std::to_string(needed) + " in a row at " +
-                           line + ")"
-        : counted < needed
-            ? std::to_string(good) + " of " + plural(counted, "exam simulation", "exam simulations") +
-                  " so far at " + line + " (readiness needs " + std::to_string(needed) + " in a row)"
-            : std::to_string(good) + " of the last " + std::to_string(needed) + " exam simulations at " +
-                  line;
     return "Not ready yet: " + std::to_string(green) + " of " + std::to_string(t.domains.size()) +
-           " domains Green; " + exams + ".";
+           " domains Green; " + examsCountText(t) + ".";
 }
 
 std::vector<std::string> planLines(const StudyPlanInput& in, const StudyPlan& p)

@@ -100,15 +100,20 @@ std::map<std::int64_t, ItemMemory> replayMemory(const std::vector<Review>& revie
     return memory;
 }
 
+int examsAtReadinessScore(const std::vector<double>& recentExamScores, const TrackerSettings& settings)
+{
+    const auto counted = std::min(recentExamScores.size(), static_cast<std::size_t>(settings.readinessExams));
+    // A score stored as 0.8 must count at an 80% mark, whatever rounding the division left.
+    return static_cast<int>(std::count_if(recentExamScores.begin(), recentExamScores.begin() + counted,
+                                          [&](double s) { return s + 1e-9 >= settings.readinessScore; }));
+}
+
 std::optional<std::string> examReadinessGap(const std::vector<double>& recentExamScores,
                                             const TrackerSettings& settings)
 {
     const int exams = static_cast<int>(recentExamScores.size());
-    int good = 0;
-    for (int i = 0; i < std::min(exams, settings.readinessExams); ++i) {
-        good += recentExamScores[static_cast<std::size_t>(i)] + 1e-9 >= settings.readinessScore;
-    }
-    if (exams >= settings.readinessExams && good >= settings.readinessExams) {
+    if (exams >= settings.readinessExams &&
+        examsAtReadinessScore(recentExamScores, settings) >= settings.readinessExams) {
         return std::nullopt;
     }
     std::string line = "Exam simulations: the last " + std::to_string(settings.readinessExams) +
