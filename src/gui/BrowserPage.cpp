@@ -13,7 +13,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTimer>
@@ -22,6 +21,7 @@
 
 #include "AnnotationBar.h"
 #include "Display.h"
+#include "PageScroll.h"
 #include "ReportProblemDialog.h"
 #include "Tables.h"
 #include "TextPane.h"
@@ -237,18 +237,13 @@ BrowserPage::BrowserPage(Store& store, QWidget* parent)
     detail->addWidget(m_historyTitle);
     detail->addWidget(m_history);
     detail->addStretch(1);
-    auto* detailScroll = new QScrollArea;
-    detailScroll->setObjectName(QStringLiteral("browserScroll"));
-    detailScroll->setWidget(m_detail);
-    detailScroll->setWidgetResizable(true);
-    detailScroll->setFrameShape(QFrame::NoFrame);
-    detailScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll = makePageScroll(m_detail, QStringLiteral("browserScroll"));
 
     auto* split = new QSplitter(Qt::Horizontal);
     split->setObjectName(QStringLiteral("browserSplit"));
     split->setChildrenCollapsible(false);
     split->addWidget(left);
-    split->addWidget(detailScroll);
+    split->addWidget(m_scroll);
     // Half each: at 2:3 the list's question column showed about 40 characters of a stem ("An inference team
     // wants to serve a mode…") while the question beside it had room to spare.
     split->setStretchFactor(0, 1);
@@ -536,9 +531,7 @@ void BrowserPage::showQuestion(std::int64_t questionRow)
     m_detail->setVisible(true);
     fitHeightToRows(m_history);
     if (!sameQuestion) {
-        if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("browserScroll"))) {
-            scroll->verticalScrollBar()->setValue(0);
-        }
+        scrollToTop(m_scroll);
     }
 }
 

@@ -10,6 +10,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QTableWidget;
 class QTimer;
 class QTreeWidget;
@@ -86,6 +87,7 @@ private:
     QPushButton* m_previous;
     QPushButton* m_next;
     QWidget* m_detail;
+    QScrollArea* m_scroll = nullptr; ///< the question shown (m_detail)
     QLabel* m_heading;
     AnnotationBar* m_marks;
     QPushButton* m_report; ///< Report a problem… (ReportProblemDialog)

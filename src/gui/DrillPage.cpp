@@ -9,7 +9,6 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -19,8 +18,8 @@
 #include "AnnotationBar.h"
 #include "Display.h"
 #include "OptionRow.h"
+#include "PageScroll.h"
 #include "ReportProblemDialog.h"
-#include "ScrollIntoView.h"
 #include "Tables.h"
 #include "TextPane.h"
 
@@ -89,13 +88,8 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
     auto* body = new QWidget;
     auto* layout = new QVBoxLayout(body);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto* bodyScroll = new QScrollArea;
-    bodyScroll->setObjectName(QStringLiteral("drillScroll"));
-    bodyScroll->setWidget(body);
-    bodyScroll->setWidgetResizable(true);
-    bodyScroll->setFrameShape(QFrame::NoFrame);
-    bodyScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    outerQuestion->addWidget(bodyScroll, 1);
+    m_scroll = makePageScroll(body, QStringLiteral("drillScroll"));
+    outerQuestion->addWidget(m_scroll, 1);
     layout->addWidget(m_marks);
     layout->addWidget(m_stem);
     m_selectHint->setStyleSheet(QStringLiteral("font-weight: bold;"));
@@ -230,9 +224,7 @@ void DrillPage::showQuestion(int position)
     setTextColor(m_reason, mutedColor());
     m_marks->setQuestion(item.questionRow);
     showStem(m_stem, item.question.stem);
-    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
-        scroll->verticalScrollBar()->setValue(0); // a new question starts at its stem
-    }
+    scrollToTop(m_scroll); // a new question starts at its stem
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
 
@@ -337,9 +329,7 @@ void DrillPage::checkOrNext()
     }
     // Only here, on Check: a question shown again starts at its stem, and a change of look stays where it
     // was. The refusal of an incomplete answer too, or Check would seem to do nothing.
-    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("drillScroll"))) {
-        scrollIntoView(scroll, m_verdict, result ? static_cast<QWidget*>(m_feedback) : m_verdict);
-    }
+    scrollIntoView(m_scroll, m_verdict, result ? static_cast<QWidget*>(m_feedback) : m_verdict);
 }
 
 void DrillPage::changeEvent(QEvent* event)

@@ -13,6 +13,7 @@ class QAbstractButton;
 class QButtonGroup;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QStackedWidget;
 class QVBoxLayout;
 
@@ -77,6 +78,7 @@ private:
     QButtonGroup* m_confidence;
     QLabel* m_verdict;
     SafeTextView* m_feedback;
+    QScrollArea* m_scroll = nullptr; ///< the question, its options and, once checked, the explanations
     QPushButton* m_checkButton;
     QPushButton* m_endButton;
     QPushButton* m_reportButton;

@@ -9,7 +9,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QTimer>
@@ -19,8 +18,8 @@
 
 #include "Display.h"
 #include "OptionRow.h"
+#include "PageScroll.h"
 #include "ReviewPage.h"
-#include "ScrollIntoView.h"
 #include "TextPane.h"
 
 namespace certdrill::gui {
@@ -168,15 +167,10 @@ ExamPage::ExamPage(QWidget* parent)
     contentLayout->addWidget(m_optionsBox);
     contentLayout->addWidget(m_revealView);
     contentLayout->addStretch(1);
-    auto* scroll = new QScrollArea;
-    scroll->setObjectName(QStringLiteral("questionScroll"));
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll = makePageScroll(content, QStringLiteral("questionScroll"));
     auto* question = new QVBoxLayout;
     question->setContentsMargins(0, 0, 0, 0);
-    question->addWidget(scroll, 1);
+    question->addWidget(m_scroll, 1);
     question->addWidget(m_confidenceBox);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_prevButton);
@@ -372,9 +366,7 @@ void ExamPage::showQuestion(int position)
     const SessionItem& item = m_session->items()[static_cast<size_t>(position)];
     m_progressLabel->setText(progressText());
     showStem(m_stem, item.question.stem);
-    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("questionScroll"))) {
-        scroll->verticalScrollBar()->setValue(0); // a new question starts at its stem
-    }
+    scrollToTop(m_scroll); // a new question starts at its stem
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
     m_message->clear();
@@ -685,9 +677,7 @@ void ExamPage::revealAnswer()
     }
     applyReveal(m_session->items()[static_cast<size_t>(m_position)]);
     // Only here, on Reveal: a revealed question shown again starts at its stem.
-    if (auto* scroll = findChild<QScrollArea*>(QStringLiteral("questionScroll"))) {
-        scrollIntoView(scroll, m_revealView, m_revealView);
-    }
+    scrollIntoView(m_scroll, m_revealView, m_revealView);
 }
 
 void ExamPage::applyReveal(const SessionItem& item)

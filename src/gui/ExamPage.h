@@ -18,6 +18,7 @@ class QLabel;
 class QListWidget;
 class QMessageBox;
 class QPushButton;
+class QScrollArea;
 class QStackedWidget;
 class QTimer;
 class QVBoxLayout;
@@ -130,6 +131,7 @@ private:
     QLabel* m_message;
     SafeTextView* m_revealView;
     QPushButton* m_revealButton;
+    QScrollArea* m_scroll = nullptr; ///< the stem, the options and a revealed answer
     QWidget* m_confidenceBox;
     QButtonGroup* m_confidence;
     QWidget* m_optionsBox;

@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include "Display.h"
+#include "PageScroll.h"
 #include "PlanDialog.h"
 
 namespace certdrill::gui {
@@ -154,11 +155,7 @@ HomePage::HomePage(Store& store, QWidget* parent)
     layout->addLayout(actions);
     layout->addStretch();
     // At 200% text the page is taller than a laptop screen: it scrolls, and never widens the window.
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* scroll = makePageScroll(content, QStringLiteral("homeScroll"));
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);

@@ -26,6 +26,7 @@
 #include "Display.h"
 #include "FileDialogs.h"
 #include "PackText.h"
+#include "PageScroll.h"
 #include "Tables.h"
 
 namespace certdrill::gui {
@@ -122,11 +123,7 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     changesLayout->addWidget(m_packs);
     changesLayout->addWidget(m_lint);
     changesLayout->addStretch();
-    auto* changesScroll = new QScrollArea;
-    changesScroll->setWidget(changes);
-    changesScroll->setWidgetResizable(true);
-    changesScroll->setFrameShape(QFrame::NoFrame);
-    changesScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* changesScroll = makePageScroll(changes, QStringLiteral("importChangesScroll"));
     auto* problemsPane = new QWidget;
     auto* problemsLayout = new QVBoxLayout(problemsPane);
     problemsLayout->setContentsMargins(0, 0, 0, 0);

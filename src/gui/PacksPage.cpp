@@ -18,6 +18,7 @@
 #include "Display.h"
 #include "FileDialogs.h"
 #include "PackText.h"
+#include "PageScroll.h"
 #include "Tables.h"
 
 namespace certdrill::gui {
@@ -97,11 +98,7 @@ PacksPage::PacksPage(Store& store, QWidget* parent)
     detailsLayout->addWidget(m_domains);
     detailsLayout->addWidget(m_lint);
     detailsLayout->addStretch();
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(detailsContent);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* scroll = makePageScroll(detailsContent, QStringLiteral("packDetailsScroll"));
     auto* detailsBox = new QGroupBox(tr("Selected pack"));
     auto* boxLayout = new QVBoxLayout(detailsBox);
     boxLayout->addWidget(scroll);

@@ -29,6 +29,7 @@
 #include "AnnotationBar.h"
 #include "Display.h"
 #include "MissReasonPanel.h"
+#include "PageScroll.h"
 #include "PdfExport.h"
 #include "ReportProblemDialog.h"
 #include "Tables.h"
@@ -147,15 +148,10 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     column->addLayout(filterRow);
     column->addWidget(m_review);
     column->addStretch(1);
-    auto* scroll = new QScrollArea;
-    scroll->setObjectName(QStringLiteral("resultsScroll"));
-    scroll->setWidget(report);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll = makePageScroll(report, QStringLiteral("resultsScroll"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    layout->addWidget(m_scroll);
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ResultsPage::renderReview);
     connect(m_missPanel, &MissReasonPanel::reasonsChanged, this,
             [this](const std::vector<SessionItem>& items) {
@@ -243,7 +239,7 @@ void ResultsPage::showSession(const ExamSession& session)
     // Another session opens at its verdict, not where the last one was scrolled to; the same session shown
     // again (a question excluded) keeps its place.
     if (another) {
-        findChild<QScrollArea*>(QStringLiteral("resultsScroll"))->verticalScrollBar()->setValue(0);
+        scrollToTop(m_scroll);
     }
 }
 
@@ -497,12 +493,9 @@ void ResultsPage::openReviewLink(const QUrl& link)
         return;
     }
     // The page stays where it was: the review is rendered again in place.
-    auto* scroll = findChild<QScrollArea*>(QStringLiteral("resultsScroll"));
-    const int at = scroll ? scroll->verticalScrollBar()->value() : 0;
+    const int at = m_scroll->verticalScrollBar()->value();
     renderReview();
-    if (scroll) {
-        scroll->verticalScrollBar()->setValue(at);
-    }
+    m_scroll->verticalScrollBar()->setValue(at);
 }
 
 } // namespace certdrill::gui

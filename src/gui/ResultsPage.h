@@ -13,6 +13,7 @@ class QChartView;
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTableWidget;
 class QTextBrowser;
 class QUrl;
@@ -76,6 +77,7 @@ private:
     QPushButton* m_exportButton;
     QPushButton* m_pdfButton;
     SafeTextView* m_review;
+    QScrollArea* m_scroll = nullptr; ///< the whole report
 };
 
 } // namespace certdrill::gui

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "Display.h"
+#include "PageScroll.h"
 #include "PdfExport.h"
 #include "PdfReport.h"
 #include "Tables.h"
@@ -84,11 +85,7 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
     layout->addWidget(title);
     // The readiness verdict can run to a dozen lines: it scrolls in the upper third, and the sheet keeps the
     // rest.
-    auto* readinessScroll = new QScrollArea;
-    readinessScroll->setWidget(m_readiness);
-    readinessScroll->setWidgetResizable(true);
-    readinessScroll->setFrameShape(QFrame::NoFrame);
-    readinessScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* readinessScroll = makePageScroll(m_readiness, QStringLiteral("readinessScroll"));
     readinessScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
     m_readiness->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_tree->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);

@@ -1,9 +1,17 @@
 #pragma once
 
 class QScrollArea;
+class QString;
 class QWidget;
 
 namespace certdrill::gui {
+
+/// The scroll area a page's `content` lives in: it scrolls up and down only, so text wraps to the page's
+/// width instead of widening it, and it has no frame. `name` is its object name, which tests find it by.
+QScrollArea* makePageScroll(QWidget* content, const QString& name);
+
+/// Scrolls `scroll` back to its top.
+void scrollToTop(QScrollArea* scroll);
 
 /// Scrolls `scroll` so that `head` shows and, below it, as much of `body` as fits (both inside the scroll
 /// area's widget): what a page shows after Check or Reveal, which at large text would be below the fold.

@@ -1,4 +1,4 @@
-#include "ScrollIntoView.h"
+#include "PageScroll.h"
 
 #include <algorithm>
 
@@ -6,8 +6,25 @@
 #include <QEvent>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QString>
 
 namespace certdrill::gui {
+
+QScrollArea* makePageScroll(QWidget* content, const QString& name)
+{
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(name);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return scroll;
+}
+
+void scrollToTop(QScrollArea* scroll)
+{
+    scroll->verticalScrollBar()->setValue(0);
+}
 
 void scrollIntoView(QScrollArea* scroll, QWidget* head, QWidget* body)
 {
