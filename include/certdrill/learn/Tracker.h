@@ -118,6 +118,10 @@ struct TrackerReport
 std::map<std::int64_t, ItemMemory> replayMemory(const std::vector<Review>& reviews,
                                                 const Fsrs& fsrs = Fsrs{});
 
+/// How many exam scores the readiness rule looks at: the newest `settings.readinessExams`, or every one taken
+/// so far when there are fewer.
+int examsCounted(const std::vector<double>& recentExamScores, const TrackerSettings& settings);
+
 /// How many of the newest `settings.readinessExams` exam scores (newest first, fractions) reach
 /// `settings.readinessScore`: the count both the tracker's readiness line and the home screen's verdict give.
 int examsAtReadinessScore(const std::vector<double>& recentExamScores, const TrackerSettings& settings);

@@ -189,7 +189,7 @@ NextStep nextStep(const StudyPlanInput& in, const StudyPlan& plan)
 std::string examsCountText(const TrackerReport& t)
 {
     const int needed = t.settings.readinessExams;
-    const int counted = std::min<int>(needed, static_cast<int>(t.recentExamScores.size()));
+    const int counted = examsCounted(t.recentExamScores, t.settings);
     const std::string line = percent(t.settings.readinessScore) + " or more";
     if (counted == 0) {
         return "no exam simulation yet (readiness needs " + std::to_string(needed) + " in a row at " + line +

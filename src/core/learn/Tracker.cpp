@@ -100,9 +100,14 @@ std::map<std::int64_t, ItemMemory> replayMemory(const std::vector<Review>& revie
     return memory;
 }
 
+int examsCounted(const std::vector<double>& recentExamScores, const TrackerSettings& settings)
+{
+    return std::min(static_cast<int>(recentExamScores.size()), settings.readinessExams);
+}
+
 int examsAtReadinessScore(const std::vector<double>& recentExamScores, const TrackerSettings& settings)
 {
-    const auto counted = std::min(recentExamScores.size(), static_cast<std::size_t>(settings.readinessExams));
+    const auto counted = examsCounted(recentExamScores, settings);
     // A score stored as 0.8 must count at an 80% mark, whatever rounding the division left.
     return static_cast<int>(std::count_if(recentExamScores.begin(), recentExamScores.begin() + counted,
                                           [&](double s) { return s + 1e-9 >= settings.readinessScore; }));
@@ -122,7 +127,8 @@ std::optional<std::string> examReadinessGap(const std::vector<double>& recentExa
         return line + "none taken yet";
     }
     std::string scores;
-    for (int i = 0; i < std::min(exams, settings.readinessExams); ++i) {
+    const int counted = examsCounted(recentExamScores, settings);
+    for (int i = 0; i < counted; ++i) {
         scores += (i ? ", " : "") + percent(recentExamScores[static_cast<std::size_t>(i)]);
     }
     if (exams < settings.readinessExams) {

@@ -249,6 +249,21 @@ TEST_CASE("the exam half of readiness reads only the newest scores, each at the 
           "Exam simulations: the last 4 must each score at least 85%; last scores 90%, 90%, 90%, 10%");
 }
 
+TEST_CASE("the readiness rule counts the newest exams it names, or all taken when fewer", "[tracker]")
+{
+    TrackerSettings settings;
+    settings.readinessScore = 0.8;
+    CHECK(examsCounted({}, settings) == 0);
+    CHECK(examsCounted({0.9, 0.5}, settings) == 2);
+    CHECK(examsCounted({0.9, 0.5, 0.8, 0.9, 0.95}, settings) == 3);
+    CHECK(examsAtReadinessScore({0.9, 0.5}, settings) == 1);
+    // The fourth and fifth are older than the three the rule reads.
+    CHECK(examsAtReadinessScore({0.9, 0.5, 0.8, 0.9, 0.95}, settings) == 2);
+    settings.readinessExams = 5;
+    CHECK(examsCounted({0.9, 0.5, 0.8, 0.9, 0.95}, settings) == 5);
+    CHECK(examsAtReadinessScore({0.9, 0.5, 0.8, 0.9, 0.95}, settings) == 4);
+}
+
 TEST_CASE("each row's mastery starts from what the level model expects on its questions", "[tracker]")
 {
     ExamDef exam;
