@@ -7,7 +7,8 @@ class QWidget;
 namespace certdrill::gui {
 
 /// The scroll area a page's `content` lives in: it scrolls up and down only, so text wraps to the page's
-/// width instead of widening it, and it has no frame. `name` is its object name, which tests find it by.
+/// width instead of widening it, and it has no frame. `name` is its object name (the GUI tests find the
+/// drill's, exam's and results' by it; the others name their screen for a reader of a widget dump).
 QScrollArea* makePageScroll(QWidget* content, const QString& name);
 
 /// Scrolls `scroll` back to its top.
