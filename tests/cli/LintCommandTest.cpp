@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "certdrill/pack/ItemLint.h"
+
 #include "CliSupport.h"
 #include "TestSupport.h"
 
@@ -269,9 +271,19 @@ TEST_CASE("lint --json gives the same report as data", "[cli][lint]")
     CHECK(j["total"]["strict_ok"] == false);
     CHECK(j["total"]["strategies"][0]["name"] == "longest");
     CHECK(j["total"]["strategies"][0]["share"].get<double>() == Approx(1.0));
-    CHECK(j["total"]["rules"][4]["name"] == "all-none-above");
-    CHECK(j["total"]["rules"][4]["questions"] == 1);
-    CHECK(j["total"]["rules"][4]["chance"].is_null());
+    const auto rule = [&](const std::string& name) {
+        for (const auto& each : j["total"]["rules"]) {
+            if (each["name"] == name) {
+                return each;
+            }
+        }
+        return json();
+    };
+    CHECK(rule("all-none-above")["questions"] == 1);
+    CHECK(rule("all-none-above")["chance"].is_null()); // a structural flaw has no chance rate
+    CHECK(rule("reason-cue")["chance"].is_number());   // a cue has one
+    CHECK(j["total"]["strategies"].size() == certdrill::kStrategyCount);
+    CHECK(j["total"]["rules"].size() == certdrill::kRuleCount);
     REQUIRE(j["packs"].size() == 1);
     CHECK(j["packs"][0]["id"] == "lint-cued");
     CHECK(j["findings"][0]["line"] == 35);

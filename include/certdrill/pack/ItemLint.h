@@ -23,10 +23,11 @@ enum class Strategy
     Shortest,    ///< the shortest option(s)
     NoAbsolute,  ///< the option(s) with the fewest absolute words ("always", "never", "only", …)
     StemOverlap, ///< the option(s) that repeat most of the stem's words
+    NoReason,    ///< the option(s) with the fewest reason clauses ("since …", "so …", "because …")
 };
-inline constexpr std::size_t kStrategyCount = 4;
+inline constexpr std::size_t kStrategyCount = 5;
 
-/// A per-question flaw. The first four are cues: with a random key they would still fire now and then, so
+/// A per-question flaw. The first five are cues: with a random key they would still fire now and then, so
 /// each has a chance rate. The last three are flaws no well-written item has.
 enum class LintRule
 {
@@ -34,14 +35,15 @@ enum class LintRule
     LongKey,            ///< the key is at least 1.5 times as long as the mean distractor
     AbsoluteDistractor, ///< absolute words in distractors, none in the key
     StemEcho,      ///< the key alone repeats the stem's words (every key shares more than every distractor)
+    ReasonCue,     ///< every distractor gives a reason and no key does, or every key and no distractor
     AllNoneAbove,  ///< an option "all of the above", "none of these", "both A and B"…
     NearDuplicate, ///< two options with the same content words
     StatedCount,   ///< the stem states another count than `select`, or a multi-select stem states none
 };
-inline constexpr std::size_t kRuleCount = 7;
-inline constexpr std::size_t kCueRuleCount = 4; ///< LongestKey … StemEcho have a chance rate
+inline constexpr std::size_t kRuleCount = 8;
+inline constexpr std::size_t kCueRuleCount = 5; ///< LongestKey … ReasonCue have a chance rate
 
-/// Short machine name: "longest", "shortest", "no-absolute", "stem-overlap".
+/// Short machine name: "longest", "shortest", "no-absolute", "stem-overlap", "no-reason".
 const char* strategyName(Strategy strategy);
 /// How the report names it: "longest option", "shortest option", …
 const char* strategyLabel(Strategy strategy);

@@ -129,6 +129,29 @@ std::vector<std::string> absolutesIn(const std::string& text)
     return found;
 }
 
+/// How many reason clauses a text gives: "because", "since", "hence", "thus", "therefore", and "so" where it
+/// joins a clause ("…, so the cache fills", "so that …") rather than in "so far", "and so on" or "do so".
+/// Writers give distractors a rationale to make them plausible and state keys plainly; a candidate who
+/// learns that picks the option that explains itself least.
+int reasonsIn(const std::string& text)
+{
+    static const std::set<std::string> markers = {"because", "since", "hence", "thus", "therefore"};
+    static const std::set<std::string> notBefore = {"far", "on", "much", "many", "called", "long"};
+    static const std::set<std::string> notAfter = {"do", "doing", "did", "and", "or", "even", "not"};
+    const auto w = words(text);
+    int n = 0;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        if (markers.count(w[i])) {
+            ++n;
+        } else if (w[i] == "so") {
+            const bool idiom =
+                (i + 1 < w.size() && notBefore.count(w[i + 1])) || (i > 0 && notAfter.count(w[i - 1]));
+            n += idiom ? 0 : 1;
+        }
+    }
+    return n;
+}
+
 bool isAllNoneOfTheAbove(const std::string& text)
 {
     static const std::regex pattern(
@@ -155,6 +178,7 @@ struct Features
     std::vector<double> length;  ///< characters as the candidate sees them (UTF-8 code points)
     std::vector<int> absolutes;  ///< absolute words in each option
     std::vector<int> stemShared; ///< stem content words each option repeats
+    std::vector<int> reasons;    ///< reason clauses in each option
 };
 
 Features featuresOf(const Question& q)
@@ -172,6 +196,7 @@ Features featuresOf(const Question& q)
             shared += static_cast<int>(stem.count(w));
         }
         f.stemShared.push_back(shared);
+        f.reasons.push_back(reasonsIn(o.text));
     }
     return f;
 }
@@ -216,8 +241,11 @@ unsigned cuesFor(const Features& f, unsigned key)
 {
     double keyMin = 1e300, keyMax = -1e300, otherMax = -1e300, keySum = 0, otherSum = 0;
     int keys = 0, others = 0, keyAbs = 0, otherAbs = 0, keyEchoMin = 1 << 30, otherEchoMax = -1;
+    int keyReasonMin = 1 << 30, keyReasonMax = 0, otherReasonMin = 1 << 30, otherReasonMax = 0;
     for (std::size_t i = 0; i < f.length.size(); ++i) {
         if (key & (1u << i)) {
+            keyReasonMin = std::min(keyReasonMin, f.reasons[i]);
+            keyReasonMax = std::max(keyReasonMax, f.reasons[i]);
             keyMin = std::min(keyMin, f.length[i]);
             keyMax = std::max(keyMax, f.length[i]);
             keySum += f.length[i];
@@ -230,6 +258,8 @@ unsigned cuesFor(const Features& f, unsigned key)
             ++others;
             otherAbs += f.absolutes[i];
             otherEchoMax = std::max(otherEchoMax, f.stemShared[i]);
+            otherReasonMin = std::min(otherReasonMin, f.reasons[i]);
+            otherReasonMax = std::max(otherReasonMax, f.reasons[i]);
         }
     }
     unsigned fired = 0;
@@ -250,6 +280,9 @@ unsigned cuesFor(const Features& f, unsigned key)
     }
     if (keyEchoMin > otherEchoMax) {
         set(LintRule::StemEcho);
+    }
+    if ((keyReasonMax == 0 && otherReasonMin > 0) || (keyReasonMin > 0 && otherReasonMax == 0)) {
+        set(LintRule::ReasonCue);
     }
     return fired;
 }
@@ -292,6 +325,13 @@ std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsi
     case LintRule::StemEcho:
         return "only the key repeats the stem's words (" + std::to_string(keyEcho) +
                " shared, distractors at most " + std::to_string(otherEcho) + ")";
+    case LintRule::ReasonCue: {
+        const bool keyReasons =
+            reasonsIn(q.options[static_cast<std::size_t>(std::countr_zero(key))].text) > 0;
+        return keyReasons
+                   ? "only the key gives a reason (\"since\", \"so\", \"because\"…); no distractor does"
+                   : "every distractor gives a reason (\"since\", \"so\", \"because\"…); the key gives none";
+    }
     default:
         return {};
     }
@@ -310,6 +350,8 @@ const char* strategyName(Strategy strategy)
         return "no-absolute";
     case Strategy::StemOverlap:
         return "stem-overlap";
+    case Strategy::NoReason:
+        return "no-reason";
     }
     return "";
 }
@@ -325,6 +367,8 @@ const char* strategyLabel(Strategy strategy)
         return "option without absolute words";
     case Strategy::StemOverlap:
         return "most words shared with the stem";
+    case Strategy::NoReason:
+        return "option without a reason clause";
     }
     return "";
 }
@@ -340,6 +384,8 @@ const char* ruleName(LintRule rule)
         return "absolute-distractor";
     case LintRule::StemEcho:
         return "stem-echo";
+    case LintRule::ReasonCue:
+        return "reason-cue";
     case LintRule::AllNoneAbove:
         return "all-none-above";
     case LintRule::NearDuplicate:
@@ -361,6 +407,8 @@ const char* ruleLabel(LintRule rule)
         return "absolute words only in distractors";
     case LintRule::StemEcho:
         return "key alone repeats the stem";
+    case LintRule::ReasonCue:
+        return "reason clauses tell the key apart";
     case LintRule::AllNoneAbove:
         return "all/none of the above";
     case LintRule::NearDuplicate:
@@ -468,16 +516,21 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
         sum.chanceRight += 1.0 / static_cast<double>(sets.size());
         const Features f = featuresOf(q);
 
-        std::vector<double> longest = f.length, shortest, fewestAbsolutes, echo;
+        std::vector<double> longest = f.length, shortest, fewestAbsolutes, echo, fewestReasons;
         for (int i = 0; i < n; ++i) {
             shortest.push_back(-f.length[i]);
             fewestAbsolutes.push_back(-f.absolutes[i]);
             echo.push_back(f.stemShared[i]);
+            fewestReasons.push_back(-f.reasons[i]);
         }
-        sum.strategyRight[0] += strategyHit(longest, sets, key);
-        sum.strategyRight[1] += strategyHit(shortest, sets, key);
-        sum.strategyRight[2] += strategyHit(fewestAbsolutes, sets, key);
-        sum.strategyRight[3] += strategyHit(echo, sets, key);
+        const auto right = [&](Strategy s) -> double& {
+            return sum.strategyRight[static_cast<std::size_t>(s)];
+        };
+        right(Strategy::Longest) += strategyHit(longest, sets, key);
+        right(Strategy::Shortest) += strategyHit(shortest, sets, key);
+        right(Strategy::NoAbsolute) += strategyHit(fewestAbsolutes, sets, key);
+        right(Strategy::StemOverlap) += strategyHit(echo, sets, key);
+        right(Strategy::NoReason) += strategyHit(fewestReasons, sets, key);
 
         // The permutation chance: how often each cue would fire if the key were any k options of this
         // question.

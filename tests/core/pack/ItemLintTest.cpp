@@ -127,6 +127,48 @@ TEST_CASE("the key alone repeating the stem's words is a cue", "[lint]")
     CHECK(strategy(lintQuestions({q}), Strategy::StemOverlap) == Approx(1.0));
 }
 
+TEST_CASE("reason clauses that tell the key apart are a cue, in either direction", "[lint]")
+{
+    // The distractors explain themselves and the key does not: the pattern a test-wise candidate learns.
+    const Question plain = question("The job runs out of GPU memory. What helps?",
+                                    {"*Enable activation checkpointing for the decoder layers",
+                                     "Raise the batch size, since larger batches use memory better",
+                                     "Switch to FP32, so the optimizer states are more compact",
+                                     "Add GPUs to the node because memory scales with them"});
+    CHECK(has(rulesOf(plain), LintRule::ReasonCue));
+    CHECK(strategy(lintQuestions({plain}), Strategy::NoReason) == Approx(1.0));
+    std::vector<LintFinding> found;
+    lintQuestions({plain}, &found);
+    REQUIRE(found.size() == 1);
+    CHECK_THAT(found.front().message, Catch::StartsWith("every distractor gives a reason"));
+
+    // The other direction: the key alone gives a reason.
+    const Question reasoned =
+        question("Which helps?", {"*Checkpoint activations, since they dominate memory",
+                                  "Raise the batch size", "Switch to FP32", "Add GPUs to the node"});
+    CHECK(has(rulesOf(reasoned), LintRule::ReasonCue));
+    CHECK(strategy(lintQuestions({reasoned}), Strategy::NoReason) == Approx(0.0));
+
+    // Mixed: a key and a distractor both give one, so neither the rule nor the strategy sees the key.
+    const Question mixed = question("Which helps?", {"*Checkpoint activations, since they dominate memory",
+                                                     "Raise the batch size, so memory is used better",
+                                                     "Switch to FP32", "Add GPUs to the node"});
+    CHECK_FALSE(has(rulesOf(mixed), LintRule::ReasonCue));
+    CHECK(strategy(lintQuestions({mixed}), Strategy::NoReason) == Approx(0.0)); // picks one of the plain two
+    CHECK(strategy(lintQuestions({question("Which?", {"*a b", "c, so d", "e f", "g h"})}),
+                   Strategy::NoReason) == Approx(1.0 / 3.0));
+
+    // "so far", "and so on" and "do so" are not reasons; "so that" is.
+    const Question idioms = question("Which?", {"*Keep the cache so far as it fits", "Log steps and so on",
+                                                "Do so at each step", "Pad inputs so that shapes match"});
+    CHECK(strategy(lintQuestions({idioms}), Strategy::NoReason) == Approx(1.0 / 3.0));
+    CHECK_FALSE(has(rulesOf(idioms), LintRule::ReasonCue)); // one distractor alone gives a reason
+
+    // The chance rate: with the key at random, the rule fires when the one plain option is the key.
+    const LintSummary s = lintQuestions({plain});
+    CHECK(s.chanceFired[static_cast<std::size_t>(LintRule::ReasonCue)] == Approx(0.25));
+}
+
 TEST_CASE("all/none of the above is found; options that name matrices A and B are not", "[lint]")
 {
     CHECK(has(rulesOf(question("Which?", {"*None of the above", "x1", "x2", "x3"})), LintRule::AllNoneAbove));
@@ -167,7 +209,7 @@ TEST_CASE("--strict allows a strategy or cue up to 5 points over chance and no s
     LintSummary s;
     s.questions = 100;
     s.chanceRight = 20;
-    s.strategyRight = {25, 20, 20, 20}; // exactly 5 points over: allowed
+    s.strategyRight = {25, 20, 20, 20, 20}; // exactly 5 points over: allowed
     CHECK(s.strictFailures().empty());
     s.strategyRight[0] = 25.5;
     REQUIRE(s.strictFailures().size() == 1);
