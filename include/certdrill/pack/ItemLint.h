@@ -24,8 +24,10 @@ enum class Strategy
     NoAbsolute,  ///< the option(s) with the fewest absolute words ("always", "never", "only", …)
     StemOverlap, ///< the option(s) that repeat most of the stem's words
     NoReason,    ///< the option(s) with the fewest reason clauses ("since …", "so …", "because …")
+    NotLongest,  ///< any option(s) but the longest: the reverse cue, where keys are rarely the longest
+    NotShortest, ///< any option(s) but the shortest
 };
-inline constexpr std::size_t kStrategyCount = 5;
+inline constexpr std::size_t kStrategyCount = 7;
 
 /// A per-question flaw. The first five are cues: with a random key they would still fire now and then, so
 /// each has a chance rate. The last three are flaws no well-written item has.
@@ -43,7 +45,8 @@ enum class LintRule
 inline constexpr std::size_t kRuleCount = 8;
 inline constexpr std::size_t kCueRuleCount = 5; ///< LongestKey … ReasonCue have a chance rate
 
-/// Short machine name: "longest", "shortest", "no-absolute", "stem-overlap", "no-reason".
+/// Short machine name: "longest", "shortest", "no-absolute", "stem-overlap", "no-reason", "not-longest",
+/// "not-shortest".
 const char* strategyName(Strategy strategy);
 /// How the report names it: "longest option", "shortest option", …
 const char* strategyLabel(Strategy strategy);

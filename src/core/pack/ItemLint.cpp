@@ -352,6 +352,10 @@ const char* strategyName(Strategy strategy)
         return "stem-overlap";
     case Strategy::NoReason:
         return "no-reason";
+    case Strategy::NotLongest:
+        return "not-longest";
+    case Strategy::NotShortest:
+        return "not-shortest";
     }
     return "";
 }
@@ -369,6 +373,10 @@ const char* strategyLabel(Strategy strategy)
         return "most words shared with the stem";
     case Strategy::NoReason:
         return "option without a reason clause";
+    case Strategy::NotLongest:
+        return "any option but the longest";
+    case Strategy::NotShortest:
+        return "any option but the shortest";
     }
     return "";
 }
@@ -516,12 +524,19 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
         sum.chanceRight += 1.0 / static_cast<double>(sets.size());
         const Features f = featuresOf(q);
 
-        std::vector<double> longest = f.length, shortest, fewestAbsolutes, echo, fewestReasons;
+        std::vector<double> longest = f.length, shortest, fewestAbsolutes, echo, fewestReasons, notLongest,
+                            notShortest;
+        const double maxLength = *std::max_element(f.length.begin(), f.length.end());
+        const double minLength = *std::min_element(f.length.begin(), f.length.end());
         for (int i = 0; i < n; ++i) {
             shortest.push_back(-f.length[i]);
             fewestAbsolutes.push_back(-f.absolutes[i]);
             echo.push_back(f.stemShared[i]);
             fewestReasons.push_back(-f.reasons[i]);
+            // A candidate who has learnt that the key is rarely the longest (or shortest) option guesses
+            // among the others: every option but the extreme ones ties.
+            notLongest.push_back(f.length[i] == maxLength ? -1.0 : 0.0);
+            notShortest.push_back(f.length[i] == minLength ? -1.0 : 0.0);
         }
         const auto right = [&](Strategy s) -> double& {
             return sum.strategyRight[static_cast<std::size_t>(s)];
@@ -531,6 +546,8 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
         right(Strategy::NoAbsolute) += strategyHit(fewestAbsolutes, sets, key);
         right(Strategy::StemOverlap) += strategyHit(echo, sets, key);
         right(Strategy::NoReason) += strategyHit(fewestReasons, sets, key);
+        right(Strategy::NotLongest) += strategyHit(notLongest, sets, key);
+        right(Strategy::NotShortest) += strategyHit(notShortest, sets, key);
 
         // The permutation chance: how often each cue would fire if the key were any k options of this
         // question.

@@ -169,6 +169,31 @@ TEST_CASE("reason clauses that tell the key apart are a cue, in either direction
     CHECK(s.chanceFired[static_cast<std::size_t>(LintRule::ReasonCue)] == Approx(0.25));
 }
 
+TEST_CASE("a key that is rarely the longest option is a cue too: any option but the longest", "[lint]")
+{
+    // The key is never the longest of four options: guessing among the other three finds it one time in
+    // three.
+    const Question q = question("Which?", {"*bb", "aaaa", "ccc", "d"});
+    const LintSummary s = lintQuestions({q});
+    CHECK(strategy(s, Strategy::NotLongest) == Approx(1.0 / 3.0));
+    CHECK(strategy(s, Strategy::NotShortest) == Approx(1.0 / 3.0));
+    CHECK(strategy(s, Strategy::Longest) == Approx(0.0));
+    // The key is the longest: avoiding it never finds it.
+    CHECK(strategy(lintQuestions({question("Which?", {"*aaaa", "bb", "ccc", "d"})}), Strategy::NotLongest) ==
+          Approx(0.0));
+    // Options of one length: no option is singled out, so the strategy scores chance.
+    CHECK(strategy(lintQuestions({question("Which?", {"*aa", "bb", "cc", "dd"})}), Strategy::NotLongest) ==
+          Approx(0.25));
+    // Select two of five, the key never the longest: C(4, 2) = 6 sets avoid it.
+    CHECK(strategy(lintQuestions({question("Which?", {"*a", "*bb", "ccc", "dddd", "eeeee"})}),
+                   Strategy::NotLongest) == Approx(1.0 / 6.0));
+    // A bank of such questions fails --strict on this strategy alone.
+    std::vector<Question> bank(20, q);
+    const auto failures = lintQuestions(bank).strictFailures();
+    REQUIRE(failures.size() == 2);
+    CHECK_THAT(failures[0] + failures[1], Catch::Contains("any option but the longest scores 33.3%"));
+}
+
 TEST_CASE("all/none of the above is found; options that name matrices A and B are not", "[lint]")
 {
     CHECK(has(rulesOf(question("Which?", {"*None of the above", "x1", "x2", "x3"})), LintRule::AllNoneAbove));
@@ -209,7 +234,7 @@ TEST_CASE("--strict allows a strategy or cue up to 5 points over chance and no s
     LintSummary s;
     s.questions = 100;
     s.chanceRight = 20;
-    s.strategyRight = {25, 20, 20, 20, 20}; // exactly 5 points over: allowed
+    s.strategyRight = {25, 20, 20, 20, 20, 20, 20}; // exactly 5 points over: allowed
     CHECK(s.strictFailures().empty());
     s.strategyRight[0] = 25.5;
     REQUIRE(s.strictFailures().size() == 1);
