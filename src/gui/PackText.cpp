@@ -37,8 +37,11 @@ QString lintScoreText(const LintSummary& s)
         return text + tr(": cued");
     }
     // Another cue is named: "0.0% (chance 20.8%): cued" read as if the longest option gave the key away.
-    for (const Strategy other : {Strategy::Shortest, Strategy::NoAbsolute, Strategy::StemOverlap,
-                                 Strategy::NoReason, Strategy::NotLongest, Strategy::NotShortest}) {
+    for (std::size_t i = 0; i < kStrategyCount; ++i) {
+        const auto other = static_cast<Strategy>(i);
+        if (other == Strategy::Longest) {
+            continue; // judged above
+        }
         if (s.cued(other)) {
             return text + tr("; cued: %1 scores %2")
                               .arg(QString::fromLatin1(strategyLabel(other)),

@@ -326,8 +326,7 @@ std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsi
         return "only the key repeats the stem's words (" + std::to_string(keyEcho) +
                " shared, distractors at most " + std::to_string(otherEcho) + ")";
     case LintRule::ReasonCue: {
-        const bool keyReasons =
-            reasonsIn(q.options[static_cast<std::size_t>(std::countr_zero(key))].text) > 0;
+        const bool keyReasons = f.reasons[static_cast<std::size_t>(std::countr_zero(key))] > 0;
         return keyReasons
                    ? "only the key gives a reason (\"since\", \"so\", \"because\"…); no distractor does"
                    : "every distractor gives a reason (\"since\", \"so\", \"because\"…); the key gives none";
