@@ -547,6 +547,9 @@ void BrowserPage::revealAnswer()
         return;
     }
     showQuestion(m_current);
+    // The button sits below the options, so a long question was scrolled down to reach it; the key and the
+    // whys are drawn above, where the options were.
+    scrollIntoView(m_scroll, m_options, m_options);
     if (QTreeWidgetItem* item = m_list->currentItem()) {
         if (auto hit = browseQuestion(m_store, m_current)) {
             item->setText(2, statusSummary(hit->record));

@@ -145,11 +145,7 @@ DrillPage::DrillPage(Store& store, QWidget* parent)
         }
     });
     // A first drill can change twenty bands; the summary scrolls rather than clip them.
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_summary);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    sl->addWidget(scroll, 1);
+    sl->addWidget(makePageScroll(m_summary, QStringLiteral("drillSummaryScroll")), 1);
     auto* sb = new QHBoxLayout;
     auto* tracker = new QPushButton(tr("Open tracker"));
     tracker->setObjectName(QStringLiteral("openTrackerButton"));

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "Display.h"
+#include "PageScroll.h"
 #include "Shortcuts.h"
 
 namespace certdrill::gui {
@@ -79,10 +80,7 @@ ExamStartPage::ExamStartPage(QWidget* parent)
     centering->addStretch(1);
     centering->addWidget(card, 100);
     centering->addStretch(1);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(centered);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    auto* scroll = makePageScroll(centered, QStringLiteral("examStartScroll"));
 
     auto* buttons = new QHBoxLayout;
     buttons->addStretch(1);

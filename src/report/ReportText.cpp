@@ -34,22 +34,38 @@ constexpr qreal kCodeBlockSpace = 4;
 
 } // namespace
 
+namespace {
+
+/// The verdict words, in one place for a scored session item and for a drill's checked answer.
+QString verdictWord(bool correct, bool incomplete, bool answered)
+{
+    return correct      ? tr("Correct")
+           : incomplete ? tr("Incomplete")
+           : answered   ? tr("Wrong")
+                        : tr("Unanswered");
+}
+
+QString marked(bool correct, const QString& verdict)
+{
+    return (correct ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + verdict;
+}
+
+} // namespace
+
 QString verdictText(const SessionItem& item)
 {
-    return item.correct()      ? tr("Correct")
-           : item.incomplete() ? tr("Incomplete")
-           : item.answered()   ? tr("Wrong")
-                               : tr("Unanswered");
+    return verdictWord(item.correct(), item.incomplete(), item.answered());
 }
 
 QString markedVerdictText(const SessionItem& item)
 {
-    return (item.correct() ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + verdictText(item);
+    return marked(item.correct(), verdictText(item));
 }
 
 QString markedVerdictText(bool correct)
 {
-    return correct ? QStringLiteral("✔ ") + tr("Correct") : QStringLiteral("✘ ") + tr("Wrong");
+    // A drill checks only complete answers, so a wrong one is answered and complete.
+    return marked(correct, verdictWord(correct, false, true));
 }
 
 QString unansweredText(int unanswered, int incomplete)

@@ -9,6 +9,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -204,6 +205,33 @@ private slots:
         QCOMPARE(browser()->currentQuestion(), row);
         QVERIFY(!child<QPushButton>("showAnswerButton")->isVisible());
         QVERIFY(child<QTextBrowser>("browserOptions")->toPlainText().contains(QStringLiteral("✔ correct")));
+    }
+
+    // At 200% text a question fills the page and Show answer sits below it: the user scrolls down to press
+    // it, and the options, drawn again above the button with the key and every why, come into view. They
+    // used to stay above the fold, the page still scrolled to where the button had been.
+    void showAnswerBringsTheKeyIntoView()
+    {
+        m_window->resize(1100, 760);
+        gui::applyTextPercent(200);
+        m_window->showBrowser();
+        QApplication::processEvents();
+        auto* scroll = child<QScrollArea>("browserScroll");
+        auto* options = child<QTextBrowser>("browserOptions");
+        auto* reveal = child<QPushButton>("showAnswerButton");
+        QVERIFY(reveal->isVisible());
+        QScrollBar* bar = scroll->verticalScrollBar();
+        QVERIFY2(bar->maximum() > 0, "the question fits the page: nothing to scroll");
+        bar->setValue(bar->maximum());
+        QApplication::processEvents();
+        QVERIFY(certdrill::test::hiddenInScroll(scroll, reveal, reveal->height()).isEmpty());
+        QTest::mouseClick(reveal, Qt::LeftButton);
+        QVERIFY(options->toPlainText().contains(QStringLiteral("✔ correct")));
+        const QString hidden =
+            certdrill::test::hiddenInScroll(scroll, options, 2 * options->fontMetrics().height());
+        certdrill::test::screenshot(m_window.get(), "browser-revealed-200");
+        gui::applyTextPercent(100);
+        QVERIFY2(hidden.isEmpty(), qPrintable(hidden));
     }
 
     void bookmarkAndNoteFromTheBrowser()
