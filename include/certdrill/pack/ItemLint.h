@@ -19,17 +19,18 @@ namespace certdrill {
 /// ties broken at random.
 enum class Strategy
 {
-    Longest,     ///< the longest option(s)
-    Shortest,    ///< the shortest option(s)
-    NoAbsolute,  ///< the option(s) with the fewest absolute words ("always", "never", "only", …)
-    StemOverlap, ///< the option(s) that repeat most of the stem's words
-    NoReason,    ///< the option(s) with the fewest reason clauses ("since …", "so …", "because …")
-    NotLongest,  ///< any option(s) but the longest: the reverse cue, where keys are rarely the longest
-    NotShortest, ///< any option(s) but the shortest
+    Longest,       ///< the longest option(s)
+    Shortest,      ///< the shortest option(s)
+    NoAbsolute,    ///< the option(s) with the fewest absolute words ("always", "never", "only", …)
+    StemOverlap,   ///< the option(s) that repeat most of the stem's words
+    NoReason,      ///< the option(s) with the fewest reason clauses ("since …", "so …", "because …")
+    NotLongest,    ///< any option(s) but the longest: the reverse cue, where keys are rarely the longest
+    NotShortest,   ///< any option(s) but the shortest
+    MostElaborate, ///< the option(s) with the most parts (commas, semicolons, colons, brackets, "and", "or")
 };
-inline constexpr std::size_t kStrategyCount = 7;
+inline constexpr std::size_t kStrategyCount = 8;
 
-/// A per-question flaw. The first five are cues: with a random key they would still fire now and then, so
+/// A per-question flaw. The first six are cues: with a random key they would still fire now and then, so
 /// each has a chance rate. The last three are flaws no well-written item has.
 enum class LintRule
 {
@@ -38,15 +39,16 @@ enum class LintRule
     AbsoluteDistractor, ///< absolute words in distractors, none in the key
     StemEcho,      ///< the key alone repeats the stem's words (every key shares more than every distractor)
     ReasonCue,     ///< every distractor gives a reason and no key does, or every key and no distractor
+    ElaborateKey,  ///< the key alone is the most elaborate (every key has more parts than every distractor)
     AllNoneAbove,  ///< an option "all of the above", "none of these", "both A and B"…
     NearDuplicate, ///< two options with the same content words
     StatedCount,   ///< the stem states another count than `select`, or a multi-select stem states none
 };
-inline constexpr std::size_t kRuleCount = 8;
-inline constexpr std::size_t kCueRuleCount = 5; ///< LongestKey … ReasonCue have a chance rate
+inline constexpr std::size_t kRuleCount = 9;
+inline constexpr std::size_t kCueRuleCount = 6; ///< LongestKey … ElaborateKey have a chance rate
 
 /// Short machine name: "longest", "shortest", "no-absolute", "stem-overlap", "no-reason", "not-longest",
-/// "not-shortest".
+/// "not-shortest", "elaborate".
 const char* strategyName(Strategy strategy);
 /// How the report names it: "longest option", "shortest option", …
 const char* strategyLabel(Strategy strategy);

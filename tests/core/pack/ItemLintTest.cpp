@@ -169,6 +169,51 @@ TEST_CASE("reason clauses that tell the key apart are a cue, in either direction
     CHECK(s.chanceFired[static_cast<std::size_t>(LintRule::ReasonCue)] == Approx(0.25));
 }
 
+TEST_CASE("a key that alone is the most elaborate option is a cue", "[lint]")
+{
+    // The key is qualified, with an aside and a second step; each distractor is one bare claim of about the
+    // same length: the most elaborate option wins.
+    const Question q =
+        question("The job runs out of GPU memory. What helps?",
+                 {"*Checkpoint activations (the largest item) and shard optimizer states",
+                  "Raise the batch size to sixty-four, which packs each GPU's memory more tightly",
+                  "Switch the optimizer states to FP32 precision to make their storage compact",
+                  "Add dropout to the decoder layers to cut stored activations"});
+    CHECK(has(rulesOf(q), LintRule::ElaborateKey));
+    CHECK(strategy(lintQuestions({q}), Strategy::MostElaborate) == Approx(1.0));
+    std::vector<LintFinding> found;
+    lintQuestions({q}, &found);
+    REQUIRE(found.size() == 1);
+    CHECK(found.front().message == "the key has more parts (commas, semicolons, colons, brackets, \"and\", "
+                                   "\"or\") than any distractor (2, distractors at most 1)");
+
+    // A distractor as elaborate as the key: no rule, and the strategy guesses between the two.
+    const Question even = question("Which helps?", {"*Checkpoint activations; shard optimizer states",
+                                                    "Raise the batch size: memory is used better",
+                                                    "Switch the optimizer to FP32", "Add dropout"});
+    CHECK_FALSE(has(rulesOf(even), LintRule::ElaborateKey));
+    CHECK(strategy(lintQuestions({even}), Strategy::MostElaborate) == Approx(0.5));
+    // Commas inside numbers, and "and"/"or" inside words ("band", "order", "Oracle"), are not parts.
+    const Question numbers =
+        question("Which?", {"*10,000 tokens in a band", "an order of 2", "Oracle's android", "a, b"});
+    CHECK(strategy(lintQuestions({numbers}), Strategy::MostElaborate) == Approx(0.0));
+    // Select two: both keys need more parts than every distractor.
+    CHECK_FALSE(has(rulesOf(question("Which two?", {"*x and y", "*p (q)", "z", "w", "v or u"})),
+                    LintRule::ElaborateKey));
+    CHECK(
+        has(rulesOf(question("Which two?", {"*x and y", "*p (q)", "z", "w", "v"})), LintRule::ElaborateKey));
+
+    // The chance rate: with the key at random, the rule fires when the one elaborate option is the key.
+    CHECK(lintQuestions({q}).chanceFired[static_cast<std::size_t>(LintRule::ElaborateKey)] == Approx(0.25));
+    // A bank of such questions fails --strict on the strategy and on the rule.
+    std::string all;
+    for (const auto& f : lintQuestions(std::vector<Question>(20, q)).strictFailures()) {
+        all += f + " | ";
+    }
+    CHECK_THAT(all, Catch::Contains("most elaborate option scores 100.0%"));
+    CHECK_THAT(all, Catch::Contains("key alone is the most elaborate: 100.0% of questions"));
+}
+
 TEST_CASE("a key that is rarely the longest option is a cue too: any option but the longest", "[lint]")
 {
     // The key is never the longest of four options: guessing among the other three finds it one time in
