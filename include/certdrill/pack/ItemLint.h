@@ -27,10 +27,11 @@ enum class Strategy
     NotLongest,    ///< any option(s) but the longest: the reverse cue, where keys are rarely the longest
     NotShortest,   ///< any option(s) but the shortest
     MostElaborate, ///< the option(s) with the most parts (commas, semicolons, colons, brackets, "and", "or")
+    Convergent,    ///< the option(s) sharing the most content words with the other options
 };
-inline constexpr std::size_t kStrategyCount = 8;
+inline constexpr std::size_t kStrategyCount = 9;
 
-/// A per-question flaw. The first six are cues: with a random key they would still fire now and then, so
+/// A per-question flaw. The first seven are cues: with a random key they would still fire now and then, so
 /// each has a chance rate. The last three are flaws no well-written item has.
 enum class LintRule
 {
@@ -40,15 +41,16 @@ enum class LintRule
     StemEcho,      ///< the key alone repeats the stem's words (every key shares more than every distractor)
     ReasonCue,     ///< every distractor gives a reason and no key does, or every key and no distractor
     ElaborateKey,  ///< the key alone is the most elaborate (every key has more parts than every distractor)
+    ConvergentKey, ///< every key shares more words with the other options than every distractor does
     AllNoneAbove,  ///< an option "all of the above", "none of these", "both A and B"…
     NearDuplicate, ///< two options with the same content words
     StatedCount,   ///< the stem states another count than `select`, or a multi-select stem states none
 };
-inline constexpr std::size_t kRuleCount = 9;
-inline constexpr std::size_t kCueRuleCount = 6; ///< LongestKey … ElaborateKey have a chance rate
+inline constexpr std::size_t kRuleCount = 10;
+inline constexpr std::size_t kCueRuleCount = 7; ///< LongestKey … ConvergentKey have a chance rate
 
 /// Short machine name: "longest", "shortest", "no-absolute", "stem-overlap", "no-reason", "not-longest",
-/// "not-shortest", "elaborate".
+/// "not-shortest", "elaborate", "convergent".
 const char* strategyName(Strategy strategy);
 /// How the report names it: "longest option", "shortest option", …
 const char* strategyLabel(Strategy strategy);

@@ -207,11 +207,13 @@ struct Features
     std::vector<int> stemShared; ///< stem content words each option repeats
     std::vector<int> reasons;    ///< reason clauses in each option
     std::vector<int> parts;      ///< each option's parts (partsIn)
+    std::vector<int> shared;     ///< content words each option shares with the others, summed over them
 };
 
 Features featuresOf(const Question& q)
 {
     Features f;
+    std::vector<std::set<std::string>> optionWords;
     const auto stem = contentWords(q.stem);
     for (const auto& o : q.options) {
         // Code points, not bytes: "×" is one character on screen.
@@ -219,13 +221,29 @@ Features featuresOf(const Question& q)
             return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
         })));
         f.absolutes.push_back(static_cast<int>(absolutesIn(o.text).size()));
+        optionWords.push_back(contentWords(o.text));
         int shared = 0;
-        for (const auto& w : contentWords(o.text)) {
+        for (const auto& w : optionWords.back()) {
             shared += static_cast<int>(stem.count(w));
         }
         f.stemShared.push_back(shared);
         f.reasons.push_back(reasonsIn(o.text));
         f.parts.push_back(partsIn(o.text));
+    }
+    // Convergence: writers build distractors as variations of the key (one element swapped, the rest kept),
+    // so the key shares the most words with the others while the distractors share less with each other; a
+    // candidate who learns that picks the hub. Measured on the bundled bank as it was on 2026-12-07, that
+    // option scored 27.3% against a chance of 20.4%.
+    for (std::size_t i = 0; i < optionWords.size(); ++i) {
+        int n = 0;
+        for (std::size_t j = 0; j < optionWords.size(); ++j) {
+            if (j != i) {
+                n += static_cast<int>(
+                    std::count_if(optionWords[i].begin(), optionWords[i].end(),
+                                  [&](const std::string& w) { return optionWords[j].count(w) > 0; }));
+            }
+        }
+        f.shared.push_back(n);
     }
     return f;
 }
@@ -271,10 +289,11 @@ unsigned cuesFor(const Features& f, unsigned key)
     double keyMin = 1e300, keyMax = -1e300, otherMax = -1e300, keySum = 0, otherSum = 0;
     int keys = 0, others = 0, keyAbs = 0, otherAbs = 0, keyEchoMin = 1 << 30, otherEchoMax = -1;
     int keyReasonMin = 1 << 30, keyReasonMax = 0, otherReasonMin = 1 << 30, otherReasonMax = 0;
-    int keyPartsMin = 1 << 30, otherPartsMax = -1;
+    int keyPartsMin = 1 << 30, otherPartsMax = -1, keySharedMin = 1 << 30, otherSharedMax = -1;
     for (std::size_t i = 0; i < f.length.size(); ++i) {
         if (key & (1u << i)) {
             keyPartsMin = std::min(keyPartsMin, f.parts[i]);
+            keySharedMin = std::min(keySharedMin, f.shared[i]);
             keyReasonMin = std::min(keyReasonMin, f.reasons[i]);
             keyReasonMax = std::max(keyReasonMax, f.reasons[i]);
             keyMin = std::min(keyMin, f.length[i]);
@@ -292,6 +311,7 @@ unsigned cuesFor(const Features& f, unsigned key)
             otherReasonMin = std::min(otherReasonMin, f.reasons[i]);
             otherReasonMax = std::max(otherReasonMax, f.reasons[i]);
             otherPartsMax = std::max(otherPartsMax, f.parts[i]);
+            otherSharedMax = std::max(otherSharedMax, f.shared[i]);
         }
     }
     unsigned fired = 0;
@@ -318,6 +338,9 @@ unsigned cuesFor(const Features& f, unsigned key)
     }
     if (keyPartsMin > otherPartsMax) {
         set(LintRule::ElaborateKey);
+    }
+    if (keySharedMin > otherSharedMax) {
+        set(LintRule::ConvergentKey);
     }
     return fired;
 }
@@ -379,6 +402,18 @@ std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsi
                "distractor (" +
                std::to_string(keyFewest) + ", distractors at most " + std::to_string(otherMost) + ")";
     }
+    case LintRule::ConvergentKey: {
+        int keyFewest = 1 << 30, otherMost = 0;
+        for (std::size_t i = 0; i < q.options.size(); ++i) {
+            if (key & (1u << i)) {
+                keyFewest = std::min(keyFewest, f.shared[i]);
+            } else {
+                otherMost = std::max(otherMost, f.shared[i]);
+            }
+        }
+        return "the key shares more words with the other options than any distractor does (" +
+               std::to_string(keyFewest) + ", distractors at most " + std::to_string(otherMost) + ")";
+    }
     default:
         return {};
     }
@@ -405,6 +440,8 @@ const char* strategyName(Strategy strategy)
         return "not-shortest";
     case Strategy::MostElaborate:
         return "elaborate";
+    case Strategy::Convergent:
+        return "convergent";
     }
     return "";
 }
@@ -428,6 +465,8 @@ const char* strategyLabel(Strategy strategy)
         return "any option but the shortest";
     case Strategy::MostElaborate:
         return "most elaborate option";
+    case Strategy::Convergent:
+        return "option sharing the most words with the others";
     }
     return "";
 }
@@ -447,6 +486,8 @@ const char* ruleName(LintRule rule)
         return "reason-cue";
     case LintRule::ElaborateKey:
         return "elaborate-key";
+    case LintRule::ConvergentKey:
+        return "convergent-key";
     case LintRule::AllNoneAbove:
         return "all-none-above";
     case LintRule::NearDuplicate:
@@ -472,6 +513,8 @@ const char* ruleLabel(LintRule rule)
         return "reason clauses tell the key apart";
     case LintRule::ElaborateKey:
         return "key alone is the most elaborate";
+    case LintRule::ConvergentKey:
+        return "key alone shares the most words with the others";
     case LintRule::AllNoneAbove:
         return "all/none of the above";
     case LintRule::NearDuplicate:
@@ -580,7 +623,7 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
         const Features f = featuresOf(q);
 
         std::vector<double> longest = f.length, shortest, fewestAbsolutes, echo, fewestReasons, notLongest,
-                            notShortest, parts;
+                            notShortest, parts, shared;
         const double maxLength = *std::max_element(f.length.begin(), f.length.end());
         const double minLength = *std::min_element(f.length.begin(), f.length.end());
         for (int i = 0; i < n; ++i) {
@@ -593,6 +636,7 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
             notLongest.push_back(f.length[i] == maxLength ? -1.0 : 0.0);
             notShortest.push_back(f.length[i] == minLength ? -1.0 : 0.0);
             parts.push_back(f.parts[i]);
+            shared.push_back(f.shared[i]);
         }
         const auto right = [&](Strategy s) -> double& {
             return sum.strategyRight[static_cast<std::size_t>(s)];
@@ -605,6 +649,7 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
         right(Strategy::NotLongest) += strategyHit(notLongest, sets, key);
         right(Strategy::NotShortest) += strategyHit(notShortest, sets, key);
         right(Strategy::MostElaborate) += strategyHit(parts, sets, key);
+        right(Strategy::Convergent) += strategyHit(shared, sets, key);
 
         // The permutation chance: how often each cue would fire if the key were any k options of this
         // question.

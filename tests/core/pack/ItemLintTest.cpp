@@ -183,9 +183,11 @@ TEST_CASE("a key that alone is the most elaborate option is a cue", "[lint]")
     CHECK(strategy(lintQuestions({q}), Strategy::MostElaborate) == Approx(1.0));
     std::vector<LintFinding> found;
     lintQuestions({q}, &found);
-    REQUIRE(found.size() == 1);
-    CHECK(found.front().message == "the key has more parts (commas, semicolons, colons, brackets, \"and\", "
-                                   "\"or\") than any distractor (2, distractors at most 1)");
+    const auto elaborate = std::find_if(
+        found.begin(), found.end(), [](const LintFinding& f) { return f.rule == LintRule::ElaborateKey; });
+    REQUIRE(elaborate != found.end());
+    CHECK(elaborate->message == "the key has more parts (commas, semicolons, colons, brackets, \"and\", "
+                                "\"or\") than any distractor (2, distractors at most 1)");
 
     // A distractor as elaborate as the key: no rule, and the strategy guesses between the two.
     const Question even = question("Which helps?", {"*Checkpoint activations; shard optimizer states",
@@ -212,6 +214,34 @@ TEST_CASE("a key that alone is the most elaborate option is a cue", "[lint]")
     }
     CHECK_THAT(all, Catch::Contains("most elaborate option scores 100.0%"));
     CHECK_THAT(all, Catch::Contains("key alone is the most elaborate: 100.0% of questions"));
+}
+
+TEST_CASE("a key that alone shares the most words with the other options is a cue", "[lint]")
+{
+    // Each distractor keeps one element of the key and swaps the rest: the key is the hub the others share.
+    const Question q = question(
+        "Which?", {"*alpha bravo charlie", "alpha delta echo", "bravo foxtrot golf", "charlie hotel india"});
+    CHECK(has(rulesOf(q), LintRule::ConvergentKey));
+    CHECK(strategy(lintQuestions({q}), Strategy::Convergent) == Approx(1.0));
+    std::vector<LintFinding> found;
+    lintQuestions({q}, &found);
+    const auto convergent = std::find_if(
+        found.begin(), found.end(), [](const LintFinding& f) { return f.rule == LintRule::ConvergentKey; });
+    REQUIRE(convergent != found.end());
+    CHECK(convergent->message == "the key shares more words with the other options than any distractor does "
+                                 "(3, distractors at most 1)");
+    // The chance rate: with the key at random, the rule fires when the hub is the key.
+    CHECK(lintQuestions({q}).chanceFired[static_cast<std::size_t>(LintRule::ConvergentKey)] == Approx(0.25));
+
+    // Distractors that converge on a framing of their own: the key is no longer the hub.
+    const Question apart = question(
+        "Which?", {"*alpha bravo charlie", "alpha delta echo", "bravo delta echo", "charlie delta hotel"});
+    CHECK_FALSE(has(rulesOf(apart), LintRule::ConvergentKey));
+    CHECK(strategy(lintQuestions({apart}), Strategy::Convergent) == Approx(0.0));
+    // Content words only, with a plural "s" dropped, as in the stem-echo rule: "the" and "of" do not count,
+    // "tokens" and "token" do, so the key and the second option tie.
+    const Question plural = question("Which?", {"*the tokens of alpha", "the token", "of bravo", "charlie"});
+    CHECK(strategy(lintQuestions({plural}), Strategy::Convergent) == Approx(0.5));
 }
 
 TEST_CASE("a key that is rarely the longest option is a cue too: any option but the longest", "[lint]")
