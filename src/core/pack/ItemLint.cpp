@@ -345,6 +345,20 @@ unsigned cuesFor(const Features& f, unsigned key)
     return fired;
 }
 
+/// "3, distractors at most 1": the fewest a key has of a per-option count, and the most a distractor has.
+std::string keyOverOthers(const std::vector<int>& count, unsigned key)
+{
+    int keyFewest = 1 << 30, otherMost = 0;
+    for (std::size_t i = 0; i < count.size(); ++i) {
+        if (key & (1u << i)) {
+            keyFewest = std::min(keyFewest, count[i]);
+        } else {
+            otherMost = std::max(otherMost, count[i]);
+        }
+    }
+    return std::to_string(keyFewest) + ", distractors at most " + std::to_string(otherMost);
+}
+
 /// The finding's message for a cue rule that fired on the real key.
 std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsigned key)
 {
@@ -389,31 +403,13 @@ std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsi
                    ? "only the key gives a reason (\"since\", \"so\", \"because\"…); no distractor does"
                    : "every distractor gives a reason (\"since\", \"so\", \"because\"…); the key gives none";
     }
-    case LintRule::ElaborateKey: {
-        int keyFewest = 1 << 30, otherMost = 0;
-        for (std::size_t i = 0; i < q.options.size(); ++i) {
-            if (key & (1u << i)) {
-                keyFewest = std::min(keyFewest, f.parts[i]);
-            } else {
-                otherMost = std::max(otherMost, f.parts[i]);
-            }
-        }
+    case LintRule::ElaborateKey:
         return "the key has more parts (commas, semicolons, colons, brackets, \"and\", \"or\") than any "
                "distractor (" +
-               std::to_string(keyFewest) + ", distractors at most " + std::to_string(otherMost) + ")";
-    }
-    case LintRule::ConvergentKey: {
-        int keyFewest = 1 << 30, otherMost = 0;
-        for (std::size_t i = 0; i < q.options.size(); ++i) {
-            if (key & (1u << i)) {
-                keyFewest = std::min(keyFewest, f.shared[i]);
-            } else {
-                otherMost = std::max(otherMost, f.shared[i]);
-            }
-        }
+               keyOverOthers(f.parts, key) + ")";
+    case LintRule::ConvergentKey:
         return "the key shares more words with the other options than any distractor does (" +
-               std::to_string(keyFewest) + ", distractors at most " + std::to_string(otherMost) + ")";
-    }
+               keyOverOthers(f.shared, key) + ")";
     default:
         return {};
     }
