@@ -28,10 +28,11 @@ enum class Strategy
     NotShortest,   ///< any option(s) but the shortest
     MostElaborate, ///< the option(s) with the most parts (commas, semicolons, colons, brackets, "and", "or")
     Convergent,    ///< the option(s) sharing the most content words with the other options
+    MostHedged,    ///< the option(s) with the most hedge words ("usually", "may", "typically", …)
 };
-inline constexpr std::size_t kStrategyCount = 9;
+inline constexpr std::size_t kStrategyCount = 10;
 
-/// A per-question flaw. The first seven are cues: with a random key they would still fire now and then, so
+/// A per-question flaw. The first eight are cues: with a random key they would still fire now and then, so
 /// each has a chance rate. The last three are flaws no well-written item has.
 enum class LintRule
 {
@@ -42,15 +43,16 @@ enum class LintRule
     ReasonCue,     ///< every distractor gives a reason and no key does, or every key and no distractor
     ElaborateKey,  ///< the key alone is the most elaborate (every key has more parts than every distractor)
     ConvergentKey, ///< every key shares more words with the other options than every distractor does
+    HedgedKey,     ///< every key has more hedge words than every distractor
     AllNoneAbove,  ///< an option "all of the above", "none of these", "both A and B"…
     NearDuplicate, ///< two options with the same content words
     StatedCount,   ///< the stem states another count than `select`, or a multi-select stem states none
 };
-inline constexpr std::size_t kRuleCount = 10;
-inline constexpr std::size_t kCueRuleCount = 7; ///< LongestKey … ConvergentKey have a chance rate
+inline constexpr std::size_t kRuleCount = 11;
+inline constexpr std::size_t kCueRuleCount = 8; ///< LongestKey … HedgedKey have a chance rate
 
 /// Short machine name: "longest", "shortest", "no-absolute", "stem-overlap", "no-reason", "not-longest",
-/// "not-shortest", "elaborate", "convergent".
+/// "not-shortest", "elaborate", "convergent", "hedged".
 const char* strategyName(Strategy strategy);
 /// How the report names it: "longest option", "shortest option", …
 const char* strategyLabel(Strategy strategy);

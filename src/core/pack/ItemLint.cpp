@@ -179,6 +179,22 @@ int partsIn(const std::string& text)
     return n;
 }
 
+/// How many hedge words a text uses: the qualifiers ("usually", "may", "typically", "probably"…) that make a
+/// claim cautious. A candidate who learns that careful keys hedge and distractors do not picks the most
+/// hedged option, the mirror of the absolute-word cue. "About" (an approximate number, as keys and
+/// distractors alike give) and "can" (a capability) are not counted.
+int hedgesIn(const std::string& text)
+{
+    static const std::set<std::string> hedges = {
+        "usually", "typically", "often",      "generally", "roughly",  "approximately", "likely",
+        "may",     "might",     "sometimes",  "mostly",    "probably", "largely",       "rarely",
+        "seldom",  "perhaps",   "frequently", "tend",      "tends",
+    };
+    const auto w = words(text);
+    return static_cast<int>(
+        std::count_if(w.begin(), w.end(), [](const std::string& x) { return hedges.count(x) > 0; }));
+}
+
 bool isAllNoneOfTheAbove(const std::string& text)
 {
     static const std::regex pattern(
@@ -208,6 +224,7 @@ struct Features
     std::vector<int> reasons;    ///< reason clauses in each option
     std::vector<int> parts;      ///< each option's parts (partsIn)
     std::vector<int> shared;     ///< content words each option shares with the others, summed over them
+    std::vector<int> hedges;     ///< hedge words in each option
 };
 
 Features featuresOf(const Question& q)
@@ -229,6 +246,7 @@ Features featuresOf(const Question& q)
         f.stemShared.push_back(shared);
         f.reasons.push_back(reasonsIn(o.text));
         f.parts.push_back(partsIn(o.text));
+        f.hedges.push_back(hedgesIn(o.text));
     }
     // Convergence: writers build distractors as variations of the key (one element swapped, the rest kept),
     // so the key shares the most words with the others while the distractors share less with each other; a
@@ -290,10 +308,12 @@ unsigned cuesFor(const Features& f, unsigned key)
     int keys = 0, others = 0, keyAbs = 0, otherAbs = 0, keyEchoMin = 1 << 30, otherEchoMax = -1;
     int keyReasonMin = 1 << 30, keyReasonMax = 0, otherReasonMin = 1 << 30, otherReasonMax = 0;
     int keyPartsMin = 1 << 30, otherPartsMax = -1, keySharedMin = 1 << 30, otherSharedMax = -1;
+    int keyHedgesMin = 1 << 30, otherHedgesMax = -1;
     for (std::size_t i = 0; i < f.length.size(); ++i) {
         if (key & (1u << i)) {
             keyPartsMin = std::min(keyPartsMin, f.parts[i]);
             keySharedMin = std::min(keySharedMin, f.shared[i]);
+            keyHedgesMin = std::min(keyHedgesMin, f.hedges[i]);
             keyReasonMin = std::min(keyReasonMin, f.reasons[i]);
             keyReasonMax = std::max(keyReasonMax, f.reasons[i]);
             keyMin = std::min(keyMin, f.length[i]);
@@ -312,6 +332,7 @@ unsigned cuesFor(const Features& f, unsigned key)
             otherReasonMax = std::max(otherReasonMax, f.reasons[i]);
             otherPartsMax = std::max(otherPartsMax, f.parts[i]);
             otherSharedMax = std::max(otherSharedMax, f.shared[i]);
+            otherHedgesMax = std::max(otherHedgesMax, f.hedges[i]);
         }
     }
     unsigned fired = 0;
@@ -341,6 +362,9 @@ unsigned cuesFor(const Features& f, unsigned key)
     }
     if (keySharedMin > otherSharedMax) {
         set(LintRule::ConvergentKey);
+    }
+    if (keyHedgesMin > otherHedgesMax) {
+        set(LintRule::HedgedKey);
     }
     return fired;
 }
@@ -410,6 +434,9 @@ std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsi
     case LintRule::ConvergentKey:
         return "the key shares more words with the other options than any distractor does (" +
                keyOverOthers(f.shared, key) + ")";
+    case LintRule::HedgedKey:
+        return "the key hedges more (\"usually\", \"may\", \"typically\"…) than any distractor (" +
+               keyOverOthers(f.hedges, key) + ")";
     default:
         return {};
     }
@@ -438,6 +465,8 @@ const char* strategyName(Strategy strategy)
         return "elaborate";
     case Strategy::Convergent:
         return "convergent";
+    case Strategy::MostHedged:
+        return "hedged";
     }
     return "";
 }
@@ -463,6 +492,8 @@ const char* strategyLabel(Strategy strategy)
         return "most elaborate option";
     case Strategy::Convergent:
         return "option sharing the most words with the others";
+    case Strategy::MostHedged:
+        return "most hedged option";
     }
     return "";
 }
@@ -484,6 +515,8 @@ const char* ruleName(LintRule rule)
         return "elaborate-key";
     case LintRule::ConvergentKey:
         return "convergent-key";
+    case LintRule::HedgedKey:
+        return "hedged-key";
     case LintRule::AllNoneAbove:
         return "all-none-above";
     case LintRule::NearDuplicate:
@@ -511,6 +544,8 @@ const char* ruleLabel(LintRule rule)
         return "key alone is the most elaborate";
     case LintRule::ConvergentKey:
         return "key alone shares the most words with the others";
+    case LintRule::HedgedKey:
+        return "key alone hedges the most";
     case LintRule::AllNoneAbove:
         return "all/none of the above";
     case LintRule::NearDuplicate:
@@ -619,7 +654,7 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
         const Features f = featuresOf(q);
 
         std::vector<double> longest = f.length, shortest, fewestAbsolutes, echo, fewestReasons, notLongest,
-                            notShortest, parts, shared;
+                            notShortest, parts, shared, hedges;
         const double maxLength = *std::max_element(f.length.begin(), f.length.end());
         const double minLength = *std::min_element(f.length.begin(), f.length.end());
         for (int i = 0; i < n; ++i) {
@@ -633,6 +668,7 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
             notShortest.push_back(f.length[i] == minLength ? -1.0 : 0.0);
             parts.push_back(f.parts[i]);
             shared.push_back(f.shared[i]);
+            hedges.push_back(f.hedges[i]);
         }
         const auto right = [&](Strategy s) -> double& {
             return sum.strategyRight[static_cast<std::size_t>(s)];
@@ -646,6 +682,7 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
         right(Strategy::NotShortest) += strategyHit(notShortest, sets, key);
         right(Strategy::MostElaborate) += strategyHit(parts, sets, key);
         right(Strategy::Convergent) += strategyHit(shared, sets, key);
+        right(Strategy::MostHedged) += strategyHit(hedges, sets, key);
 
         // The permutation chance: how often each cue would fire if the key were any k options of this
         // question.

@@ -244,6 +244,34 @@ TEST_CASE("a key that alone shares the most words with the other options is a cu
     CHECK(strategy(lintQuestions({plural}), Strategy::Convergent) == Approx(0.5));
 }
 
+TEST_CASE("a key that alone hedges the most is a cue; \"about\" and \"can\" are not hedges", "[lint]")
+{
+    // The careful key qualifies its claim, the distractors state theirs flatly.
+    const Question q =
+        question("Which?", {"*It usually helps and may cut latency", "It helps and cuts latency",
+                            "It hurts and adds latency", "It changes nothing at all"});
+    CHECK(has(rulesOf(q), LintRule::HedgedKey));
+    CHECK(strategy(lintQuestions({q}), Strategy::MostHedged) == Approx(1.0));
+    std::vector<LintFinding> found;
+    lintQuestions({q}, &found);
+    const auto hedged = std::find_if(found.begin(), found.end(),
+                                     [](const LintFinding& f) { return f.rule == LintRule::HedgedKey; });
+    REQUIRE(hedged != found.end());
+    CHECK(hedged->message == "the key hedges more (\"usually\", \"may\", \"typically\"…) than any distractor "
+                             "(2, distractors at most 0)");
+    CHECK(lintQuestions({q}).chanceFired[static_cast<std::size_t>(LintRule::HedgedKey)] == Approx(0.25));
+    // A distractor that hedges as much: the strategy guesses between the two, and the rule is silent.
+    const Question even =
+        question("Which?", {"*It usually helps", "It typically hurts", "It helps", "It hurts"});
+    CHECK_FALSE(has(rulesOf(even), LintRule::HedgedKey));
+    CHECK(strategy(lintQuestions({even}), Strategy::MostHedged) == Approx(0.5));
+    // An approximate number and a capability are not hedges: no option is singled out.
+    const Question plain =
+        question("Which?", {"*About 0.88, which can drop", "About 0.12", "Near 0.5", "0.66"});
+    CHECK_FALSE(has(rulesOf(plain), LintRule::HedgedKey));
+    CHECK(strategy(lintQuestions({plain}), Strategy::MostHedged) == Approx(0.25));
+}
+
 TEST_CASE("a key that is rarely the longest option is a cue too: any option but the longest", "[lint]")
 {
     // The key is never the longest of four options: guessing among the other three finds it one time in
