@@ -75,12 +75,12 @@ std::vector<std::string> words(const std::string& text)
     return out;
 }
 
-/// The content words of a text: words of three or more characters that are not function words, with a
-/// plural "s" dropped ("GPUs" and "GPU" match).
-std::set<std::string> contentWords(const std::string& text)
+/// The content words of a text's words (words()): those of three or more characters that are not function
+/// words, with a plural "s" dropped ("GPUs" and "GPU" match).
+std::set<std::string> contentWords(const std::vector<std::string>& textWords)
 {
     std::set<std::string> out;
-    for (std::string w : words(text)) {
+    for (std::string w : textWords) {
         if (w.size() < 3 || stopWords().count(w)) {
             continue;
         }
@@ -118,10 +118,10 @@ std::string gistOf(const std::string& text)
     return gist;
 }
 
-std::vector<std::string> absolutesIn(const std::string& text)
+std::vector<std::string> absolutesIn(const std::vector<std::string>& textWords)
 {
     std::vector<std::string> found;
-    for (const auto& w : words(text)) {
+    for (const auto& w : textWords) {
         if (absoluteWords().count(w)) {
             found.push_back(w);
         }
@@ -133,12 +133,11 @@ std::vector<std::string> absolutesIn(const std::string& text)
 /// joins a clause ("…, so the cache fills", "so that …") rather than in "so far", "and so on" or "do so".
 /// Writers give distractors a rationale to make them plausible and state keys plainly; a candidate who
 /// learns that picks the option that explains itself least.
-int reasonsIn(const std::string& text)
+int reasonsIn(const std::vector<std::string>& w)
 {
     static const std::set<std::string> markers = {"because", "since", "hence", "thus", "therefore"};
     static const std::set<std::string> notBefore = {"far", "on", "much", "many", "called", "long"};
     static const std::set<std::string> notAfter = {"do", "doing", "did", "and", "or", "even", "not"};
-    const auto w = words(text);
     int n = 0;
     for (std::size_t i = 0; i < w.size(); ++i) {
         if (markers.count(w[i])) {
@@ -158,7 +157,7 @@ int reasonsIn(const std::string& text)
 /// L40S"), and state each distractor as one bare claim; a candidate who learns that picks the most elaborate
 /// option. Measured on the bundled bank as it was on 2026-12-07, with lengths already balanced, that option
 /// scored 39.0% against a chance of 20.4%.
-int partsIn(const std::string& text)
+int partsIn(const std::string& text, const std::vector<std::string>& textWords)
 {
     int n = 0;
     const auto digit = [](char c) {
@@ -173,7 +172,7 @@ int partsIn(const std::string& text)
             ++n;
         }
     }
-    for (const auto& w : words(text)) {
+    for (const auto& w : textWords) {
         n += (w == "and" || w == "or") ? 1 : 0;
     }
     return n;
@@ -183,14 +182,13 @@ int partsIn(const std::string& text)
 /// claim cautious. A candidate who learns that careful keys hedge and distractors do not picks the most
 /// hedged option, the mirror of the absolute-word cue. "About" (an approximate number, as keys and
 /// distractors alike give) and "can" (a capability) are not counted.
-int hedgesIn(const std::string& text)
+int hedgesIn(const std::vector<std::string>& w)
 {
     static const std::set<std::string> hedges = {
         "usually", "typically", "often",      "generally", "roughly",  "approximately", "likely",
         "may",     "might",     "sometimes",  "mostly",    "probably", "largely",       "rarely",
         "seldom",  "perhaps",   "frequently", "tend",      "tends",
     };
-    const auto w = words(text);
     return static_cast<int>(
         std::count_if(w.begin(), w.end(), [](const std::string& x) { return hedges.count(x) > 0; }));
 }
@@ -231,22 +229,24 @@ Features featuresOf(const Question& q)
 {
     Features f;
     std::vector<std::set<std::string>> optionWords;
-    const auto stem = contentWords(q.stem);
+    const auto stem = contentWords(words(q.stem));
     for (const auto& o : q.options) {
         // Code points, not bytes: "×" is one character on screen.
         f.length.push_back(static_cast<double>(std::count_if(o.text.begin(), o.text.end(), [](char c) {
             return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
         })));
-        f.absolutes.push_back(static_cast<int>(absolutesIn(o.text).size()));
-        optionWords.push_back(contentWords(o.text));
+        // Each counter below reads the option's words, split once here.
+        const auto textWords = words(o.text);
+        f.absolutes.push_back(static_cast<int>(absolutesIn(textWords).size()));
+        optionWords.push_back(contentWords(textWords));
         int shared = 0;
         for (const auto& w : optionWords.back()) {
             shared += static_cast<int>(stem.count(w));
         }
         f.stemShared.push_back(shared);
-        f.reasons.push_back(reasonsIn(o.text));
-        f.parts.push_back(partsIn(o.text));
-        f.hedges.push_back(hedgesIn(o.text));
+        f.reasons.push_back(reasonsIn(textWords));
+        f.parts.push_back(partsIn(o.text, textWords));
+        f.hedges.push_back(hedgesIn(textWords));
     }
     // Convergence: writers build distractors as variations of the key (one element swapped, the rest kept),
     // so the key shares the most words with the others while the distractors share less with each other; a
@@ -400,7 +400,7 @@ std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsi
             otherMax = std::max(otherMax, f.length[i]);
             ++others;
             otherEcho = std::max(otherEcho, f.stemShared[i]);
-            for (const auto& w : absolutesIn(q.options[i].text)) {
+            for (const auto& w : absolutesIn(words(q.options[i].text))) {
                 absolutes +=
                     (absolutes.empty() ? "\"" : ", \"") + w + "\" (" + letter(static_cast<int>(i)) + ")";
             }
