@@ -279,8 +279,10 @@ std::vector<unsigned> subsets(int n, int k)
 }
 
 /// The chance that picking the k highest-scoring options (ties at random) picks exactly `key`: 1 over the
-/// number of k-sets that are as high as the rest, if the key is one of them, else 0.
-double strategyHit(const std::vector<double>& score, const std::vector<unsigned>& sets, unsigned key)
+/// number of k-sets that are as high as the rest, if the key is one of them, else 0. Scores are lengths or
+/// counts, as Features holds them.
+template <typename Score>
+double strategyHit(const std::vector<Score>& score, const std::vector<unsigned>& sets, unsigned key)
 {
     int consistent = 0;
     bool keyConsistent = false;
@@ -288,9 +290,9 @@ double strategyHit(const std::vector<double>& score, const std::vector<unsigned>
         double lowestIn = 1e300, highestOut = -1e300;
         for (std::size_t i = 0; i < score.size(); ++i) {
             if (m & (1u << i)) {
-                lowestIn = std::min(lowestIn, score[i]);
+                lowestIn = std::min(lowestIn, static_cast<double>(score[i]));
             } else {
-                highestOut = std::max(highestOut, score[i]);
+                highestOut = std::max(highestOut, static_cast<double>(score[i]));
             }
         }
         if (lowestIn >= highestOut) {
@@ -301,19 +303,43 @@ double strategyHit(const std::vector<double>& score, const std::vector<unsigned>
     return keyConsistent ? 1.0 / consistent : 0.0;
 }
 
+/// Where the key stands on a per-option count: the fewest any key has and the most any distractor has.
+struct Spread
+{
+    int keyFewest = 1 << 30;
+    int otherMost = -1;
+
+    /// Every key has more than every distractor: the cue the stem-echo, elaborate, convergent and hedged
+    /// rules look for.
+    bool keyAloneMost() const { return keyFewest > otherMost; }
+    /// "3, distractors at most 1", for a finding's message.
+    std::string text(const char* keyUnit = "") const
+    {
+        return std::to_string(keyFewest) + keyUnit + ", distractors at most " + std::to_string(otherMost);
+    }
+};
+
+Spread spreadOf(const std::vector<int>& count, unsigned key)
+{
+    Spread s;
+    for (std::size_t i = 0; i < count.size(); ++i) {
+        if (key & (1u << i)) {
+            s.keyFewest = std::min(s.keyFewest, count[i]);
+        } else {
+            s.otherMost = std::max(s.otherMost, count[i]);
+        }
+    }
+    return s;
+}
+
 /// Which cue rules fire if `key` were the key (bit i of the result is LintRule i).
 unsigned cuesFor(const Features& f, unsigned key)
 {
     double keyMin = 1e300, keyMax = -1e300, otherMax = -1e300, keySum = 0, otherSum = 0;
-    int keys = 0, others = 0, keyAbs = 0, otherAbs = 0, keyEchoMin = 1 << 30, otherEchoMax = -1;
+    int keys = 0, others = 0, keyAbs = 0, otherAbs = 0;
     int keyReasonMin = 1 << 30, keyReasonMax = 0, otherReasonMin = 1 << 30, otherReasonMax = 0;
-    int keyPartsMin = 1 << 30, otherPartsMax = -1, keySharedMin = 1 << 30, otherSharedMax = -1;
-    int keyHedgesMin = 1 << 30, otherHedgesMax = -1;
     for (std::size_t i = 0; i < f.length.size(); ++i) {
         if (key & (1u << i)) {
-            keyPartsMin = std::min(keyPartsMin, f.parts[i]);
-            keySharedMin = std::min(keySharedMin, f.shared[i]);
-            keyHedgesMin = std::min(keyHedgesMin, f.hedges[i]);
             keyReasonMin = std::min(keyReasonMin, f.reasons[i]);
             keyReasonMax = std::max(keyReasonMax, f.reasons[i]);
             keyMin = std::min(keyMin, f.length[i]);
@@ -321,18 +347,13 @@ unsigned cuesFor(const Features& f, unsigned key)
             keySum += f.length[i];
             ++keys;
             keyAbs += f.absolutes[i];
-            keyEchoMin = std::min(keyEchoMin, f.stemShared[i]);
         } else {
             otherMax = std::max(otherMax, f.length[i]);
             otherSum += f.length[i];
             ++others;
             otherAbs += f.absolutes[i];
-            otherEchoMax = std::max(otherEchoMax, f.stemShared[i]);
             otherReasonMin = std::min(otherReasonMin, f.reasons[i]);
             otherReasonMax = std::max(otherReasonMax, f.reasons[i]);
-            otherPartsMax = std::max(otherPartsMax, f.parts[i]);
-            otherSharedMax = std::max(otherSharedMax, f.shared[i]);
-            otherHedgesMax = std::max(otherHedgesMax, f.hedges[i]);
         }
     }
     unsigned fired = 0;
@@ -351,36 +372,22 @@ unsigned cuesFor(const Features& f, unsigned key)
     if (otherAbs > 0 && keyAbs == 0) {
         set(LintRule::AbsoluteDistractor);
     }
-    if (keyEchoMin > otherEchoMax) {
+    if (spreadOf(f.stemShared, key).keyAloneMost()) {
         set(LintRule::StemEcho);
     }
     if ((keyReasonMax == 0 && otherReasonMin > 0) || (keyReasonMin > 0 && otherReasonMax == 0)) {
         set(LintRule::ReasonCue);
     }
-    if (keyPartsMin > otherPartsMax) {
+    if (spreadOf(f.parts, key).keyAloneMost()) {
         set(LintRule::ElaborateKey);
     }
-    if (keySharedMin > otherSharedMax) {
+    if (spreadOf(f.shared, key).keyAloneMost()) {
         set(LintRule::ConvergentKey);
     }
-    if (keyHedgesMin > otherHedgesMax) {
+    if (spreadOf(f.hedges, key).keyAloneMost()) {
         set(LintRule::HedgedKey);
     }
     return fired;
-}
-
-/// "3, distractors at most 1": the fewest a key has of a per-option count, and the most a distractor has.
-std::string keyOverOthers(const std::vector<int>& count, unsigned key)
-{
-    int keyFewest = 1 << 30, otherMost = 0;
-    for (std::size_t i = 0; i < count.size(); ++i) {
-        if (key & (1u << i)) {
-            keyFewest = std::min(keyFewest, count[i]);
-        } else {
-            otherMost = std::max(otherMost, count[i]);
-        }
-    }
-    return std::to_string(keyFewest) + ", distractors at most " + std::to_string(otherMost);
 }
 
 /// The finding's message for a cue rule that fired on the real key.
@@ -388,18 +395,16 @@ std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsi
 {
     const int k = q.select;
     double keySum = 0, otherSum = 0, otherMax = 0;
-    int keys = 0, others = 0, keyEcho = 1 << 30, otherEcho = 0;
+    int keys = 0, others = 0;
     std::string absolutes;
     for (std::size_t i = 0; i < q.options.size(); ++i) {
         if (key & (1u << i)) {
             keySum += f.length[i];
             ++keys;
-            keyEcho = std::min(keyEcho, f.stemShared[i]);
         } else {
             otherSum += f.length[i];
             otherMax = std::max(otherMax, f.length[i]);
             ++others;
-            otherEcho = std::max(otherEcho, f.stemShared[i]);
             for (const auto& w : absolutesIn(words(q.options[i].text))) {
                 absolutes +=
                     (absolutes.empty() ? "\"" : ", \"") + w + "\" (" + letter(static_cast<int>(i)) + ")";
@@ -419,8 +424,7 @@ std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsi
     case LintRule::AbsoluteDistractor:
         return "absolute words in distractors only: " + absolutes;
     case LintRule::StemEcho:
-        return "only the key repeats the stem's words (" + std::to_string(keyEcho) +
-               " shared, distractors at most " + std::to_string(otherEcho) + ")";
+        return "only the key repeats the stem's words (" + spreadOf(f.stemShared, key).text(" shared") + ")";
     case LintRule::ReasonCue: {
         const bool keyReasons = f.reasons[static_cast<std::size_t>(std::countr_zero(key))] > 0;
         return keyReasons
@@ -430,13 +434,13 @@ std::string cueMessage(LintRule rule, const Question& q, const Features& f, unsi
     case LintRule::ElaborateKey:
         return "the key has more parts (commas, semicolons, colons, brackets, \"and\", \"or\") than any "
                "distractor (" +
-               keyOverOthers(f.parts, key) + ")";
+               spreadOf(f.parts, key).text() + ")";
     case LintRule::ConvergentKey:
         return "the key shares more words with the other options than any distractor does (" +
-               keyOverOthers(f.shared, key) + ")";
+               spreadOf(f.shared, key).text() + ")";
     case LintRule::HedgedKey:
         return "the key hedges more (\"usually\", \"may\", \"typically\"…) than any distractor (" +
-               keyOverOthers(f.hedges, key) + ")";
+               spreadOf(f.hedges, key).text() + ")";
     default:
         return {};
     }
@@ -653,36 +657,31 @@ LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<Li
         sum.chanceRight += 1.0 / static_cast<double>(sets.size());
         const Features f = featuresOf(q);
 
-        std::vector<double> longest = f.length, shortest, fewestAbsolutes, echo, fewestReasons, notLongest,
-                            notShortest, parts, shared, hedges;
+        std::vector<double> shortest, fewestAbsolutes, fewestReasons, notLongest, notShortest;
         const double maxLength = *std::max_element(f.length.begin(), f.length.end());
         const double minLength = *std::min_element(f.length.begin(), f.length.end());
         for (int i = 0; i < n; ++i) {
             shortest.push_back(-f.length[i]);
             fewestAbsolutes.push_back(-f.absolutes[i]);
-            echo.push_back(f.stemShared[i]);
             fewestReasons.push_back(-f.reasons[i]);
             // A candidate who has learnt that the key is rarely the longest (or shortest) option guesses
             // among the others: every option but the extreme ones ties.
             notLongest.push_back(f.length[i] == maxLength ? -1.0 : 0.0);
             notShortest.push_back(f.length[i] == minLength ? -1.0 : 0.0);
-            parts.push_back(f.parts[i]);
-            shared.push_back(f.shared[i]);
-            hedges.push_back(f.hedges[i]);
         }
         const auto right = [&](Strategy s) -> double& {
             return sum.strategyRight[static_cast<std::size_t>(s)];
         };
-        right(Strategy::Longest) += strategyHit(longest, sets, key);
+        right(Strategy::Longest) += strategyHit(f.length, sets, key);
         right(Strategy::Shortest) += strategyHit(shortest, sets, key);
         right(Strategy::NoAbsolute) += strategyHit(fewestAbsolutes, sets, key);
-        right(Strategy::StemOverlap) += strategyHit(echo, sets, key);
+        right(Strategy::StemOverlap) += strategyHit(f.stemShared, sets, key);
         right(Strategy::NoReason) += strategyHit(fewestReasons, sets, key);
         right(Strategy::NotLongest) += strategyHit(notLongest, sets, key);
         right(Strategy::NotShortest) += strategyHit(notShortest, sets, key);
-        right(Strategy::MostElaborate) += strategyHit(parts, sets, key);
-        right(Strategy::Convergent) += strategyHit(shared, sets, key);
-        right(Strategy::MostHedged) += strategyHit(hedges, sets, key);
+        right(Strategy::MostElaborate) += strategyHit(f.parts, sets, key);
+        right(Strategy::Convergent) += strategyHit(f.shared, sets, key);
+        right(Strategy::MostHedged) += strategyHit(f.hedges, sets, key);
 
         // The permutation chance: how often each cue would fire if the key were any k options of this
         // question.
