@@ -1,5 +1,8 @@
 #include "certdrill/pack/ItemLint.h"
 
+#include <optional>
+#include <string>
+
 #include <catch2/catch.hpp>
 
 #include "certdrill/pack/PackLoader.h"
@@ -47,6 +50,19 @@ std::vector<LintRule> rulesOf(const Question& q)
         rules.push_back(f.rule);
     }
     return rules;
+}
+
+/// The message of the finding `rule` makes on `q`, if it fires.
+std::optional<std::string> messageOf(const Question& q, LintRule rule)
+{
+    std::vector<LintFinding> found;
+    lintQuestions({q}, &found);
+    for (const auto& f : found) {
+        if (f.rule == rule) {
+            return f.message;
+        }
+    }
+    return std::nullopt;
 }
 
 bool has(const std::vector<LintRule>& rules, LintRule rule)
@@ -181,13 +197,10 @@ TEST_CASE("a key that alone is the most elaborate option is a cue", "[lint]")
                   "Add dropout to the decoder layers to cut stored activations"});
     CHECK(has(rulesOf(q), LintRule::ElaborateKey));
     CHECK(strategy(lintQuestions({q}), Strategy::MostElaborate) == Approx(1.0));
-    std::vector<LintFinding> found;
-    lintQuestions({q}, &found);
-    const auto elaborate = std::find_if(
-        found.begin(), found.end(), [](const LintFinding& f) { return f.rule == LintRule::ElaborateKey; });
-    REQUIRE(elaborate != found.end());
-    CHECK(elaborate->message == "the key has more parts (commas, semicolons, colons, brackets, \"and\", "
-                                "\"or\") than any distractor (2, distractors at most 1)");
+    const auto elaborate = messageOf(q, LintRule::ElaborateKey);
+    REQUIRE(elaborate);
+    CHECK(*elaborate == "the key has more parts (commas, semicolons, colons, brackets, \"and\", "
+                        "\"or\") than any distractor (2, distractors at most 1)");
 
     // A distractor as elaborate as the key: no rule, and the strategy guesses between the two.
     const Question even = question("Which helps?", {"*Checkpoint activations; shard optimizer states",
@@ -223,13 +236,10 @@ TEST_CASE("a key that alone shares the most words with the other options is a cu
         "Which?", {"*alpha bravo charlie", "alpha delta echo", "bravo foxtrot golf", "charlie hotel india"});
     CHECK(has(rulesOf(q), LintRule::ConvergentKey));
     CHECK(strategy(lintQuestions({q}), Strategy::Convergent) == Approx(1.0));
-    std::vector<LintFinding> found;
-    lintQuestions({q}, &found);
-    const auto convergent = std::find_if(
-        found.begin(), found.end(), [](const LintFinding& f) { return f.rule == LintRule::ConvergentKey; });
-    REQUIRE(convergent != found.end());
-    CHECK(convergent->message == "the key shares more words with the other options than any distractor does "
-                                 "(3, distractors at most 1)");
+    const auto convergent = messageOf(q, LintRule::ConvergentKey);
+    REQUIRE(convergent);
+    CHECK(*convergent == "the key shares more words with the other options than any distractor does "
+                         "(3, distractors at most 1)");
     // The chance rate: with the key at random, the rule fires when the hub is the key.
     CHECK(lintQuestions({q}).chanceFired[static_cast<std::size_t>(LintRule::ConvergentKey)] == Approx(0.25));
 
@@ -252,13 +262,10 @@ TEST_CASE("a key that alone hedges the most is a cue; \"about\" and \"can\" are 
                             "It hurts and adds latency", "It changes nothing at all"});
     CHECK(has(rulesOf(q), LintRule::HedgedKey));
     CHECK(strategy(lintQuestions({q}), Strategy::MostHedged) == Approx(1.0));
-    std::vector<LintFinding> found;
-    lintQuestions({q}, &found);
-    const auto hedged = std::find_if(found.begin(), found.end(),
-                                     [](const LintFinding& f) { return f.rule == LintRule::HedgedKey; });
-    REQUIRE(hedged != found.end());
-    CHECK(hedged->message == "the key hedges more (\"usually\", \"may\", \"typically\"…) than any distractor "
-                             "(2, distractors at most 0)");
+    const auto hedged = messageOf(q, LintRule::HedgedKey);
+    REQUIRE(hedged);
+    CHECK(*hedged == "the key hedges more (\"usually\", \"may\", \"typically\"…) than any distractor "
+                     "(2, distractors at most 0)");
     CHECK(lintQuestions({q}).chanceFired[static_cast<std::size_t>(LintRule::HedgedKey)] == Approx(0.25));
     // A distractor that hedges as much: the strategy guesses between the two, and the rule is silent.
     const Question even =
