@@ -105,4 +105,17 @@ QColor controlBorderColor(const QPalette& palette)
     return withContrast(start, {window, palette.color(QPalette::Base)}, kControlContrast);
 }
 
+QColor focusRingColor(const QPalette& palette)
+{
+    using R = QPalette::ColorRole;
+    QColor ring = palette.color(R::Highlight);
+    // Each background in turn, twice: a color moved for one must still be checked against the others.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const R bg : {R::Window, R::Base, R::Button, R::Light}) {
+            ring = withContrast(ring, {palette.color(bg)}, kControlContrast);
+        }
+    }
+    return ring;
+}
+
 } // namespace certdrill::gui

@@ -32,4 +32,10 @@ QPalette accessiblePalette(QPalette palette);
 /// The color a radio button's or check box's boundary is drawn in: 3:1 against Window and Base.
 QColor controlBorderColor(const QPalette& palette);
 
+/// The color the keyboard focus is drawn in: the highlight, moved to 3:1 against everything a focused control
+/// sits on or is filled with (Window, Base, Button and the lighter face Fusion gives a button, Light), so the
+/// focus stands out in both themes (WCAG 2.4.7 and 1.4.11). The dark theme's highlight is 1.6:1 on its
+/// window.
+QColor focusRingColor(const QPalette& palette);
+
 } // namespace certdrill::gui

@@ -209,9 +209,11 @@ void setTextColor(QWidget* w, const QColor& color)
 void styleToggle(QAbstractButton* button)
 {
     // Only the checked state is styled, so the unchecked button keeps the platform's look. The colors are
-    // fixed, not the theme's: amber under dark text reads the same on a light and on a dark window.
+    // fixed, not the theme's: amber under dark text reads the same on a light and on a dark window. A
+    // disabled button (Flag while a practice exam is paused) keeps the platform's disabled look: amber said
+    // "active".
     button->setStyleSheet(
-        QStringLiteral("QPushButton:checked { background-color: #ffd54f; color: #212121; "
+        QStringLiteral("QPushButton:checked:enabled { background-color: #ffd54f; color: #212121; "
                        "border: 2px solid #7a5d00; border-radius: 3px; padding: 2px 8px; }"));
 }
 

@@ -66,6 +66,7 @@ DrillDialog::DrillDialog(const ExamDef& exam, const PlannerInput& planner, QWidg
     setObjectName(QStringLiteral("drillDialog"));
     setWindowTitle(tr("Custom drill"));
     m_count->setObjectName(QStringLiteral("drillCount"));
+    m_scope->setAccessibleName(tr("Domains and objectives to drill"));
     m_count->setRange(1, 200);
     m_count->setValue(20);
     m_pool->setObjectName(QStringLiteral("drillPool"));

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <QApplication>
 #include <QButtonGroup>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -224,6 +225,10 @@ void DrillPage::showQuestion(int position)
     m_selectHint->setText(selectHint(item.question));
     m_selectHint->setVisible(item.question.isMultiSelect());
 
+    // A focused option goes with its question: the focus then moves to the page, not nowhere (Tab would
+    // start again at the window's first control).
+    auto* focused = qobject_cast<QAbstractButton*>(QApplication::focusWidget());
+    const bool optionFocused = m_options && focused && m_options->buttons().contains(focused);
     delete m_options;
     while (auto* child = m_optionsLayout->takeAt(0)) {
         delete child->widget();
@@ -246,6 +251,16 @@ void DrillPage::showQuestion(int position)
         m_options->addButton(b, static_cast<int>(d));
         m_optionsLayout->addWidget(row);
         row->show(); // a layout shows new children of a visible widget only later, after this call returns
+    }
+    // New widgets join the end of the focus chain, after End drill and Check; put them in reading order,
+    // right after the stem and before the confidence row.
+    QWidget* previous = m_stem;
+    for (QAbstractButton* b : m_options->buttons()) {
+        QWidget::setTabOrder(previous, b);
+        previous = b;
+    }
+    if (optionFocused) {
+        setFocus(Qt::OtherFocusReason);
     }
     m_confidence->setExclusive(false);
     for (auto* b : m_confidence->buttons()) {

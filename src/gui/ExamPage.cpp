@@ -1,5 +1,6 @@
 #include "ExamPage.h"
 
+#include <QApplication>
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QEvent>
@@ -374,6 +375,10 @@ void ExamPage::showQuestion(int position)
     m_flagButton->setChecked(item.flagged);
     m_flagButton->setText(item.flagged ? tr("⚑ Flagged") : tr("Flag for review"));
 
+    // The rows go with their question; a focused option going with them would leave the focus nowhere, and
+    // the exam's keys, shortcuts of this page, dead until a Tab brought it back.
+    auto* focused = qobject_cast<QAbstractButton*>(QApplication::focusWidget());
+    const bool optionFocused = m_group && focused && m_group->buttons().contains(focused);
     delete m_group;
     QLayoutItem* child;
     while ((child = m_optionsLayout->takeAt(0)) != nullptr) {
@@ -409,6 +414,9 @@ void ExamPage::showQuestion(int position)
     m_optionsLayout->addWidget(m_message);
     m_optionsLayout->addStretch(1);
     connect(m_group, &QButtonGroup::buttonToggled, this, &ExamPage::optionToggled);
+    if (optionFocused) {
+        setFocus(Qt::OtherFocusReason);
+    }
     if (m_pass.empty()) {
         m_prevButton->setEnabled(position > 0);
         m_nextButton->setEnabled(position + 1 < static_cast<int>(m_session->items().size()));

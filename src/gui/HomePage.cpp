@@ -411,10 +411,9 @@ void HomePage::keyPressEvent(QKeyEvent* event)
 {
     if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) &&
         event->modifiers() == Qt::NoModifier) {
-        // On a focused button Enter presses that button, as Space does; anywhere else it does the next step.
-        if (auto* b = qobject_cast<QAbstractButton*>(focusWidget()); b && b->isEnabled()) {
-            b->click();
-        } else if (m_nextButton->isEnabled()) {
+        // Enter does the next step; on a focused button it presses that button instead (FocusedButtonEnter,
+        // before this page sees the key).
+        if (m_nextButton->isEnabled()) {
             runNextStep();
         }
         return;

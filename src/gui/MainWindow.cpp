@@ -28,6 +28,7 @@
 #include "ExamStartPage.h"
 #include "FileDialogs.h"
 #include "FinalExamDialog.h"
+#include "FocusedButtonEnter.h"
 #include "HistoryPage.h"
 #include "HomePage.h"
 #include "ImportFlow.h"
@@ -51,6 +52,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
+    FocusedButtonEnter::install();
     m_stack->addWidget(m_home);
     connect(m_home, &HomePage::mockRequested, this, &MainWindow::startMock);
     connect(m_home, &HomePage::practiceRequested, this, &MainWindow::startPractice);
@@ -213,7 +215,7 @@ void MainWindow::createMenus()
     });
     restore->setObjectName(QStringLiteral("restoreAction"));
     // The report of the screen showing, to print: on the results and tracker screens only.
-    QAction* pdf = file->addAction(tr("Save as &PDF…"), this, [this] {
+    QAction* pdf = file->addAction(tr("Save as P&DF…"), this, [this] {
         if (m_stack->currentWidget() == m_results) {
             m_results->savePdfInteractively();
         } else if (m_stack->currentWidget() == m_tracker) {
@@ -252,7 +254,7 @@ void MainWindow::createMenus()
     m_abandonAction->setStatusTip(
         tr("End the running exam without a score; it is kept in history as abandoned"));
     exam->addSeparator();
-    QAction* history = exam->addAction(tr("&History"), this, &MainWindow::showHistory);
+    QAction* history = exam->addAction(tr("His&tory"), this, &MainWindow::showHistory);
     history->setObjectName(QStringLiteral("historyAction"));
     history->setShortcut(QKeySequence(tr("Ctrl+Y")));
 

@@ -15,6 +15,7 @@ NoteDialog::NoteDialog(const QString& questionName, const QString& note, QWidget
     setObjectName(QStringLiteral("noteDialog"));
     setWindowTitle(tr("Note on %1").arg(questionName));
     m_edit->setObjectName(QStringLiteral("noteEdit"));
+    m_edit->setAccessibleName(tr("Note on %1").arg(questionName));
     // Plain text: a note is the candidate's own words, shown as written wherever the question is.
     m_edit->setTabChangesFocus(true);
     auto* hint =

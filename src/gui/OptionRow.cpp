@@ -150,9 +150,18 @@ bool OptionRow::eventFilter(QObject* watched, QEvent* event)
         m_button->click();
         return true;
     }
-    // A locked option (a revealed practice answer) looks locked in its text too.
+    // A locked option (a revealed practice answer, a checked drill answer) looks locked in its text too, but
+    // stays the candidate's to read beside the verdict: muted text at 4.5:1, not the disabled grey (1.6:1)
+    // that WCAG allows an inactive control. A style sheet color holds in every state, also when a locked
+    // parent disables the text.
     if (watched == m_button && event->type() == QEvent::EnabledChange) {
-        m_text->setEnabled(m_button->isEnabled());
+        const bool enabled = m_button->isEnabled();
+        m_text->setEnabled(enabled);
+        if (enabled) {
+            m_text->setStyleSheet(QString());
+        } else {
+            setTextColor(m_text, mutedColor());
+        }
     }
     return QWidget::eventFilter(watched, event);
 }

@@ -56,7 +56,7 @@ PacksPage::PacksPage(Store& store, QWidget* parent)
           {tr("Pack"), tr("Version"), tr("Questions"), tr("Imported"), tr("Longest option scores")},
           QStringLiteral("packListTable")))
     , m_examDefinitions(plainLabel(QStringLiteral("examDefinitionsLabel")))
-    , m_exportButton(new QPushButton(tr("&Export…")))
+    , m_exportButton(new QPushButton(tr("E&xport…")))
     , m_removeButton(new QPushButton(tr("&Remove…")))
     , m_status(plainLabel(QStringLiteral("packsStatusLabel")))
     , m_details(plainLabel(QStringLiteral("packDetailsLabel")))

@@ -39,6 +39,7 @@ PlanDialog::PlanDialog(const PlanSettings& current, std::int64_t today, QWidget*
     setWindowTitle(tr("Exam date and study plan"));
     m_hasDate->setObjectName(QStringLiteral("planHasDate"));
     m_date->setObjectName(QStringLiteral("planExamDate"));
+    m_date->setAccessibleName(tr("Exam date"));
     m_date->setCalendarPopup(true);
     m_date->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
     m_hasDate->setChecked(current.examDay.has_value());
@@ -60,6 +61,8 @@ PlanDialog::PlanDialog(const PlanSettings& current, std::int64_t today, QWidget*
     m_failedDate->setMaximumDate(dateOfDay(today)); // an attempt is recorded after it happened
     m_failedDate->setDate(dateOfDay(today));
     m_failedDate->setEnabled(false);
+    // The check boxes label these rows but are not buddies: the date fields carry their own names.
+    m_failedDate->setAccessibleName(tr("Date of the failed attempt"));
     connect(m_failed, &QCheckBox::toggled, m_failedDate, &QWidget::setEnabled);
 
     auto* note = new QLabel(tr("The study guide plans 120 to 160 hours over 8 to 10 weeks. After a failed "

@@ -492,10 +492,12 @@ void ResultsPage::openReviewLink(const QUrl& link)
                !editNoteInteractively(this, m_store, it->questionRow)) {
         return;
     }
-    // The page stays where it was: the review is rendered again in place.
+    // The page stays where it was: the review is rendered again in place, with the keyboard still on the link
+    // just used (else the next Tab started again at question 1's first link).
     const int at = m_scroll->verticalScrollBar()->value();
     renderReview();
     m_scroll->verticalScrollBar()->setValue(at);
+    m_review->focusLink(link.toString());
 }
 
 } // namespace certdrill::gui

@@ -7,7 +7,7 @@
 #include "certdrill/exam/ExamSession.h"
 
 #include "PdfReport.h"
-#include "SafeTextView.h"
+#include "TextPane.h"
 
 class QChartView;
 class QComboBox;
@@ -76,7 +76,7 @@ private:
     QComboBox* m_filter;
     QPushButton* m_exportButton;
     QPushButton* m_pdfButton;
-    SafeTextView* m_review;
+    TextPane* m_review;
     QScrollArea* m_scroll = nullptr; ///< the whole report
 };
 

@@ -55,9 +55,17 @@ ShortcutSheet::ShortcutSheet(const QMenuBar* menus, QWidget* parent)
             html += QStringLiteral("<h3>%1</h3>").arg(plainText(top).toHtmlEscaped()) + keyTableHtml(keys);
         }
     }
-    html += QStringLiteral("<h2>%1</h2>").arg(tr("Exam screen")) + keyTableHtml(examKeys(true));
+    const auto section = [&html](const QString& title, const QList<KeyHelp>& keys) {
+        html += QStringLiteral("<h2>%1</h2>").arg(title) + keyTableHtml(keys);
+    };
+    section(tr("Every screen"), generalKeys());
+    section(tr("Exam start screen"), startKeys());
+    section(tr("Exam screen"), examKeys(true));
     html += QStringLiteral("<p>%1</p>").arg(tr("Pause and reveal work in practice exams only."));
-    html += QStringLiteral("<h2>%1</h2>").arg(tr("Drill screen")) + keyTableHtml(drillKeys());
+    section(tr("Review screen"), reviewKeys());
+    section(tr("Results"), resultsKeys());
+    section(tr("Drill screen"), drillKeys());
+    section(tr("Browse questions"), browserKeys());
     m_view->setHtml(html);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);

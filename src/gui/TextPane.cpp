@@ -3,7 +3,11 @@
 #include <cmath>
 
 #include <QAbstractTextDocumentLayout>
+#include <QKeyEvent>
+#include <QScrollArea>
 #include <QScrollBar>
+#include <QTextBlock>
+#include <QTextCursor>
 
 namespace certdrill::gui {
 
@@ -11,6 +15,17 @@ namespace {
 
 /// Narrow enough for any screen; the text wraps to whatever width the layout gives.
 constexpr int kMinimumWidth = 160;
+
+/// The page scroll area `w` sits in, if any.
+QScrollArea* enclosingScroll(QWidget* w)
+{
+    for (QWidget* p = w->parentWidget(); p; p = p->parentWidget()) {
+        if (auto* scroll = qobject_cast<QScrollArea*>(p)) {
+            return scroll;
+        }
+    }
+    return nullptr;
+}
 
 } // namespace
 
@@ -22,6 +37,64 @@ TextPane::TextPane(QWidget* parent)
     connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
             &TextPane::fitHeight);
     connect(horizontalScrollBar(), &QScrollBar::rangeChanged, this, &TextPane::fitHeight);
+    // Tab walks the pane's links by moving its text cursor; the pane never scrolls itself (it is as tall as
+    // its text), so the page it sits in must bring the focused link into view.
+    connect(this, &QTextBrowser::cursorPositionChanged, this, &TextPane::showCursorInPage);
+}
+
+bool TextPane::focusLink(const QString& href)
+{
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (fragment.isValid() && fragment.charFormat().isAnchor() &&
+                fragment.charFormat().anchorHref() == href) {
+                QTextCursor cursor(document());
+                cursor.setPosition(fragment.position());
+                cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+                setTextCursor(cursor);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+void TextPane::showCursorInPage()
+{
+    QScrollArea* scroll = hasFocus() ? enclosingScroll(this) : nullptr;
+    if (!scroll || !scroll->widget() || !scroll->widget()->isAncestorOf(this)) {
+        return;
+    }
+    const QRect r = cursorRect();
+    const QPoint centre = viewport()->mapTo(scroll->widget(), r.center());
+    scroll->ensureVisible(centre.x(), centre.y(), 0, r.height() * 2);
+}
+
+bool TextPane::focusNextPrevChild(bool next)
+{
+    // Tab within the text moves to its next link without always saying the cursor moved.
+    const bool stayed = SafeTextView::focusNextPrevChild(next);
+    if (stayed && hasFocus()) {
+        showCursorInPage();
+    }
+    return stayed;
+}
+
+void TextPane::keyPressEvent(QKeyEvent* event)
+{
+    // The pane has nothing of its own to page through: Page Up and Page Down page the page it sits in, as
+    // they would with the focus anywhere else on it.
+    if ((event->key() == Qt::Key_PageDown || event->key() == Qt::Key_PageUp) &&
+        event->modifiers() == Qt::NoModifier) {
+        if (QScrollArea* scroll = enclosingScroll(this)) {
+            scroll->verticalScrollBar()->triggerAction(event->key() == Qt::Key_PageDown
+                                                           ? QAbstractSlider::SliderPageStepAdd
+                                                           : QAbstractSlider::SliderPageStepSub);
+            return;
+        }
+    }
+    SafeTextView::keyPressEvent(event);
 }
 
 QSize TextPane::sizeHint() const

@@ -196,6 +196,8 @@ void TrackerPage::addRow(QTreeWidgetItem* item, const TrackerRow& row)
             .arg(QString::fromStdString(row.domainId),
                  sub ? QStringLiteral("_") + QString::fromStdString(row.topicId) : QString()));
     combo->addItems({tr("—"), tr("Red"), tr("Yellow"), tr("Green")});
+    // A screen reader names the row, not just "combo box, —".
+    combo->setAccessibleName(tr("Your rating of %1").arg(QString::fromStdString(row.name)));
     combo->setCurrentIndex(row.selfRating ? static_cast<int>(*row.selfRating) + 1 : 0);
     m_tree->setItemWidget(item, kSelf, combo);
     connect(combo, &QComboBox::activated, this, [this, row](int index) { rate(row, index); });

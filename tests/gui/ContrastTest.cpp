@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QStyleOptionButton>
 #include <QTemporaryDir>
@@ -16,6 +17,7 @@
 #include "DrillPage.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
+#include "OptionRow.h"
 
 using namespace certdrill;
 using gui::contrastRatio;
@@ -188,6 +190,140 @@ private slots:
             gui::applyTextPercent(100);
         }
         gui::applyTheme(false);
+    }
+
+    // The keyboard focus on a button and on an answer option: pixels in the focus color, 3:1 against the
+    // window and the button face in both themes, that an unfocused control does not have. Fusion's own
+    // outline was 1.6:1 on the dark window, and a default button (Check) looked the same focused or not.
+    void focusRingStandsOut()
+    {
+        for (const bool dark : {false, true}) {
+            gui::applyTheme(dark);
+            for (const int percent : {100, 200}) {
+                gui::applyTextPercent(percent);
+                QWidget window;
+                auto* layout = new QVBoxLayout(&window);
+                auto* other = new QPushButton(QStringLiteral("End drill"));
+                auto* button = new QPushButton(QStringLiteral("Check"));
+                button->setDefault(true);
+                auto* option = new QRadioButton(QStringLiteral("An option"));
+                layout->addWidget(other);
+                layout->addWidget(button);
+                layout->addWidget(option);
+                window.show();
+                window.activateWindow();
+                QVERIFY(QTest::qWaitForWindowExposed(&window));
+                const QPalette p = window.palette();
+                const QColor ring = gui::focusRingColor(p);
+                for (const auto role :
+                     {QPalette::Window, QPalette::Base, QPalette::Button, QPalette::Light}) {
+                    QVERIFY2(contrastRatio(ring, p.color(role)) >= gui::kControlContrast,
+                             qPrintable(describe("focus ring", ring, p.color(role))));
+                }
+                const auto ringPixels = [&](QWidget* w) {
+                    const QImage image = w->grab().toImage();
+                    int n = 0;
+                    for (int y = 0; y < image.height(); ++y) {
+                        for (int x = 0; x < image.width(); ++x) {
+                            const QColor c = image.pixelColor(x, y);
+                            n += qAbs(c.red() - ring.red()) + qAbs(c.green() - ring.green()) +
+                                             qAbs(c.blue() - ring.blue()) <
+                                         12
+                                     ? 1
+                                     : 0;
+                        }
+                    }
+                    return n;
+                };
+                other->setFocus();
+                const int unfocusedButton = ringPixels(button);
+                const int unfocusedOption = ringPixels(option);
+                // Tab, as the keyboard moves the focus (Qt marks the focus as the keyboard's only then).
+                for (const auto& [w, unfocused] : {std::pair<QWidget*, int>{button, unfocusedButton},
+                                                   std::pair<QWidget*, int>{option, unfocusedOption}}) {
+                    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+                    QVERIFY(w->hasFocus());
+                    const int focused = ringPixels(w);
+                    // A ring around the control: at least its width's worth of pixels, and none without it.
+                    QVERIFY2(unfocused == 0 && focused >= w->fontMetrics().height() * 2,
+                             qPrintable(QStringLiteral("%1 at %2%, %3 theme: %4 ring pixels focused, %5 not")
+                                            .arg(QLatin1String(w->metaObject()->className()))
+                                            .arg(percent)
+                                            .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"))
+                                            .arg(focused)
+                                            .arg(unfocused)));
+                }
+            }
+            gui::applyTextPercent(100);
+        }
+        gui::applyTheme(false);
+    }
+
+    // A locked answer option (a checked drill answer, a revealed practice answer) stays readable: its text at
+    // 4.5:1 and the candidate's tick at 3:1, in both themes, where both were the disabled grey at 1.6:1.
+    void lockedOptionsStayReadable()
+    {
+        for (const bool dark : {false, true}) {
+            gui::applyTheme(dark);
+            QWidget window;
+            auto* layout = new QVBoxLayout(&window);
+            auto* row = new gui::OptionRow(true, 0, QStringLiteral("Raise the batch size to 64"));
+            layout->addWidget(row);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            row->button()->setChecked(true);
+            window.setEnabled(false); // as the drill locks its options box
+            QApplication::processEvents();
+            const QImage image = window.grab().toImage();
+            const QColor background = window.palette().color(QPalette::Window);
+            auto* label = row->findChild<QLabel*>();
+            QVERIFY(label);
+            const QRect text = label->geometry().translated(row->pos());
+            const double textContrast = strongestPixel(image, text, background);
+            QVERIFY2(textContrast >= gui::kTextContrast,
+                     qPrintable(QStringLiteral("locked option text %1:1").arg(textContrast, 0, 'f', 2)));
+            // The tick, inside the box's ring.
+            QStyleOptionButton option;
+            option.initFrom(row->button());
+            const QRect box = row->button()
+                                  ->style()
+                                  ->subElementRect(QStyle::SE_CheckBoxIndicator, &option, row->button())
+                                  .adjusted(4, 4, -4, -4)
+                                  .translated(row->button()->mapTo(&window, QPoint(0, 0)));
+            const QColor boxFill = image.pixelColor(box.topLeft() - QPoint(1, 1));
+            const double tick = strongestPixel(image, box, boxFill);
+            QVERIFY2(tick >= gui::kControlContrast,
+                     qPrintable(
+                         QStringLiteral("locked tick %1:1 on %2 (%3 theme)")
+                             .arg(tick, 0, 'f', 2)
+                             .arg(boxFill.name(), dark ? QStringLiteral("dark") : QStringLiteral("light"))));
+        }
+        gui::applyTheme(false);
+    }
+
+    // A checked toggle (Flag) is amber while it can be pressed, and looks disabled when it cannot (a paused
+    // practice exam): amber said it was active.
+    void disabledToggleLooksDisabled()
+    {
+        QPushButton button(QStringLiteral("⚑ Flagged"));
+        button.setCheckable(true);
+        button.setChecked(true);
+        gui::styleToggle(&button);
+        button.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&button));
+        const auto amber = [&] {
+            const QImage image = button.grab().toImage();
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x) {
+                    n += image.pixelColor(x, y) == QColor(0xff, 0xd5, 0x4f) ? 1 : 0;
+                }
+            }
+            return n;
+        };
+        QVERIFY(amber() > 0);
+        button.setEnabled(false);
+        QCOMPARE(amber(), 0);
     }
 
     // The helpers themselves, on WCAG's reference values.

@@ -1,5 +1,5 @@
 // Help ▸ User guide and Help ▸ Keyboard shortcuts: the guide opens with its screenshots from the program's
-// own resources, and the shortcut sheet lists every menu key and the exam's and drill's keys.
+// own resources, and the shortcut sheet lists every menu key and every screen's keys.
 #include <QAction>
 #include <QMenuBar>
 #include <QTemporaryDir>
@@ -73,7 +73,10 @@ private slots:
             }
         }
         QVERIFY(listed >= 10);
-        for (const char* key : {"Ctrl+G", "Ctrl+Enter", "Alt+P, Alt+R", "Enter"}) {
+        // Also the keys of the start, review and results screens and the browser, which it once left out.
+        for (const char* key :
+             {"Ctrl+G", "Ctrl+Enter", "Alt+P, Alt+U, Alt+R", "Enter", "Esc", "Alt+A, Alt+I, Alt+D",
+              "Alt+X, Alt+P", "Alt+B, Alt+N, Alt+M", "Review screen", "Browse questions"}) {
             QVERIFY2(html.contains(QLatin1String(key)), key);
         }
         QVERIFY(html.contains(QStringLiteral("Start mock exam")));
