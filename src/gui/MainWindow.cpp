@@ -33,6 +33,7 @@
 #include "HomePage.h"
 #include "ImportFlow.h"
 #include "PacksPage.h"
+#include "PageScroll.h"
 #include "ProgressBackup.h"
 #include "ResultsPage.h"
 #include "ShortcutSheet.h"
@@ -53,6 +54,7 @@ MainWindow::MainWindow(Store& store, const Clock& clock, QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("certdrill"));
     FocusedButtonEnter::install();
+    installPageKeys();
     m_stack->addWidget(m_home);
     connect(m_home, &HomePage::mockRequested, this, &MainWindow::startMock);
     connect(m_home, &HomePage::practiceRequested, this, &MainWindow::startPractice);

@@ -2,17 +2,72 @@
 
 #include <algorithm>
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QEvent>
+#include <QKeyEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QString>
 
 namespace certdrill::gui {
 
+namespace {
+
+/// Marks a scroll area made by makePageScroll.
+constexpr const char* kPageScroll = "certdrillPageScroll";
+
+/// Page Up / Page Down on a focused widget that is not itself in a scroll area (there the key reaches the
+/// area by propagation) and holds a page scroll area: that area pages.
+class PageKeys : public QObject
+{
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() != QEvent::KeyPress) {
+            return QObject::eventFilter(watched, event);
+        }
+        const auto* key = static_cast<QKeyEvent*>(event);
+        auto* widget = qobject_cast<QWidget*>(watched);
+        if ((key->key() != Qt::Key_PageDown && key->key() != Qt::Key_PageUp) ||
+            key->modifiers() != Qt::NoModifier || !widget || widget != QApplication::focusWidget()) {
+            return QObject::eventFilter(watched, event);
+        }
+        for (QWidget* p = widget; p; p = p->parentWidget()) {
+            if (qobject_cast<QAbstractScrollArea*>(p)) {
+                return QObject::eventFilter(watched, event); // it pages, or its page does
+            }
+        }
+        for (QScrollArea* scroll : widget->findChildren<QScrollArea*>()) {
+            if (scroll->property(kPageScroll).toBool() && scroll->isVisible()) {
+                scroll->verticalScrollBar()->triggerAction(key->key() == Qt::Key_PageDown
+                                                               ? QAbstractSlider::SliderPageStepAdd
+                                                               : QAbstractSlider::SliderPageStepSub);
+                return true;
+            }
+        }
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+} // namespace
+
+void installPageKeys()
+{
+    static PageKeys* installed = nullptr;
+    if (!installed && qApp) {
+        installed = new PageKeys(qApp);
+        qApp->installEventFilter(installed);
+    }
+}
+
 QScrollArea* makePageScroll(QWidget* content, const QString& name)
 {
     auto* scroll = new QScrollArea;
+    scroll->setProperty(kPageScroll, true);
     scroll->setObjectName(name);
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);

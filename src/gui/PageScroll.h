@@ -11,6 +11,11 @@ namespace certdrill::gui {
 /// drill's, exam's and results' by it; the others name their screen for a reader of a widget dump).
 QScrollArea* makePageScroll(QWidget* content, const QString& name);
 
+/// Makes Page Up and Page Down page a screen's page scroll area when the screen itself has the focus (the
+/// exam page after Begin or Next, which holds the question's scroll area): the keys went nowhere, and at
+/// large text the options below the fold could not be reached without Tab. Installed once on the application.
+void installPageKeys();
+
 /// Scrolls `scroll` back to its top.
 void scrollToTop(QScrollArea* scroll);
 

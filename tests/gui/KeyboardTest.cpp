@@ -19,6 +19,7 @@
 #include "certdrill/exam/SessionHistory.h"
 
 #include "BrowserPage.h"
+#include "Display.h"
 #include "DrillPage.h"
 #include "ExamPage.h"
 #include "ExamStartPage.h"
@@ -215,6 +216,33 @@ private slots:
         checkScreen(w->window->browserPage());
         w->window->showPacks();
         checkScreen(w->window->packsPage());
+    }
+
+    /// At 200% text the exam page has the focus after Begin and Next: Page Down pages the question there (the
+    /// key went nowhere, and options below the fold could only be reached with Tab), Page Up goes back.
+    void pageDownPagesTheQuestion()
+    {
+        auto w = test::makeBankWorld();
+        QVERIFY(w);
+        w->window->resize(1100, 760);
+        QVERIFY(test::showActive(w->window.get()));
+        gui::applyTextPercent(200);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 5));
+        gui::ExamPage* page = w->window->examPage();
+        auto* scroll = child<QScrollArea>(page, "questionScroll");
+        int position = 0;
+        while (scroll->verticalScrollBar()->maximum() == 0 && position < 60) {
+            page->showQuestion(++position);
+            QApplication::processEvents();
+        }
+        QVERIFY2(scroll->verticalScrollBar()->maximum() > 0, "no question taller than the page");
+        page->focusQuestion();
+        QVERIFY(page->hasFocus());
+        QTest::keyClick(page, Qt::Key_PageDown);
+        QVERIFY(scroll->verticalScrollBar()->value() > 0);
+        QTest::keyClick(page, Qt::Key_PageUp);
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        gui::applyTextPercent(100);
     }
 
     /// Controls a screen reader would announce without saying what they are for: every input of the tracker,
