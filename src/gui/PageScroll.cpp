@@ -73,6 +73,9 @@ QScrollArea* makePageScroll(QWidget* content, const QString& name)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // No Tab stop of its own: focused, it showed nothing, and the user thought the focus lost. Its page still
+    // pages with Page Up / Page Down from a control inside it or from the screen (installPageKeys).
+    scroll->setFocusPolicy(Qt::NoFocus);
     return scroll;
 }
 

@@ -245,6 +245,22 @@ private slots:
         gui::applyTextPercent(100);
     }
 
+    /// Tab never stops on a page's scroll area, which shows no focus (the user thought the focus lost).
+    void tabSkipsPageScrollAreas()
+    {
+        auto w = test::makeBankWorld();
+        QVERIFY(w);
+        QVERIFY(test::showActive(w->window.get()));
+        w->window->startMock(); // the start screen: Begin, then its scroll area came next
+        child<QPushButton>(w->window->examStartPage(), "startBeginButton")->setFocus(Qt::TabFocusReason);
+        for (int i = 0; i < 6; ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            QWidget* focus = QApplication::focusWidget();
+            QVERIFY(focus);
+            QVERIFY2(!qobject_cast<QScrollArea*>(focus), qPrintable(focus->objectName()));
+        }
+    }
+
     /// Controls a screen reader would announce without saying what they are for: every input of the tracker,
     /// the plan dialog and the note dialog has a name of its own (the tracker's rating boxes said "—").
     void inputsHaveAccessibleNames()
