@@ -495,7 +495,8 @@ TEST_CASE("Moodle XML and GIFT questions written in HTML are imported as plain t
     CHECK(q["stem"] == "Is 3 < 5?");
     CHECK(q["options"][0]["text"] == "Yes"); // escaped HTML in a non-CDATA text is HTML too
     CHECK(q["options"][0]["why"] == "3 is less.");
-    CHECK(q["options"][1]["text"] == "No <b>way</b>"); // not format="html": kept as written
+    CHECK(q["options"][1]["text"] ==
+          "No <b>way</b>"); // format="plain_text": kept as written, as Moodle shows it
     const Diagnostic* image = findMessage(x.diagnostics, "1 image(s) in this question are not imported");
     REQUIRE(image);
     CHECK(image->pos.line == 2);
@@ -508,9 +509,52 @@ TEST_CASE("Moodle XML and GIFT questions written in HTML are imported as plain t
     CHECK(gq["stem"] == "Pick one");
     CHECK(gq["options"][0]["text"] == "this");
     CHECK(gq["options"][0]["why"] == "why");
-    // Without the [html] marker the text is taken as written.
-    const auto plain = convertGift("$CATEGORY: alpha\n\n<b>Bold</b>?{=a ~b}\n", "p.gift", exams, {});
+    // [plain] is shown as written by Moodle too.
+    const auto plain = convertGift("$CATEGORY: alpha\n\n[plain]<b>Bold</b>?{=a ~b}\n", "p.gift", exams, {});
     CHECK(json::parse(plain.json)["questions"][0]["stem"] == "<b>Bold</b>?");
+    CHECK(plain.diagnostics.empty());
+}
+
+TEST_CASE("HTML tags in Moodle's default format are shown as Moodle shows them; other text is kept",
+          "[moodle-xml][gift]")
+{
+    const auto exams = miniExams();
+    const auto g = convertGift(readText(dataFile("html-unmarked.gift")), "html-unmarked.gift", exams, {});
+    REQUIRE(errorCount(g.diagnostics) == 0);
+    const json gq = json::parse(g.json)["questions"];
+    // No marker is Moodle's own format, which shows HTML: converted as [html] is, its answers' too.
+    CHECK(gq[0]["stem"] == "Which number is even?\nPick one.");
+    CHECK(gq[0]["options"][0]["why"] == "Divisible by 2.");
+    // "<" in a comparison and a type's angle brackets are no tags: the text stays as written.
+    CHECK(gq[1]["stem"] == "Is a < b when a = 1 and b = 2, as List<int> compares?");
+    CHECK(gq[1]["options"][0]["why"] == "1 < 2.");
+    // A tokenizer's <s> and </s> are no HTML either.
+    CHECK(gq[2]["stem"] == "Which token does Llama 2's prompt start with: <s> or </s>?");
+    CHECK(gq[2]["options"][0]["text"] == "<s>");
+    // [markdown] text keeps its tags as written, with a warning at the question's line.
+    CHECK(gq[3]["stem"] == "Which is **bold**, <b>this</b>?");
+    const Diagnostic* kept = findMessage(g.diagnostics, "[markdown] text holds HTML tags");
+    REQUIRE(kept);
+    CHECK(kept->pos.line == 10);
+    CHECK(kept->pos.column == 18);
+    CHECK(g.diagnostics.size() == 1);
+
+    const auto x = convertMoodleXml(readText(dataFile("auto-format.xml")), "auto-format.xml", exams, {});
+    REQUIRE(errorCount(x.diagnostics) == 0);
+    const json xq = json::parse(x.json)["questions"];
+    // moodle_auto_format with tags, and the answers and feedback without a format of their own.
+    CHECK(xq[0]["stem"] == "Which number is even?\nPick one.");
+    CHECK(xq[0]["options"][0]["why"] == "Divisible by 2.");
+    CHECK(xq[0]["options"][1]["text"] == "List<int>"); // no tag: as written
+    // Without a format Moodle reads a question text as HTML, and an answer in its question's format.
+    CHECK(xq[1]["stem"] == "Is 2 < 3?");
+    CHECK(xq[1]["options"][0]["text"] == "Yes");
+    CHECK(xq[1]["options"][1]["text"] == "<b>No</b>"); // plain_text: as written
+    CHECK(xq[2]["stem"] == "Which is **bold**, <b>this</b>?");
+    const Diagnostic* xkept = findMessage(x.diagnostics, "format=\"markdown\" text holds HTML tags");
+    REQUIRE(xkept);
+    CHECK(xkept->pos.line == 19);
+    CHECK(x.diagnostics.size() == 1);
 }
 
 TEST_CASE("a Moodle file that is not UTF-8 gets one located error and is not converted", "[gift][moodle-xml]")
