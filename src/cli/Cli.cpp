@@ -82,16 +82,19 @@ Commands:
                                   --domain ID (for questions whose category names none),
                                   --map MAP.json (Moodle categories and tags -> domain
                                   and objective, with a default: docs/pack-format.md)
-  convert INPUT.gift|.txt|.xml [MOODLE OPTIONS] -o PACK.json
+  convert INPUT.gift|.txt|.xml [MOODLE OPTIONS] -o PACK.json|-
                                   write a Moodle file (GIFT or XML, told apart as import
                                   does) as a pack file (ids, options, whys and
                                   explanations kept; importing it gives the same questions as
                                   importing INPUT); skipped question types are warned about
                                   at their line; --pack-version defaults to 1.0.0
-  export [--pack ID] -o FILE.json|DIR
+  export [--pack ID] -o FILE.json|DIR|-
                                   write stored packs as pack files (one pack to a file, all
                                   of them to a folder, PACK-ID.json each) that validate and
                                   import to the same questions
+                                  -o - (convert, export --pack) writes the pack to standard
+                                  output; a symbolic link is written through to its file;
+                                  a device, FIFO or folder is refused
   packs remove ID                 take a pack out of the bank: its questions are retired,
                                   their answers and history kept; importing it again brings
                                   them back; refused for an exam's pack while questions of

@@ -1,4 +1,5 @@
 #include <filesystem>
+#include <ostream>
 #include <system_error>
 
 #include "certdrill/pack/PackFormat.h"
@@ -50,17 +51,21 @@ int convertCommand(Context& ctx, Args args)
                   << input << "; " << output << " was not written\n";
         return kInvalid;
     }
-    if (const std::string error = writeTextFile(output, packToJson(lp.pack)); !error.empty()) {
+    if (const std::string error = writeTextFile(output, packToJson(lp.pack), ctx.out()); !error.empty()) {
         ctx.err() << "certdrill-cli: " << error << "\n";
         return kInvalid;
     }
+    // With -o - the pack is standard output, so what was written is said on standard error.
+    const bool toStdout = isStandardOutput(output);
+    std::ostream& said = toStdout ? ctx.err() : ctx.out();
     const int skipped = lp.conversion ? lp.conversion->skipped : 0;
-    ctx.out() << "wrote " << output << ": pack \"" << lp.pack.info.id << "\" " << lp.pack.info.version << ", "
-              << counted(lp.pack.questions.size(), "question") << " from " << input;
+    said << "wrote " << (toStdout ? "standard output" : output) << ": pack \"" << lp.pack.info.id << "\" "
+         << lp.pack.info.version << ", " << counted(lp.pack.questions.size(), "question") << " from "
+         << input;
     if (skipped > 0) {
-        ctx.out() << " (" << skipped << " skipped: not multiple choice or true/false)";
+        said << " (" << skipped << " skipped: not multiple choice or true/false)";
     }
-    ctx.out() << "\n";
+    said << "\n";
     return kOk;
 }
 

@@ -1,3 +1,4 @@
+#include <ostream>
 #include <system_error>
 
 #include "certdrill/pack/PackWriter.h"
@@ -18,7 +19,11 @@ int exportCommand(Context& ctx, Args args)
         return ctx.usage("export: " + (missing ? std::string("--pack needs an id") : error));
     }
     if (!args.empty() || output.empty()) {
-        return ctx.usage("export: usage is export [--pack ID] -o FILE.json|DIR");
+        return ctx.usage("export: usage is export [--pack ID] -o FILE.json|DIR|-");
+    }
+    const bool toStdout = isStandardOutput(output);
+    if (toStdout && packId.empty()) {
+        return ctx.usage("export: -o - writes one pack; name it with --pack");
     }
     Store* s = ctx.store(OpenMode::ReadOnly); // reads only: never creates or changes the file
     if (!s) {
@@ -43,7 +48,7 @@ int exportCommand(Context& ctx, Args args)
     }
     // One pack may go to a file; all of them go to a folder, one file each, named after the pack.
     std::error_code ec;
-    const bool toFolder = packId.empty() || std::filesystem::is_directory(output, ec);
+    const bool toFolder = !toStdout && (packId.empty() || std::filesystem::is_directory(output, ec));
     if (toFolder && !std::filesystem::create_directories(output, ec) && ec) {
         ctx.err() << "certdrill-cli: cannot create the folder " << output << ": " << ec.message() << "\n";
         return kInvalid;
@@ -57,16 +62,18 @@ int exportCommand(Context& ctx, Args args)
         const Pack& pack = exported->pack;
         const std::filesystem::path file =
             toFolder ? std::filesystem::path(output) / (id + ".json") : std::filesystem::path(output);
-        if (const std::string error = writeTextFile(file, packToJson(pack)); !error.empty()) {
+        if (const std::string error = writeTextFile(file, packToJson(pack), ctx.out()); !error.empty()) {
             ctx.err() << "certdrill-cli: " << error << "\n";
             return kInvalid;
         }
-        ctx.out() << "wrote " << file.string() << ": pack \"" << id << "\" " << pack.info.version << ", "
-                  << counted(pack.questions.size(), "question");
+        // With -o - the pack is standard output, so what was written is said on standard error.
+        std::ostream& said = toStdout ? ctx.err() : ctx.out();
+        said << "wrote " << (toStdout ? "standard output" : file.string()) << ": pack \"" << id << "\" "
+             << pack.info.version << ", " << counted(pack.questions.size(), "question");
         if (!pack.exams.empty()) {
-            ctx.out() << ", " << counted(pack.exams.size(), "exam definition");
+            said << ", " << counted(pack.exams.size(), "exam definition");
         }
-        ctx.out() << "\n";
+        said << "\n";
         for (const auto& q : exported->changedSinceImport) {
             ctx.err()
                 << "certdrill-cli: warning: " << id << "/" << q

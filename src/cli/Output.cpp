@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <ostream>
 #include <system_error>
 
 #include "certdrill/learn/Tracker.h"
@@ -47,9 +48,81 @@ std::string counted(std::size_t n, const std::string& noun)
     return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-std::string writeTextFile(const std::filesystem::path& path, const std::string& text)
+namespace {
+
+/// What a file type is called in a refusal to write over it.
+const char* fileTypeName(std::filesystem::file_type type)
 {
-    std::filesystem::path temporary = path;
+    switch (type) {
+    case std::filesystem::file_type::directory:
+        return "a folder";
+    case std::filesystem::file_type::character:
+    case std::filesystem::file_type::block:
+        return "a device";
+    case std::filesystem::file_type::fifo:
+        return "a FIFO";
+    case std::filesystem::file_type::socket:
+        return "a socket";
+    default:
+        return "not a file";
+    }
+}
+
+/// The path a write to `path` lands on: the end of its chain of symbolic links (a relative target is read
+/// from its link's folder), so that the link is written through and not replaced by a file. Empty, with
+/// `error` set, when the chain cannot be followed.
+std::filesystem::path linkTarget(const std::filesystem::path& path, std::string& error)
+{
+    constexpr int kMaxLinks = 40; // as the kernel's ELOOP
+    std::filesystem::path p = path;
+    for (int links = 0; links <= kMaxLinks; ++links) {
+        std::error_code ec;
+        if (std::filesystem::symlink_status(p, ec).type() != std::filesystem::file_type::symlink) {
+            return p;
+        }
+        const std::filesystem::path target = std::filesystem::read_symlink(p, ec);
+        if (ec) {
+            error = "cannot write " + path.string() + ": " + ec.message();
+            return {};
+        }
+        p = target.is_absolute() ? target : p.parent_path() / target;
+    }
+    error = "cannot write " + path.string() + ": too many levels of symbolic links";
+    return {};
+}
+
+} // namespace
+
+bool isStandardOutput(const std::filesystem::path& path)
+{
+    return path == "-";
+}
+
+std::string writeTextFile(const std::filesystem::path& path, const std::string& text,
+                          std::ostream& standardOutput)
+{
+    if (isStandardOutput(path)) {
+        standardOutput << text;
+        standardOutput.flush();
+        return standardOutput ? std::string() : "cannot write to standard output";
+    }
+    // Only a regular file (or a new one) is replaced: a device, a FIFO or a folder is refused before
+    // anything is written, as the readers refuse to read one. The type is that of what the path names after
+    // every link (/dev/stdout names the terminal or pipe the command writes to).
+    std::error_code ec;
+    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+        return "cannot write " + path.string() + ": it is " + fileTypeName(status.type()) +
+               ", not a regular file" +
+               (status.type() == std::filesystem::file_type::directory ? ""
+                                                                       : " (-o - writes to standard output)");
+    }
+    std::string error;
+    const std::filesystem::path target = linkTarget(path, error);
+    if (target.empty()) {
+        return error;
+    }
+    std::filesystem::path temporary = target;
     temporary += ".partial";
     const auto reason = [](const std::string& what) {
         const int e = errno;
@@ -64,17 +137,19 @@ std::string writeTextFile(const std::filesystem::path& path, const std::string& 
         out << text;
         out.flush();
         if (!out) {
-            const std::string error = reason("cannot write " + temporary.string());
+            error = reason("cannot write " + temporary.string());
             out.close();
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
+            std::filesystem::remove(temporary, ec);
             return error;
         }
     }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
+    // The file keeps the permissions it had (a pack kept read-only for others stays so).
+    if (std::filesystem::is_regular_file(status)) {
+        std::filesystem::permissions(temporary, status.permissions(), ec);
+    }
+    std::filesystem::rename(temporary, target, ec);
     if (ec) {
-        const std::string error = "cannot write " + path.string() + ": " + ec.message();
+        error = "cannot write " + path.string() + ": " + ec.message();
         std::filesystem::remove(temporary, ec);
         return error;
     }

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <iosfwd>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -25,9 +26,14 @@ std::string utcMinute(std::int64_t unixMs);
 const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord = "ABANDONED");
 /// "1 question", "2 questions".
 std::string counted(std::size_t n, const std::string& noun);
-/// Writes `text` to `path` through a temporary file in the same folder that then replaces it, so a failure
-/// leaves no half-written file (and an existing one as it was). Returns the reason on failure, else empty.
-std::string writeTextFile(const std::filesystem::path& path, const std::string& text);
+/// Whether an output path given as "-" means standard output (convert -o -, export -o -).
+bool isStandardOutput(const std::filesystem::path& path);
+/// Writes `text` to `path`: "-" is `standardOutput`; otherwise through a temporary file beside the file the
+/// path names, after its symbolic links, that then replaces it, so a failure leaves no half-written file
+/// (and an existing one as it was) and a link stays a link. A path that names something other than a regular
+/// file (a device, a FIFO, a folder) is refused and left alone. Returns the reason on failure, else empty.
+std::string writeTextFile(const std::filesystem::path& path, const std::string& text,
+                          std::ostream& standardOutput);
 /// A tracker row's mastery as "84% [70-96] over 12", or "no answers".
 std::string masteryText(const TrackerRow& r);
 /// A tracker row as JSON (tracker --json).

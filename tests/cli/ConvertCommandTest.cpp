@@ -1,5 +1,9 @@
 // certdrill-cli convert end to end: a Moodle file becomes a pack file that imports to the same questions.
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "CliSupport.h"
 #include "TestSupport.h"
@@ -118,4 +122,58 @@ TEST_CASE("import and convert take --map; a map error names its file, line, colu
     CHECK_THAT(readFile(out), Catch::Contains("\"objective\": \"1.2\",\n      \"subtopic\": \"a2\""));
     CHECK(cli(db + " validate " + out.string()).exitCode == 0);
     CHECK(cli(db + " import --map").exitCode == 2);
+}
+
+TEST_CASE("convert -o - writes to standard output; a link is written through; a device, FIFO or folder is "
+          "refused",
+          "[cli][convert]")
+{
+    TempDir dir;
+    const std::string db = dbWithExam(dir);
+    const std::string convert = db + " convert " + data("sample.xml") + " -o ";
+
+    // "-" is standard output: the pack alone on stdout, the summary on stderr, and no file named "-".
+    const Run stdoutRun = shell("cd " + dir.path().string() + " && " + CERTDRILL_CLI + " " + convert + "-");
+    REQUIRE(stdoutRun.exitCode == 0);
+    CHECK(nlohmann::json::parse(stdoutRun.out)["pack"]["id"] == "moodle-sample");
+    CHECK_THAT(stdoutRun.err, Catch::Contains("wrote standard output: pack \"moodle-sample\""));
+    CHECK_FALSE(std::filesystem::exists(dir / "-"));
+
+    // A symbolic link stays a link; the file it names gets the pack.
+    writeFile(dir / "real.json", "{}");
+    std::filesystem::create_symlink("real.json", dir / "link.json");
+    REQUIRE(cli(convert + (dir / "link.json").string()).exitCode == 0);
+    CHECK(std::filesystem::is_symlink(dir / "link.json"));
+    CHECK_THAT(readFile(dir / "real.json"), Catch::Contains("\"moodle-sample\""));
+    // A link to a file not there yet creates that file.
+    std::filesystem::create_symlink("later.json", dir / "dangling.json");
+    REQUIRE(cli(convert + (dir / "dangling.json").string()).exitCode == 0);
+    CHECK(std::filesystem::is_symlink(dir / "dangling.json"));
+    CHECK_THAT(readFile(dir / "later.json"), Catch::Contains("\"moodle-sample\""));
+
+    // What is not a regular file is left alone, as the readers refuse to read one.
+    const auto fifo = dir / "pipe";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    const Run toFifo = cli(convert + fifo.string());
+    CHECK(toFifo.exitCode == 1);
+    CHECK_THAT(toFifo.err, Catch::Contains("cannot write " + fifo.string() +
+                                           ": it is a FIFO, not a regular "
+                                           "file"));
+    CHECK(std::filesystem::is_fifo(fifo));
+    std::filesystem::create_symlink("pipe", dir / "pipe-link.json");
+    CHECK(cli(convert + (dir / "pipe-link.json").string()).exitCode == 1);
+    CHECK(std::filesystem::is_fifo(fifo));
+    const Run toFolder = cli(convert + dir.path().string());
+    CHECK(toFolder.exitCode == 1);
+    CHECK_THAT(toFolder.err, Catch::Contains("it is a folder, not a regular file"));
+    // A device of the test's own (never /dev/null: run as root, the old writer replaced it), where the system
+    // lets the test make one.
+    const auto device = dir / "null";
+    if (mknod(device.c_str(), S_IFCHR | 0600, makedev(1, 3)) == 0) {
+        const Run toDevice = cli(convert + device.string());
+        CHECK(toDevice.exitCode == 1);
+        CHECK_THAT(toDevice.err, Catch::Contains("cannot write " + device.string() +
+                                                 ": it is a device, not a regular file"));
+        CHECK(std::filesystem::is_character_file(device));
+    }
 }

@@ -1,5 +1,6 @@
 // certdrill-cli export end to end: the bundled bank out and into a fresh database, question for question.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "certdrill/store/Store.h"
 
@@ -74,4 +75,21 @@ TEST_CASE("export writes one pack to a file or into a folder, and refuses what i
     CHECK(cli(db + " export").exitCode == 2);
     CHECK(cli(db + " export --pack").exitCode == 2);
     CHECK(cli(db + " export -o a b").exitCode == 2);
+}
+
+TEST_CASE("export --pack -o - writes the pack to standard output", "[cli][export]")
+{
+    TempDir dir;
+    const std::string db = dbWithExam(dir);
+    const Run one = shell("cd " + dir.path().string() + " && " + CERTDRILL_CLI + " " + db +
+                          " export --pack mini-exam -o -");
+    REQUIRE(one.exitCode == 0);
+    CHECK(nlohmann::json::parse(one.out)["pack"]["id"] == "mini-exam");
+    CHECK_THAT(one.err, Catch::Contains("wrote standard output: pack \"mini-exam\" 1.0.0"));
+    CHECK_FALSE(std::filesystem::exists(dir / "-"));
+    // Every pack goes to a folder, one file each: standard output cannot take them.
+    const Run all = shell("cd " + dir.path().string() + " && " + CERTDRILL_CLI + " " + db + " export -o -");
+    CHECK(all.exitCode == 2);
+    CHECK_THAT(all.err, Catch::Contains("export: -o - writes one pack; name it with --pack"));
+    CHECK_FALSE(std::filesystem::exists(dir / "-"));
 }

@@ -1,4 +1,5 @@
-// libFuzzer target: the HTML-to-text converter (Moodle [html] and format="html" text).
+// libFuzzer target: the HTML-to-text converter (Moodle [html] and format="html" text), and Moodle text in
+// each of its formats.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -17,5 +18,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // up to 4 bytes) grow by at most a few bytes each, never without bound.
     certdrill::fuzz::require(text.text.size() <= 2 * html.size() + 8, "the text grew beyond its markup");
     certdrill::fuzz::require(text.images >= 0, "a negative image count");
+    // Text in each of Moodle's formats: converted as above, or kept as written.
+    using certdrill::MoodleFormat;
+    for (const MoodleFormat format :
+         {MoodleFormat::Html, MoodleFormat::Moodle, MoodleFormat::Plain, MoodleFormat::Markdown}) {
+        const certdrill::HtmlText shown = certdrill::moodleText(html, format);
+        certdrill::fuzz::require(shown.text.size() <= 2 * html.size() + 8, "the shown text grew beyond it");
+    }
     return 0;
 }

@@ -72,6 +72,8 @@ public:
     void skip(const SourcePos& pos, const std::string& message);
 
 private:
+    /// False, with an error at the second, when a single-choice question has several full-credit answers.
+    bool singleKey(const ForeignQuestion& fq);
     bool placeInBlueprint(nlohmann::json& q, const ForeignQuestion& fq);
     /// Places the question where a map rule (or the map's default) says.
     void place(nlohmann::json& q, const MapTarget& target);

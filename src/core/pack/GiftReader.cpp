@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string_view>
 
 #include "certdrill/Text.h"
@@ -224,17 +225,23 @@ std::vector<std::string> commentTags(const std::string& comments)
     return tags;
 }
 
-/// Drops a leading [html], [moodle], [plain] or [markdown] text-format marker.
-std::string withoutFormat(std::string s)
+/// `s` without its leading text-format marker ([html], [moodle], [plain] or [markdown], in any case), and the
+/// format it names; `fallback`, the question text's format, when it has none (Moodle's
+/// parse_text_with_format).
+std::pair<std::string, MoodleFormat> withFormat(const std::string& s, MoodleFormat fallback)
 {
-    for (const char* f : {"[html]", "[moodle]", "[plain]", "[markdown]"}) {
-        if (s.rfind(f, 0) == 0) {
-            s.erase(0, std::strlen(f));
-            const std::size_t p = s.find_first_not_of(" \t\n");
-            return p == npos ? std::string() : s.substr(p);
+    static const std::pair<const char*, MoodleFormat> markers[] = {{"[html]", MoodleFormat::Html},
+                                                                   {"[moodle]", MoodleFormat::Moodle},
+                                                                   {"[plain]", MoodleFormat::Plain},
+                                                                   {"[markdown]", MoodleFormat::Markdown}};
+    for (const auto& [marker, format] : markers) {
+        const std::size_t n = std::strlen(marker);
+        if (s.size() >= n && asciiLower(s.substr(0, n)) == marker) {
+            const std::size_t p = s.find_first_not_of(" \t\n", n);
+            return {p == npos ? std::string() : s.substr(p), format};
         }
     }
-    return s;
+    return {s, fallback};
 }
 
 class Converter
@@ -285,12 +292,12 @@ public:
                                          : "the answer block \"{\" is not closed with \"}\"");
             return;
         }
-        const std::string rawStem = str(t, begin, open);
-        // Moodle's GIFT reader gives the answers and feedback the question text's format too.
-        const bool html = asciiLower(rawStem).rfind("[html]", 0) == 0;
-        q.stem = withoutFormat(rawStem);
+        // No marker is Moodle's own format. Moodle's GIFT reader gives the answers and feedback the question
+        // text's format, unless they name their own.
+        const auto [stem, format] = withFormat(str(t, begin, open), MoodleFormat::Moodle);
+        q.stem = stem;
         if (const std::string after = str(t, close + 1, end); !after.empty()) {
-            q.stem += " _____ " + withoutFormat(after); // Moodle's "missing word" form
+            q.stem += " _____ " + withFormat(after, format).first; // Moodle's "missing word" form
         }
         const auto [stemBegin, stemEnd] = trimmed(t, begin, open);
         q.stemPos = stemBegin < stemEnd ? t[stemBegin].pos : t[open].pos;
@@ -298,7 +305,7 @@ public:
 
         std::size_t innerEnd = close;
         if (const std::size_t general = rfind(t, "####", open + 1, close); general != npos) {
-            q.explanation = withoutFormat(str(t, general + 4, close));
+            q.explanation = str(t, general + 4, close);
             q.explanationPos = t[general].pos;
             innerEnd = general;
         }
@@ -315,27 +322,37 @@ public:
                                            "true/false); skipped");
             return;
         }
-        if (html) {
-            asPlainText(q);
+        if (const auto kept = asShown(q, format)) {
+            m_builder.warning(*kept, "[markdown] text holds HTML tags, which certdrill shows as written (its "
+                                     "Markdown has no raw HTML; Moodle shows them as HTML): write the text "
+                                     "without tags, or mark it [html]");
         }
         m_builder.add(q);
     }
 
 private:
-    /// An [html] question's texts as plain text, counting the images dropped.
-    static void asPlainText(ForeignQuestion& q)
+    /// The question's texts as Moodle shows them (moodleText), each in the format its marker names, else in
+    /// the question text's `format` (the stem's marker is already off), counting the images dropped. Returns
+    /// where the first text whose HTML tags are kept as written stands, to warn there.
+    static std::optional<SourcePos> asShown(ForeignQuestion& q, MoodleFormat format)
     {
-        const auto plain = [&q](std::string& s) {
-            const HtmlText h = htmlToText(s);
+        std::optional<SourcePos> kept;
+        const auto show = [&](std::string& s, const SourcePos& pos, bool marked) {
+            const auto [text, own] = marked ? withFormat(s, format) : std::pair(s, format);
+            HtmlText h = moodleText(text, own);
             q.images += h.images;
-            s = h.text;
+            if (h.tagsKept && !kept) {
+                kept = pos;
+            }
+            s = std::move(h.text);
         };
-        plain(q.stem);
-        plain(q.explanation);
+        show(q.stem, q.stemPos, false);
+        show(q.explanation, q.explanationPos, true);
         for (auto& a : q.answers) {
-            plain(a.text);
-            plain(a.why);
+            show(a.text, a.pos, true);
+            show(a.why, a.whyPos, true);
         }
+        return kept;
     }
 
     /// Moodle's type detection, first match wins.
@@ -367,8 +384,8 @@ private:
         const std::size_t h1 = find(t, "#", b, e);
         const std::size_t h2 = h1 == npos ? npos : find(t, "#", h1 + 1, e);
         const bool value = asciiLower(str(t, b, h1 == npos ? e : h1))[0] == 't';
-        const std::string whenWrong = h1 == npos ? "" : withoutFormat(str(t, h1 + 1, h2 == npos ? e : h2));
-        const std::string whenRight = h2 == npos ? "" : withoutFormat(str(t, h2 + 1, e));
+        const std::string whenWrong = h1 == npos ? "" : str(t, h1 + 1, h2 == npos ? e : h2);
+        const std::string whenRight = h2 == npos ? "" : str(t, h2 + 1, e);
         for (const bool option : {true, false}) {
             const bool right = option == value;
             const SourcePos whyPos =
@@ -413,9 +430,9 @@ private:
                 textBegin = pct + 1;
             }
             const std::size_t hash = find(t, "#", textBegin, to);
-            a.text = withoutFormat(str(t, textBegin, hash == npos ? to : hash));
+            a.text = str(t, textBegin, hash == npos ? to : hash);
             if (hash != npos) {
-                a.why = withoutFormat(str(t, hash + 1, to));
+                a.why = str(t, hash + 1, to);
                 a.whyPos = t[hash].pos;
             }
             q.answers.push_back(std::move(a));

@@ -229,4 +229,80 @@ HtmlText htmlToText(const std::string& html)
     return result;
 }
 
+bool hasHtmlTags(std::string_view text)
+{
+    // The elements people write by hand and Moodle's editors write. <s> and <q> are left out: "<s>" and
+    // "</s>" are a tokenizer's start and end tokens in text about language models far more often than
+    // strike-through.
+    static const std::set<std::string, std::less<>> elements = {
+        "a",     "abbr",   "b",      "big",   "blockquote", "br",  "caption", "center", "cite",
+        "code",  "dd",     "del",    "div",   "dl",         "dt",  "em",      "font",   "h1",
+        "h2",    "h3",     "h4",     "h5",    "h6",         "hr",  "i",       "img",    "ins",
+        "kbd",   "li",     "mark",   "ol",    "p",          "pre", "samp",    "script", "small",
+        "span",  "strike", "strong", "style", "sub",        "sup", "table",   "tbody",  "td",
+        "tfoot", "th",     "thead",  "tr",    "tt",         "u",   "ul"};
+    constexpr std::size_t kLongestName = 10; // "blockquote"
+    // The next '>' at or after a position, found once and kept until passed, so the scan stays linear.
+    std::size_t nextGt = 0;
+    for (std::size_t i = text.find('<'); i != std::string_view::npos; i = text.find('<', i + 1)) {
+        std::size_t n = i + 1 + (i + 1 < text.size() && text[i + 1] == '/' ? 1 : 0);
+        std::size_t end = n;
+        while (end < text.size() && end - n <= kLongestName &&
+               std::isalnum(static_cast<unsigned char>(text[end]))) {
+            ++end;
+        }
+        // A tag's name ends at '>', '/' or white space, and a '>' closes it.
+        if (end == n || end >= text.size() ||
+            !(text[end] == '>' || text[end] == '/' || std::isspace(static_cast<unsigned char>(text[end])))) {
+            continue;
+        }
+        if (nextGt != std::string_view::npos && nextGt < end) {
+            nextGt = text.find('>', end);
+        }
+        if (nextGt == std::string_view::npos) {
+            return false; // no '>' left: no tag can close
+        }
+        char name[kLongestName + 1];
+        const std::size_t length = end - n;
+        if (length > kLongestName) {
+            continue;
+        }
+        for (std::size_t k = 0; k < length; ++k) {
+            name[k] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[n + k])));
+        }
+        if (elements.count(std::string_view(name, length))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+HtmlText moodleText(const std::string& text, MoodleFormat format)
+{
+    switch (format) {
+    case MoodleFormat::Html:
+        return htmlToText(text);
+    case MoodleFormat::Moodle:
+        if (hasHtmlTags(text)) {
+            // Moodle shows its own format as HTML with each line break of the source a <br>.
+            std::string html;
+            html.reserve(text.size());
+            for (const char c : text) {
+                if (c == '\n') {
+                    html += "<br>";
+                } else {
+                    html += c;
+                }
+            }
+            return htmlToText(html);
+        }
+        return {text, 0, false};
+    case MoodleFormat::Markdown:
+        return {text, 0, hasHtmlTags(text)};
+    case MoodleFormat::Plain:
+        break;
+    }
+    return {text, 0, false};
+}
+
 } // namespace certdrill

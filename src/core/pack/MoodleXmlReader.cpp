@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <pugixml.hpp>
 #include <string_view>
 
@@ -84,36 +85,72 @@ private:
     std::vector<std::size_t> m_pointsBefore; ///< [k]: code points before byte k * kStride
 };
 
-/// The text of `<element format="…"><text>…</text></element>` (CDATA included), trimmed, and as plain text
-/// when the element's format is "html" (what Moodle's editor writes), so the app does not show raw tags.
-/// Counts the images it drops.
-std::string textOf(const pugi::xml_node& element, int* images = nullptr)
+/// The text of `<element><text>…</text></element>` (CDATA included), trimmed, as written: a name, a category
+/// or a tag.
+std::string plainTextOf(const pugi::xml_node& element)
 {
-    const std::string text = trimmed(element.child("text").text().get());
-    if (asciiLower(element.attribute("format").value()) != "html") {
-        return text;
-    }
-    const HtmlText plain = htmlToText(text);
-    if (images) {
-        *images += plain.images;
-    }
-    return plain.text;
+    return trimmed(element.child("text").text().get());
 }
+
+/// The format an element's format="…" names, `fallback` without one, and HTML for a name Moodle does not
+/// know (qformat_xml::trans_format).
+MoodleFormat formatOf(const pugi::xml_node& element, MoodleFormat fallback)
+{
+    const pugi::xml_attribute attribute = element.attribute("format");
+    if (!attribute) {
+        return fallback;
+    }
+    const std::string name = asciiLower(trimmed(attribute.value()));
+    return name == "moodle_auto_format"                ? MoodleFormat::Moodle
+           : name == "plain_text"                      ? MoodleFormat::Plain
+           : name == "markdown" || name == "wiki_like" ? MoodleFormat::Markdown
+                                                       : MoodleFormat::Html;
+}
+
+/// The texts of one question as Moodle shows them (moodleText), each in its element's format, else in the
+/// question text's, as Moodle reads them; counts the images dropped and remembers where the first text whose
+/// HTML tags are kept as written stands, to warn there.
+class QuestionTexts
+{
+public:
+    QuestionTexts(const pugi::xml_node& questionText, const Positions& positions)
+        : m_positions(positions)
+        , m_format(formatOf(questionText, MoodleFormat::Html)) // Moodle's default for a question text
+    {
+    }
+
+    std::string of(const pugi::xml_node& element)
+    {
+        HtmlText h = moodleText(plainTextOf(element), formatOf(element, m_format));
+        images += h.images;
+        if (h.tagsKept && !keptAt) {
+            keptAt = m_positions.of(element);
+        }
+        return std::move(h.text);
+    }
+
+    int images = 0;
+    std::optional<SourcePos> keptAt;
+
+private:
+    const Positions& m_positions;
+    MoodleFormat m_format;
+};
 
 void readQuestion(const pugi::xml_node& question, const std::string& type, const Positions& positions,
                   PackBuilder& builder)
 {
     ForeignQuestion q;
     q.at = positions.of(question);
-    q.name = textOf(question.child("name"));
+    q.name = plainTextOf(question.child("name"));
     q.namePos = positions.of(question.child("name"));
-    int images = 0;
-    q.stem = textOf(question.child("questiontext"), &images);
+    QuestionTexts texts(question.child("questiontext"), positions);
+    q.stem = texts.of(question.child("questiontext"));
     q.stemPos = positions.of(question.child("questiontext"));
-    q.explanation = textOf(question.child("generalfeedback"), &images);
+    q.explanation = texts.of(question.child("generalfeedback"));
     q.explanationPos = positions.of(question.child("generalfeedback"));
     for (const pugi::xml_node tag : question.child("tags").children("tag")) {
-        if (std::string t = trimmed(tag.child("text").text().get()); !t.empty()) {
+        if (std::string t = plainTextOf(tag); !t.empty()) {
             q.tags.push_back(std::move(t));
         }
     }
@@ -121,7 +158,7 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
     q.answersPos = first ? positions.of(first) : q.at;
     for (const pugi::xml_node a : question.children("answer")) {
         ForeignQuestion::Answer answer;
-        answer.text = textOf(a, &images);
+        answer.text = texts.of(a);
         const std::string fraction = trimmed(a.attribute("fraction").value());
         const std::optional<double> percent = fraction.empty() ? 0.0 : parsePercent(fraction);
         if (!percent) {
@@ -130,12 +167,17 @@ void readQuestion(const pugi::xml_node& question, const std::string& type, const
             return;
         }
         answer.credit = *percent / 100.0;
-        answer.why = textOf(a.child("feedback"), &images);
+        answer.why = texts.of(a.child("feedback"));
         answer.pos = positions.of(a);
         answer.whyPos = positions.of(a.child("feedback"));
         q.answers.push_back(std::move(answer));
     }
-    q.images = images;
+    q.images = texts.images;
+    if (texts.keptAt) {
+        builder.warning(*texts.keptAt, "format=\"markdown\" text holds HTML tags, which certdrill shows as "
+                                       "written (its Markdown has no raw HTML; Moodle shows them as HTML): "
+                                       "write the text without tags, or make it format=\"html\"");
+    }
     if (type == "truefalse") {
         // Moodle keeps the answers "true" and "false" in any order; certdrill shows True, then False.
         std::stable_sort(q.answers.begin(), q.answers.end(), [](const auto& x, const auto& y) {
@@ -197,7 +239,7 @@ Conversion convertMoodleXml(const std::string& text, const std::string& fileName
             }
             const std::string type = question.attribute("type").value();
             if (type == "category") {
-                builder.setCategory(textOf(question.child("category")));
+                builder.setCategory(plainTextOf(question.child("category")));
             } else if (type == "multichoice" || type == "truefalse") {
                 readQuestion(question, type, positions, builder);
             } else {

@@ -165,6 +165,9 @@ void PackBuilder::add(const ForeignQuestion& fq)
                     " image(s) in this question are not imported (certdrill shows text only); check that "
                     "it still makes sense without them");
     }
+    if (fq.single && !singleKey(fq)) {
+        return;
+    }
     json options = json::array();
     int correct = 0;
     const std::string pointer = "/questions/" + std::to_string(m_questions.size());
@@ -232,6 +235,35 @@ void PackBuilder::add(const ForeignQuestion& fq)
         origin(p, pos);
     }
     m_questions.push_back(std::move(q));
+}
+
+bool PackBuilder::singleKey(const ForeignQuestion& fq)
+{
+    std::vector<const ForeignQuestion::Answer*> keys;
+    for (const auto& a : fq.answers) {
+        if (a.credit >= 1.0 - 1e-9) {
+            keys.push_back(&a);
+        }
+    }
+    if (keys.size() < 2) {
+        return true;
+    }
+    // In Moodle a single-choice question accepts any one of its full-credit answers. certdrill asks for a
+    // set of options and scores it whole, so "either" cannot be asked: reading them as a Select TWO would
+    // change what the key means.
+    const bool gift = m_kind == "gift";
+    error(keys[1]->pos,
+          "question \"" + questionId(fq.name, fq.stem) + "\" is single choice with " +
+              std::to_string(keys.size()) + " answers of full credit" +
+              (gift ? " (\"=\")" : " (fraction=\"100\")") +
+              ": Moodle accepts either of them, which certdrill cannot ask (it would ask for all of them); " +
+              (gift ? "mark one answer right (\"=\") and the others wrong (\"~\"), or make it a "
+                      "multiple-response question without \"=\", with shares such as \"~%50%\" on the right "
+                      "answers and a negative share on the wrong ones"
+                    : "keep fraction=\"100\" on one answer and give the others 0, or make it a "
+                      "multiple-response question (<single>false</single>) with fractions such as 50 on the "
+                      "right answers and a negative fraction on the wrong ones"));
+    return false;
 }
 
 bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)

@@ -969,19 +969,21 @@ std::optional<LoadedMap> readCategoryMap(const ImportOptions& options)
     return parseCategoryMap(text, options.map.string());
 }
 
-/// Puts the category map's diagnostics in front of `first`'s (the batch's first Moodle file, else its first
-/// file): its own problems, a warning for each rule that placed no question of the batch (a typo in a
-/// category or tag would otherwise go unseen), and one when the batch has no Moodle file to apply it to.
-void addMapDiagnostics(const LoadedMap& loaded, const CategoryMap* map,
-                       const std::vector<std::optional<Conversion>>& conversions, LoadedPack& first)
+/// Puts the category map's diagnostics in front of those of `packs[first]` (the batch's first Moodle file,
+/// else its first file): its own problems, a warning for each rule that placed no question of the batch (a
+/// typo in a category or tag would otherwise go unseen), and one when the batch has no Moodle file to apply
+/// it to. Reads the rules each Moodle file used from its pack's conversion.
+void addMapDiagnostics(const LoadedMap& loaded, const CategoryMap* map, std::vector<LoadedPack>& packs,
+                       std::size_t first)
 {
     std::vector<Diagnostic> out = loaded.diagnostics;
-    const bool anyMoodle =
-        std::any_of(conversions.begin(), conversions.end(), [](const auto& c) { return c; });
+    const bool anyMoodle = std::any_of(packs.begin(), packs.end(),
+                                       [](const LoadedPack& lp) { return lp.conversion.has_value(); });
     if (map && anyMoodle) {
         for (std::size_t r = 0; r < map->rules.size(); ++r) {
-            const bool used = std::any_of(conversions.begin(), conversions.end(),
-                                          [r](const auto& c) { return c && c->rulesUsed.count(r); });
+            const bool used = std::any_of(packs.begin(), packs.end(), [r](const LoadedPack& lp) {
+                return lp.conversion && lp.conversion->rulesUsed.count(r);
+            });
             if (!used) {
                 const MapRule& rule = map->rules[r];
                 out.push_back({Diagnostic::Severity::Warning, map->file, rule.target.pos, rule.target.pointer,
@@ -998,7 +1000,8 @@ void addMapDiagnostics(const LoadedMap& loaded, const CategoryMap* map,
                        "",
                        "a category map places Moodle questions (GIFT, XML), and no Moodle file is named"});
     }
-    first.diagnostics.insert(first.diagnostics.begin(), out.begin(), out.end());
+    auto& diagnostics = packs[first].diagnostics;
+    diagnostics.insert(diagnostics.begin(), out.begin(), out.end());
 }
 
 /// Why a Moodle file cannot be converted as it is: not UTF-8, or a control character in it.
@@ -1312,8 +1315,8 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         summariseRepeats(packs[i].diagnostics);
     }
     if (categoryMap && !packs.empty()) {
-        addMapDiagnostics(*categoryMap, map, conversions,
-                          moodleTexts.empty() ? packs.front() : packs[moodleTexts.front().file]);
+        // After the conversions moved into their packs: the rules they used are read there.
+        addMapDiagnostics(*categoryMap, map, packs, moodleTexts.empty() ? 0 : moodleTexts.front().file);
     }
     return packs;
 }

@@ -104,6 +104,8 @@ TEST_CASE("a GIFT course export is placed by its map, and converts as a pack", "
     CHECK(question(lp, "odd-sum").subtopic == "a2");
     CHECK(question(lp, "square").domain == "beta"); // Week 2: no rule, the default
     CHECK(lp.conversion->rulesUsed.size() == 3);
+    // Every rule placed a question, so none is reported as matching nothing.
+    CHECK_FALSE(findMessage(lp.diagnostics, "check its spelling"));
 }
 
 TEST_CASE("a question the map does not place is an error naming it and its line", "[map][gift]")
@@ -130,6 +132,8 @@ TEST_CASE("a question the map does not place is an error naming it and its line"
     CHECK(unused->file == o.map.string());
     CHECK(unused->pos.line == 3);
     CHECK(!unused->isError());
+    // The rule that placed questions is not.
+    CHECK_FALSE(findMessage(lp.diagnostics, "no question is in category \"Week 1: Numbers\""));
 
     // --domain places what the map does not, before the map's default would.
     ImportOptions withDomain = o;

@@ -88,6 +88,11 @@ TEST_CASE("the HTML converter is linear in runs of '<', '&' and unclosed tags an
     CHECK(htmlToText("<!--" + repeated("<!--", n / 4) + ">").text.empty());
     CHECK(htmlToText(repeated("<p>", n / 3)).text.empty());
     CHECK(htmlToText(repeated("x ", n / 2)).text.size() == n - 1);
+    // Looking for tags in text of Moodle's own format: no element, or no '>' to close one.
+    CHECK_FALSE(hasHtmlTags(repeated("<xy>", n / 4)));
+    CHECK_FALSE(hasHtmlTags(repeated("<b ", n / 3)));
+    CHECK_FALSE(hasHtmlTags(std::string(n, '<')));
+    CHECK(moodleText(repeated("<p>\n", n / 4), MoodleFormat::Moodle).text.empty());
 }
 
 TEST_CASE("a GIFT file of one question name repeated thousands of times reads in linear time",

@@ -49,7 +49,8 @@ std::string roundTrip(const LoadedPack& lp, const ExamCatalog& catalog)
 }
 
 /// Converts one Moodle file and, when it has a question certdrill asks, round-trips it: true. A file with
-/// none must fail with the message saying so: false.
+/// none must fail with the message saying so, or with the error refusing its only question (a single choice
+/// of several full-credit answers): false.
 bool roundTripMoodleFile(const std::filesystem::path& file)
 {
     INFO(file.string());
@@ -58,7 +59,8 @@ bool roundTripMoodleFile(const std::filesystem::path& file)
     const auto loaded = loadPacks({file}, miniCatalog(), o);
     const LoadedPack& lp = loaded.at(0);
     if (lp.pack.questions.empty()) {
-        CHECK(findMessage(lp.diagnostics, "no multiple-choice or true/false question to import"));
+        CHECK((findMessage(lp.diagnostics, "no multiple-choice or true/false question to import") ||
+               findMessage(lp.diagnostics, "answers of full credit")));
         return false;
     }
     for (const auto& d : lp.diagnostics) {
@@ -167,9 +169,10 @@ TEST_CASE("every GIFT-grammar-PEG.js file with a question certdrill asks convert
         return;
     }
     const auto [converted, without] = roundTripFolder(dir, ".gift");
-    // 51 files: the 23 with only essay, numerical, matching, short-answer or description items have none.
-    CHECK(converted == 28);
-    CHECK(without == 23);
+    // 51 files: the 23 with only essay, numerical, matching, short-answer or description items have none,
+    // and escapeColon.gift's one question is refused: four "=" answers, any one of which Moodle accepts.
+    CHECK(converted == 27);
+    CHECK(without == 24);
 }
 
 TEST_CASE("Moodle's own GIFT and XML fixtures convert and load back the same",
