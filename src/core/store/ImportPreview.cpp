@@ -42,6 +42,25 @@ std::string questionIdAt(const LoadedPack& pack, const std::string& pointer)
     return n < pack.pack.questions.size() ? pack.pack.questions[n].id : std::string();
 }
 
+namespace {
+
+/// The question a diagnostic of `pack` is about: the one its pointer is under, else, in a Moodle file, the
+/// one that starts where it is reported (the conversion reports a question it could not place, and images it
+/// dropped, at the question's first line, with no pointer); empty when it concerns no one question.
+std::string questionOf(const LoadedPack& pack, const Diagnostic& d)
+{
+    std::string id = questionIdAt(pack, d.pointer);
+    if (id.empty() && pack.conversion && d.pointer.empty() && d.file == pack.pack.sourcePath) {
+        const auto& starts = pack.conversion->questionsAt;
+        if (const auto it = starts.find({d.pos.line, d.pos.column}); it != starts.end()) {
+            id = it->second;
+        }
+    }
+    return id;
+}
+
+} // namespace
+
 ImportPreview previewImport(Store& store, const std::vector<std::filesystem::path>& files,
                             const ImportOptions& moodle, std::function<bool(int, int)> progress)
 {
@@ -63,7 +82,7 @@ ImportPreview previewImport(Store& store, const std::vector<std::filesystem::pat
             }
             preview.problems.push_back(
                 {d.isError() ? PreviewProblem::Kind::Error : PreviewProblem::Kind::Warning, d,
-                 questionIdAt(lp, d.pointer)});
+                 questionOf(lp, d)});
         }
         if (lp.ok()) {
             clean.push_back(lp);
