@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -59,6 +60,32 @@ std::string questionOf(const LoadedPack& pack, const Diagnostic& d)
     return id;
 }
 
+/// Why the store refused a batch the loader accepted (a pack's version older than the imported one, or the
+/// same with other bytes), as an error of the file it names, at the pack's version: a problem counted and
+/// listed like the others. Nothing when the dry run succeeded, was cancelled, failed on errors already
+/// listed, or failed for no file of the batch (the database), which the headline alone says.
+std::optional<PreviewProblem> refusalOf(const ImportPreview& preview)
+{
+    const ImportOutcome& run = preview.dryRun;
+    if (run.ok() || run.cancelled || errorCount(run.diagnostics) > 0) {
+        return std::nullopt;
+    }
+    // The store names the file first, as every diagnostic does.
+    for (const LoadedPack& lp : preview.batch.packs) {
+        const std::string prefix = lp.pack.sourcePath + ": ";
+        if (lp.pack.sourcePath.empty() || run.error.compare(0, prefix.size(), prefix) != 0) {
+            continue;
+        }
+        const std::string message = run.error.substr(prefix.size());
+        const std::string pointer = message.rfind("pack \"", 0) == 0 ? "/pack/version" : "";
+        return PreviewProblem{PreviewProblem::Kind::Error,
+                              Diagnostic{Diagnostic::Severity::Error, lp.pack.sourcePath,
+                                         lp.positionOf(pointer), pointer, message},
+                              ""};
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 ImportPreview previewImport(Store& store, const std::vector<std::filesystem::path>& files,
@@ -99,6 +126,9 @@ ImportPreview previewImport(Store& store, const std::vector<std::filesystem::pat
                                     Diagnostic{Diagnostic::Severity::Warning, f.file, f.pos, f.pointer,
                                                std::string("[") + ruleName(f.rule) + "] " + f.message},
                                     f.questionId});
+    }
+    if (const auto refusal = refusalOf(preview)) {
+        preview.problems.push_back(*refusal);
     }
     // A file's problems together, top to bottom, as the instructor will fix them; stable, so two problems at
     // one place keep the order they were found in.

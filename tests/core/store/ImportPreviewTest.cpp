@@ -238,3 +238,32 @@ TEST_CASE("a Moodle file's problems about one question name it, whether or not i
     CHECK(byLine[9][0].first == "lost");
     CHECK(byLine[9][0].second.find("question \"lost\"") != std::string::npos);
 }
+
+TEST_CASE("an import the store refuses is an error among the problems, at the pack's version",
+          "[store][preview]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniExam(dir, clock);
+    const std::string text = readFile(dataFile("mini-questions.json"));
+    writeFile(dir / "newer.json", std::string(text).replace(text.find("\"1.0.0\""), 7, "\"1.1.0\""));
+    REQUIRE(store->importFiles({dir / "newer.json"}).ok());
+
+    // The file as it was, at 1.0.0: older than the pack's imported version. It loads without an error, and
+    // the import's own dry run refuses it.
+    const ImportPreview preview = previewImport(*store, {dataFile("mini-questions.json")});
+    CHECK_FALSE(preview.importable());
+    CHECK(preview.dryRun.diagnostics.size() == 0);
+    const auto errors = std::count_if(preview.problems.begin(), preview.problems.end(),
+                                      [](const auto& p) { return p.kind == PreviewProblem::Kind::Error; });
+    REQUIRE(errors == 1);
+    const PreviewProblem& refusal = preview.problems.front();
+    CHECK(refusal.kind == PreviewProblem::Kind::Error);
+    CHECK(refusal.diagnostic.file == dataFile("mini-questions.json").string());
+    CHECK(refusal.diagnostic.pointer == "/pack/version");
+    CHECK(refusal.diagnostic.pos.line == 3);
+    CHECK(refusal.diagnostic.message ==
+          "pack \"mini-questions\" version 1.0.0 is older than the imported version 1.1.0; nothing was "
+          "imported");
+    CHECK(refusal.questionId.empty());
+}
