@@ -271,7 +271,9 @@ void ImportPreviewDialog::fillPacks()
                        "(the longest option, no absolute words, words from the question) scores about what "
                        "guessing scores.")
                   : tr("Item-quality check: these questions can be answered from surface cues, so scores on "
-                       "them overstate knowledge. You can import them anyway."));
+                       "them overstate knowledge.") +
+                        (m_preview.importable() ? QLatin1Char(' ') + tr("You can import them anyway.")
+                                                : QString()));
     lines << QString::fromStdString(total.strategyLine(Strategy::Longest));
     for (const auto& f : failures) {
         lines << QStringLiteral("• ") + QString::fromStdString(f);

@@ -11,6 +11,17 @@
 
 namespace certdrill::gui {
 
+namespace {
+
+/// The pack id a Moodle file imports as when none is typed.
+QString defaultPackIdOf(const QString& file)
+{
+    const std::string path = file.toStdString();
+    return QString::fromStdString(defaultPackId(path, packFormatOf(path)));
+}
+
+} // namespace
+
 MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vector<ExamDef> exams,
                                        std::vector<StoredPack> packs, QWidget* parent)
     : QDialog(parent)
@@ -48,12 +59,16 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     // One pack id serves one file; several files each keep their own default id.
     const bool single = moodleFiles.size() == 1;
     m_packId->setEnabled(single);
-    m_packId->setPlaceholderText(
-        single ? QString::fromStdString(
-                     defaultPackId(moodleFiles[0].toStdString(), packFormatOf(moodleFiles[0].toStdString())))
-               : tr("one per file: gift- or moodle- and the file name"));
-    const StoredPack* stored = single ? storedPack(packId()) : nullptr;
-    m_version->setText(stored ? QString::fromStdString(stored->version) : QStringLiteral("1.0.0"));
+    m_packId->setPlaceholderText(single ? defaultPackIdOf(moodleFiles[0])
+                                        : tr("one per file: gift- or moodle- and the file name"));
+    // Several files each keep their pack's imported version (else 1.0.0) unless one is typed for all, as
+    // certdrill-cli import does: one version for all refused every pack already imported at another.
+    if (single) {
+        const StoredPack* stored = storedPack(packId());
+        m_version->setText(stored ? QString::fromStdString(stored->version) : QStringLiteral("1.0.0"));
+    } else {
+        m_version->setPlaceholderText(tr("each pack's imported version, else 1.0.0"));
+    }
 
     QStringList names;
     for (const QString& f : moodleFiles) {
@@ -128,7 +143,17 @@ void MoodleImportDialog::fillDomains()
 void MoodleImportDialog::showPackState()
 {
     if (m_files.size() != 1) {
-        m_packState->setText(tr("The version applies to every file's pack."));
+        QStringList packs;
+        for (const QString& f : m_files) {
+            const QString id = defaultPackIdOf(f);
+            const StoredPack* p = storedPack(id);
+            packs << (p ? tr("%1 is imported at version %2").arg(id, QString::fromStdString(p->version))
+                        : tr("%1 is a new pack").arg(id));
+        }
+        m_packState->setText(tr("%1. Left empty, the version of each stays as imported (1.0.0 for a new "
+                                "pack), so an unchanged "
+                                "file changes nothing; a version typed here applies to every file's pack.")
+                                 .arg(packs.join(QStringLiteral("; "))));
         return;
     }
     const QString id = packId();

@@ -17,8 +17,9 @@ namespace certdrill::gui {
 
 /// What a Moodle GIFT or XML file cannot say about itself (certdrill-cli import's --exam, --pack-id,
 /// --pack-version and --domain): the exam, the pack id and version, and a domain for uncategorised
-/// questions. The version starts at the one already imported, so importing an unchanged file again changes
-/// nothing and a changed file only needs the version raised.
+/// questions. For one file the version starts at the one already imported; for several it starts empty,
+/// which keeps each pack's imported version (1.0.0 for a new pack). Either way importing unchanged files
+/// again changes nothing, and a changed file only needs the version raised.
 class MoodleImportDialog : public QDialog
 {
     Q_OBJECT

@@ -379,6 +379,87 @@ private slots:
         QCOMPARE(f.candidates("mini"), 4);
     }
 
+    // Several Moodle files keep each pack's imported version unless one is typed, as certdrill-cli import
+    // does: importing them again unchanged changes nothing, where a version of 1.0.0 for all was refused
+    // for the pack at 1.1.0.
+    void severalMoodleFilesKeepTheirImportedVersions()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        QVERIFY(f.window->importFiles({kData + "/mini-exam.json"}));
+        const QString a = f.dir.filePath(QStringLiteral("week-a.gift"));
+        const QString b = f.dir.filePath(QStringLiteral("week-b.gift"));
+        for (const QString& file : {a, b}) {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write("$CATEGORY: mini/alpha\n\n::q1:: Which is right?{=this#Yes. ~that#No.}\n");
+        }
+        ImportOptions newer;
+        newer.version = "1.1.0";
+        QVERIFY(f.store->importFiles({a.toStdString()}, newer).ok());
+        QVERIFY(f.store->importFiles({b.toStdString()}).ok());
+
+        bool previewed = false;
+        test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
+            auto* version = moodle->findChild<QLineEdit*>(QStringLiteral("moodleVersion"));
+            QCOMPARE(version->text(), QString());
+            QVERIFY(!version->placeholderText().isEmpty());
+            const QString state = moodle->findChild<QLabel*>(QStringLiteral("moodlePackState"))->text();
+            QVERIFY2(state.contains(QStringLiteral("gift-week-a is imported at version 1.1.0")) &&
+                         state.contains(QStringLiteral("gift-week-b is imported at version 1.0.0")),
+                     qPrintable(state));
+            QCOMPARE(moodle->options().version, std::string());
+            test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                previewed = true;
+                QVERIFY(preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->isEnabled());
+                auto* packs = preview->findChild<QTableWidget*>(QStringLiteral("previewPacksTable"));
+                QCOMPARE(column(packs, 1), QStringList({QStringLiteral("1.1.0 (imported already)"),
+                                                        QStringLiteral("1.0.0 (imported already)")}));
+                preview->findChild<QPushButton*>(QStringLiteral("previewCancelButton"))->click();
+            });
+            moodle->accept();
+        });
+        QVERIFY(!f.window->importWithPreview({a, b}));
+        QVERIFY(previewed);
+    }
+
+    // An import the store refuses (a version older than the imported one) is an error in the problems, with
+    // its file and line, and counted; the item-quality check does not offer to import what cannot be.
+    void aRefusedImportIsAnErrorInTheProblems()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        const QString newer = f.dir.filePath(QStringLiteral("lint-cued.json"));
+        QByteArray text = fileBytes(kData + "/lint-cued.json");
+        text.replace("\"version\": \"1.0.0\"", "\"version\": \"1.1.0\"");
+        QFile out(newer);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        QVERIFY(f.store->importFiles({newer.toStdString()}).ok());
+
+        bool previewed = false;
+        test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+            previewed = true;
+            QVERIFY(!preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->isEnabled());
+            auto* problems = preview->findChild<QTableWidget*>(QStringLiteral("previewProblemsTable"));
+            QVERIFY(problems->isVisibleTo(preview));
+            QCOMPARE(problems->item(0, 0)->text(), QStringLiteral("error"));
+            QCOMPARE(problems->item(0, 1)->text(), QStringLiteral("lint-cued.json:6:16"));
+            QVERIFY2(problems->item(0, 3)->text().contains(
+                         QStringLiteral("version 1.0.0 is older than the imported version 1.1.0")),
+                     qPrintable(problems->item(0, 3)->text()));
+            const QString count = preview->findChild<QLabel*>(QStringLiteral("previewProblemCount"))->text();
+            QVERIFY2(count.startsWith(QStringLiteral("1 error, ")), qPrintable(count));
+            const QString lint = preview->findChild<QLabel*>(QStringLiteral("previewLint"))->text();
+            QVERIFY2(lint.contains(QStringLiteral("surface cues")), qPrintable(lint));
+            QVERIFY2(!lint.contains(QStringLiteral("anyway")), qPrintable(lint));
+            preview->findChild<QPushButton*>(QStringLiteral("previewCancelButton"))->click();
+        });
+        QVERIFY(!f.window->importWithPreview({kData + "/lint-cued.json"}));
+        QVERIFY(previewed);
+    }
+
     // Pack files dropped on the window start the same preview; other files are refused at the door.
     void droppedPackFilesAreImportedThroughThePreview()
     {

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "certdrill/Diagnostic.h"
@@ -49,6 +50,10 @@ struct Conversion
     /// The indices of the category map's rules that placed a question, so a rule nothing matched can be
     /// named.
     std::set<std::size_t> rulesUsed;
+    /// Where each question with an id starts in the source (line, column) and that id, converted or not: a
+    /// problem reported there (no blueprint domain, images dropped) is about that question, though a
+    /// question the conversion refused has no JSON pointer to name it by.
+    std::map<std::pair<int, int>, std::string> questionsAt;
 
     /// The source position of a JSON pointer: that of its longest recorded prefix, else line 1, column 1.
     /// Looks up each prefix of the pointer, so its cost does not grow with the number of questions.

@@ -210,6 +210,7 @@ void PackBuilder::add(const ForeignQuestion& fq)
                                     "\" is used before; this question's id is \"" + id + "\"");
         }
     }
+    m_out.questionsAt.emplace(std::make_pair(fq.at.line, fq.at.column), id);
     json q = {{"id", id},
               {"exam", m_exam ? m_exam->id : ""},
               {"stem", fq.stem},

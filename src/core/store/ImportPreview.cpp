@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -42,6 +43,51 @@ std::string questionIdAt(const LoadedPack& pack, const std::string& pointer)
     return n < pack.pack.questions.size() ? pack.pack.questions[n].id : std::string();
 }
 
+namespace {
+
+/// The question a diagnostic of `pack` is about: the one its pointer is under, else, in a Moodle file, the
+/// one that starts where it is reported (the conversion reports a question it could not place, and images it
+/// dropped, at the question's first line, with no pointer); empty when it concerns no one question.
+std::string questionOf(const LoadedPack& pack, const Diagnostic& d)
+{
+    std::string id = questionIdAt(pack, d.pointer);
+    if (id.empty() && pack.conversion && d.pointer.empty() && d.file == pack.pack.sourcePath) {
+        const auto& starts = pack.conversion->questionsAt;
+        if (const auto it = starts.find({d.pos.line, d.pos.column}); it != starts.end()) {
+            id = it->second;
+        }
+    }
+    return id;
+}
+
+/// Why the store refused a batch the loader accepted (a pack's version older than the imported one, or the
+/// same with other bytes), as an error of the file it names, at the pack's version: a problem counted and
+/// listed like the others. Nothing when the dry run succeeded, was cancelled, failed on errors already
+/// listed, or failed for no file of the batch (the database), which the headline alone says.
+std::optional<PreviewProblem> refusalOf(const ImportPreview& preview)
+{
+    const ImportOutcome& run = preview.dryRun;
+    if (run.ok() || run.cancelled || errorCount(run.diagnostics) > 0) {
+        return std::nullopt;
+    }
+    // The store names the file first, as every diagnostic does.
+    for (const LoadedPack& lp : preview.batch.packs) {
+        const std::string prefix = lp.pack.sourcePath + ": ";
+        if (lp.pack.sourcePath.empty() || run.error.compare(0, prefix.size(), prefix) != 0) {
+            continue;
+        }
+        const std::string message = run.error.substr(prefix.size());
+        const std::string pointer = message.rfind("pack \"", 0) == 0 ? "/pack/version" : "";
+        return PreviewProblem{PreviewProblem::Kind::Error,
+                              Diagnostic{Diagnostic::Severity::Error, lp.pack.sourcePath,
+                                         lp.positionOf(pointer), pointer, message},
+                              ""};
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 ImportPreview previewImport(Store& store, const std::vector<std::filesystem::path>& files,
                             const ImportOptions& moodle, std::function<bool(int, int)> progress)
 {
@@ -63,7 +109,7 @@ ImportPreview previewImport(Store& store, const std::vector<std::filesystem::pat
             }
             preview.problems.push_back(
                 {d.isError() ? PreviewProblem::Kind::Error : PreviewProblem::Kind::Warning, d,
-                 questionIdAt(lp, d.pointer)});
+                 questionOf(lp, d)});
         }
         if (lp.ok()) {
             clean.push_back(lp);
@@ -80,6 +126,9 @@ ImportPreview previewImport(Store& store, const std::vector<std::filesystem::pat
                                     Diagnostic{Diagnostic::Severity::Warning, f.file, f.pos, f.pointer,
                                                std::string("[") + ruleName(f.rule) + "] " + f.message},
                                     f.questionId});
+    }
+    if (const auto refusal = refusalOf(preview)) {
+        preview.problems.push_back(*refusal);
     }
     // A file's problems together, top to bottom, as the instructor will fix them; stable, so two problems at
     // one place keep the order they were found in.

@@ -205,3 +205,65 @@ TEST_CASE("pack overviews: exams apart, questions per domain, lint only for chan
     CHECK(cache.lastLinted() == 1);
     CHECK(restored->at(3).lint.strategyRight == overviews->at(3).lint.strategyRight);
 }
+
+TEST_CASE("a Moodle file's problems about one question name it, whether or not it converted",
+          "[store][preview]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniExam(dir, clock);
+    const auto gift = dir / "quiz.gift";
+    writeFile(gift, "$CATEGORY: mini/alpha\n\n"
+                    "::Pictured::[html]<p>See <img src=\"@@PLUGINFILE@@/a.png\" alt=\"a\"></p>{=yes#It is. "
+                    "~no#It is not.}\n\n"
+                    "::Essay:: Explain why.{}\n\n"
+                    "$CATEGORY: elsewhere\n\n"
+                    "::Lost:: Which is right?{=this#Right. ~that#Wrong.}\n");
+    const ImportPreview preview = previewImport(*store, {gift});
+    CHECK_FALSE(preview.importable());
+    std::map<int, std::vector<std::pair<std::string, std::string>>> byLine; // line -> (question, message)
+    for (const auto& p : preview.problems) {
+        byLine[p.diagnostic.pos.line].emplace_back(p.questionId, p.diagnostic.message);
+    }
+    INFO(problemsText(preview.problems));
+    // The image warning of a question that converted, at its first line.
+    REQUIRE(byLine[3].size() == 1);
+    CHECK(byLine[3][0].first == "pictured");
+    CHECK(byLine[3][0].second.find("image(s) in this question") != std::string::npos);
+    // A skipped essay is no question of the pack.
+    REQUIRE(byLine[5].size() == 1);
+    CHECK(byLine[5][0].first.empty());
+    // A question the conversion refused (no blueprint domain) is named by the id its message gives it.
+    REQUIRE(byLine[9].size() == 1);
+    CHECK(byLine[9][0].first == "lost");
+    CHECK(byLine[9][0].second.find("question \"lost\"") != std::string::npos);
+}
+
+TEST_CASE("an import the store refuses is an error among the problems, at the pack's version",
+          "[store][preview]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniExam(dir, clock);
+    const std::string text = readFile(dataFile("mini-questions.json"));
+    writeFile(dir / "newer.json", std::string(text).replace(text.find("\"1.0.0\""), 7, "\"1.1.0\""));
+    REQUIRE(store->importFiles({dir / "newer.json"}).ok());
+
+    // The file as it was, at 1.0.0: older than the pack's imported version. It loads without an error, and
+    // the import's own dry run refuses it.
+    const ImportPreview preview = previewImport(*store, {dataFile("mini-questions.json")});
+    CHECK_FALSE(preview.importable());
+    CHECK(preview.dryRun.diagnostics.size() == 0);
+    const auto errors = std::count_if(preview.problems.begin(), preview.problems.end(),
+                                      [](const auto& p) { return p.kind == PreviewProblem::Kind::Error; });
+    REQUIRE(errors == 1);
+    const PreviewProblem& refusal = preview.problems.front();
+    CHECK(refusal.kind == PreviewProblem::Kind::Error);
+    CHECK(refusal.diagnostic.file == dataFile("mini-questions.json").string());
+    CHECK(refusal.diagnostic.pointer == "/pack/version");
+    CHECK(refusal.diagnostic.pos.line == 3);
+    CHECK(refusal.diagnostic.message ==
+          "pack \"mini-questions\" version 1.0.0 is older than the imported version 1.1.0; nothing was "
+          "imported");
+    CHECK(refusal.questionId.empty());
+}
