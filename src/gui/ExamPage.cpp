@@ -710,14 +710,18 @@ void ExamPage::showReveal(const SessionItem& item)
 void ExamPage::updateWarnings(std::int64_t remaining)
 {
     // Each warning once per sitting; a session resumed with less than 30 minutes left gets the one that fits.
+    // Either names the minutes really left, to the nearest minute: 30 (or 5) just after the mark, 12 for an
+    // exam resumed at 0:12:20.
+    const std::int64_t minutes = std::max<std::int64_t>(1, (remaining + kMinute / 2) / kMinute);
+    const QString left = minutes == 1 ? tr("1 minute remaining.") : tr("%1 minutes remaining.").arg(minutes);
     if (remaining <= 5 * kMinute && !m_warned5) {
         m_warned5 = m_warned30 = true;
-        m_timeWarning->setText(tr("5 minutes remaining. Unanswered questions score zero: answer them now."));
+        m_timeWarning->setText(left + tr(" Unanswered questions score zero: answer them now."));
         m_timeWarning->show();
         m_warningShownAt = remaining;
     } else if (remaining <= 30 * kMinute && !m_warned30) {
         m_warned30 = true;
-        m_timeWarning->setText(tr("30 minutes remaining."));
+        m_timeWarning->setText(left);
         m_timeWarning->show();
         m_warningShownAt = remaining;
     } else if (m_timeWarning->isVisible() && m_warningShownAt - remaining >= kWarningShownMs) {

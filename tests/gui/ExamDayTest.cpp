@@ -589,6 +589,45 @@ private slots:
         QVERIFY(!w->window->examPage()->session()->finished());
     }
 
+    /// The app closes (or crashes) and starts again, and the candidate answers Yes to the resume question:
+    /// the exam page it resumes on.
+    static gui::ExamPage* restartAndResume(World& w)
+    {
+        w.openWindow();
+        if (!certdrill::test::showActive(w.window.get())) {
+            return nullptr;
+        }
+        QString asked;
+        certdrill::test::answerNextMessageBox(&asked, QMessageBox::Yes);
+        w.window->offerResume();
+        return w.window->examPage()->isVisible() ? w.window->examPage() : nullptr;
+    }
+
+    /// Resumed with less than 30 minutes left, the banner says what is left, not "30 minutes"; resumed with
+    /// less than 5 minutes left, the same (the clock ran while the app was closed).
+    void resumedLateTheBannerSaysWhatIsLeft()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        QCOMPARE(w->window->examPage()->session()->exam().durationMinutes, 120);
+        w->clock.advanceSeconds(107 * 60 + 40); // 12:20 left
+        gui::ExamPage* page = restartAndResume(*w);
+        QVERIFY(page);
+        auto* warning = child<QLabel>(page, "timeWarning");
+        QVERIFY(warning->isVisible());
+        QVERIFY2(warning->text().startsWith(QStringLiteral("12 minutes remaining")),
+                 qPrintable(warning->text()));
+        certdrill::test::screenshot(w->window.get(), "exam-resumed-late");
+        w->clock.advanceSeconds(9 * 60 + 10); // 3:10 left, the app closed again over the 5-minute mark
+        page = restartAndResume(*w);
+        QVERIFY(page);
+        warning = child<QLabel>(page, "timeWarning");
+        QVERIFY(warning->isVisible());
+        QVERIFY2(warning->text().startsWith(QStringLiteral("3 minutes remaining. Unanswered questions")),
+                 qPrintable(warning->text()));
+    }
+
     /// Tab reaches the options in reading order: right after the stem, before the confidence tag, Next and
     /// the navigator, on every question shown (a new question's options are new widgets). Radio buttons are
     /// one stop, moved through with the arrows, as everywhere.
