@@ -209,6 +209,13 @@ ExamPage::ExamPage(QWidget* parent)
         m_clockLabel->setVisible(!hidden);
         m_clockToggle->setText(hidden ? tr("Show clock") : tr("Hide clock"));
     });
+    // The candidate's choice is kept with the session, so a resumed exam keeps it (not the forced reveal at
+    // 5 minutes, which is no choice).
+    connect(m_clockToggle, &QPushButton::clicked, this, [this](bool hidden) {
+        if (m_session) {
+            (void)m_session->setClockHidden(hidden); // unsaved, it only lasts until the app closes
+        }
+    });
     connect(m_confidence, &QButtonGroup::idClicked, this, [this](int id) {
         if (!questionShowing()) {
             return;
@@ -281,7 +288,7 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
     m_revealButton->setVisible(practice);
     m_warned30 = m_warned5 = false;
     m_timeWarning->hide();
-    m_clockToggle->setChecked(false);
+    m_clockToggle->setChecked(m_session->clockHidden());
     m_clockToggle->setEnabled(true);
     m_updating = true;
     m_navigator->clear();

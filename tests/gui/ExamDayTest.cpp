@@ -628,6 +628,33 @@ private slots:
                  qPrintable(warning->text()));
     }
 
+    /// Hide clock is the candidate's choice for that exam: it stays after a restart, and a new exam starts
+    /// with the clock showing.
+    void hiddenClockStaysHiddenAfterAResume()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        QTest::mouseClick(child<QPushButton>(w->window->examPage(), "clockToggle"), Qt::LeftButton);
+        QVERIFY(!child<QLabel>(w->window->examPage(), "clockLabel")->isVisible());
+        w->clock.advanceMinutes(10);
+        gui::ExamPage* page = restartAndResume(*w);
+        QVERIFY(page);
+        QVERIFY(child<QPushButton>(page, "clockToggle")->isChecked());
+        QVERIFY(!child<QLabel>(page, "clockLabel")->isVisible());
+        // Shown again by choice, it stays shown at the next resume.
+        QTest::mouseClick(child<QPushButton>(page, "clockToggle"), Qt::LeftButton);
+        page = restartAndResume(*w);
+        QVERIFY(page);
+        QVERIFY(!child<QPushButton>(page, "clockToggle")->isChecked());
+        QVERIFY(child<QLabel>(page, "clockLabel")->isVisible());
+        QTest::mouseClick(child<QPushButton>(page, "clockToggle"), Qt::LeftButton);
+        page->abandonNow();
+        QVERIFY(w->window->startExam(SessionMode::Exam, 43));
+        QVERIFY(!child<QPushButton>(w->window->examPage(), "clockToggle")->isChecked());
+        QVERIFY(child<QLabel>(w->window->examPage(), "clockLabel")->isVisible());
+    }
+
     /// Tab reaches the options in reading order: right after the stem, before the confidence tag, Next and
     /// the navigator, on every question shown (a new question's options are new widgets). Radio buttons are
     /// one stop, moved through with the arrows, as everywhere.
