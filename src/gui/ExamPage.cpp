@@ -303,6 +303,7 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
     // A resumed session reopens where the candidate was, not at question 1.
     m_position = m_session->lastPosition();
     showPauseState();
+    m_progressLabel->setText(progressText()); // paused, no question shows, but the candidate is on one
     if (!m_session->paused()) {
         showQuestion(m_position);
     }

@@ -655,6 +655,22 @@ private slots:
         QVERIFY(child<QLabel>(w->window->examPage(), "clockLabel")->isVisible());
     }
 
+    /// A practice exam resumed while paused still says which question the candidate is on.
+    void resumedPausedPracticeNamesTheQuestion()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Practice, 42));
+        w->window->examPage()->showQuestion(1);
+        w->window->examPage()->togglePause();
+        QVERIFY(w->window->examPage()->session()->paused());
+        gui::ExamPage* page = restartAndResume(*w);
+        QVERIFY(page);
+        QVERIFY(page->session()->paused());
+        QCOMPARE(child<QLabel>(page, "progressLabel")->text(),
+                 QStringLiteral("Question 2 of %1").arg(page->session()->items().size()));
+    }
+
     /// Tab reaches the options in reading order: right after the stem, before the confidence tag, Next and
     /// the navigator, on every question shown (a new question's options are new widgets). Radio buttons are
     /// one stop, moved through with the arrows, as everywhere.
