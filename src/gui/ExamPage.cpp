@@ -768,9 +768,9 @@ void ExamPage::updateClock()
     const auto& items = m_session->items();
     const double duration = m_session->exam().durationMinutes * static_cast<double>(kMinute);
     const double perQuestion = items.empty() ? 0.0 : duration / static_cast<double>(items.size());
-    int answered = 0;
+    int answered = 0; // complete answers, as every other count: a "Select TWO" with one tick is not done
     for (const auto& it : items) {
-        answered += it.answered();
+        answered += it.complete();
     }
     const double used = duration - static_cast<double>(remaining);
     const double behindMin = (used - answered * perQuestion) / static_cast<double>(kMinute);

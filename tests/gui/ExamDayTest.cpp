@@ -671,6 +671,29 @@ private slots:
                  QStringLiteral("Question 2 of %1").arg(page->session()->items().size()));
     }
 
+    /// The pace counts complete answers, as every other count does: one option of a "Select TWO" is not an
+    /// answered question.
+    void paceCountsCompleteAnswersOnly()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        int multi = -1;
+        for (const auto& it : s->items()) {
+            multi = multi < 0 && it.question.isMultiSelect() ? it.position : multi;
+        }
+        QVERIFY(multi >= 0);
+        page->showQuestion(multi);
+        clickWrong(page, s->items()[static_cast<size_t>(multi)]);
+        QVERIFY(s->items()[static_cast<size_t>(multi)].incomplete());
+        // 3 minutes used, nothing complete: 3 minutes behind (counted as answered, it was 1.15).
+        w->clock.advanceMinutes(3);
+        page->updateClock();
+        QCOMPARE(child<QLabel>(page, "paceLabel")->text(), QStringLiteral("3 min behind"));
+    }
+
     /// Tab reaches the options in reading order: right after the stem, before the confidence tag, Next and
     /// the navigator, on every question shown (a new question's options are new widgets). Radio buttons are
     /// one stop, moved through with the arrows, as everywhere.
