@@ -210,6 +210,13 @@ ExamPage::ExamPage(QWidget* parent)
         m_clockLabel->setVisible(!hidden);
         m_clockToggle->setText(hidden ? tr("Show clock") : tr("Hide clock"));
     });
+    // The candidate's choice is kept with the session, so a resumed exam keeps it (not the forced reveal at
+    // 5 minutes, which is no choice).
+    connect(m_clockToggle, &QPushButton::clicked, this, [this](bool hidden) {
+        if (m_session) {
+            (void)m_session->setClockHidden(hidden); // unsaved, it only lasts until the app closes
+        }
+    });
     connect(m_confidence, &QButtonGroup::idClicked, this, [this](int id) {
         if (!questionShowing()) {
             return;
@@ -282,7 +289,7 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
     m_revealButton->setVisible(practice);
     m_warned30 = m_warned5 = false;
     m_timeWarning->hide();
-    m_clockToggle->setChecked(false);
+    m_clockToggle->setChecked(m_session->clockHidden());
     m_clockToggle->setEnabled(true);
     m_updating = true;
     m_navigator->clear();
@@ -297,6 +304,7 @@ void ExamPage::setSession(std::unique_ptr<ExamSession> session, const QString& e
     // A resumed session reopens where the candidate was, not at question 1.
     m_position = m_session->lastPosition();
     showPauseState();
+    m_progressLabel->setText(progressText()); // paused, no question shows, but the candidate is on one
     if (!m_session->paused()) {
         showQuestion(m_position);
     }
@@ -718,14 +726,18 @@ void ExamPage::showReveal(const SessionItem& item)
 void ExamPage::updateWarnings(std::int64_t remaining)
 {
     // Each warning once per sitting; a session resumed with less than 30 minutes left gets the one that fits.
+    // Either names the minutes really left, to the nearest minute: 30 (or 5) just after the mark, 12 for an
+    // exam resumed at 0:12:20.
+    const std::int64_t minutes = std::max<std::int64_t>(1, (remaining + kMinute / 2) / kMinute);
+    const QString left = minutes == 1 ? tr("1 minute remaining.") : tr("%1 minutes remaining.").arg(minutes);
     if (remaining <= 5 * kMinute && !m_warned5) {
         m_warned5 = m_warned30 = true;
-        m_timeWarning->setText(tr("5 minutes remaining. Unanswered questions score zero: answer them now."));
+        m_timeWarning->setText(left + tr(" Unanswered questions score zero: answer them now."));
         m_timeWarning->show();
         m_warningShownAt = remaining;
     } else if (remaining <= 30 * kMinute && !m_warned30) {
         m_warned30 = true;
-        m_timeWarning->setText(tr("30 minutes remaining."));
+        m_timeWarning->setText(left);
         m_timeWarning->show();
         m_warningShownAt = remaining;
     } else if (m_timeWarning->isVisible() && m_warningShownAt - remaining >= kWarningShownMs) {
@@ -764,9 +776,9 @@ void ExamPage::updateClock()
     const auto& items = m_session->items();
     const double duration = m_session->exam().durationMinutes * static_cast<double>(kMinute);
     const double perQuestion = items.empty() ? 0.0 : duration / static_cast<double>(items.size());
-    int answered = 0;
+    int answered = 0; // complete answers, as every other count: a "Select TWO" with one tick is not done
     for (const auto& it : items) {
-        answered += it.answered();
+        answered += it.complete();
     }
     const double used = duration - static_cast<double>(remaining);
     const double behindMin = (used - answered * perQuestion) / static_cast<double>(kMinute);

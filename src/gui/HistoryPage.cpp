@@ -22,6 +22,7 @@
 #include "certdrill/learn/Tracker.h"
 
 #include "Display.h"
+#include "PageScroll.h"
 #include "RetakeDialog.h"
 #include "Tables.h"
 
@@ -70,18 +71,26 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
     buttons->addStretch();
     buttons->addWidget(m_compareButton);
     buttons->addWidget(m_openButton);
+    // The chart keeps a readable height at every text size (fitChartToText), which at large text is more
+    // than a small screen has: the page scrolls instead of making the window taller, and the buttons stay
+    // below it, in view.
+    auto* content = new QWidget;
+    auto* column = new QVBoxLayout(content);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addWidget(title);
+    column->addWidget(m_summary);
+    column->addWidget(m_readiness);
+    column->addWidget(m_chart, 3);
+    column->addWidget(m_table, 2);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(title);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_readiness);
-    layout->addWidget(m_chart, 3);
-    layout->addWidget(m_table, 2);
+    layout->addWidget(makePageScroll(content, QStringLiteral("historyScroll")), 1);
     layout->addLayout(buttons);
     connect(m_table, &QTableWidget::cellActivated, this, [this](int row, int) { openRow(row); });
     connect(m_openButton, &QPushButton::clicked, this, [this] { openRow(m_table->currentRow()); });
     connect(m_compareButton, &QPushButton::clicked, this, &HistoryPage::compareSelected);
     connect(m_table, &QTableWidget::itemSelectionChanged, this,
             [this] { m_compareButton->setEnabled(selectedPair().size() == 2); });
+    fitChartToText();
 }
 
 HistoryPage::~HistoryPage() = default;
@@ -313,6 +322,8 @@ void HistoryPage::fitChartToText()
         applyChartFont(chart, font());
     }
     m_chart->setMinimumHeight(fontMetrics().height() * 20);
+    // In the scroll area the table is never squeezed to its header: a few rows show beside the chart.
+    m_table->setMinimumHeight(fontMetrics().height() * 8);
 }
 
 std::vector<const SessionSummary*> HistoryPage::selectedPair() const

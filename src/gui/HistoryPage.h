@@ -34,7 +34,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    /// The chart's fonts and height follow the page's text size (View ▸ Larger text).
+    /// The chart's fonts and height, and the table's height, follow the page's text size (View ▸ Larger
+    /// text).
     void fitChartToText();
     void openRow(int row);
     /// The two selected sessions (not abandoned); empty unless exactly two rows are selected.

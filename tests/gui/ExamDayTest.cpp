@@ -589,6 +589,111 @@ private slots:
         QVERIFY(!w->window->examPage()->session()->finished());
     }
 
+    /// The app closes (or crashes) and starts again, and the candidate answers Yes to the resume question:
+    /// the exam page it resumes on.
+    static gui::ExamPage* restartAndResume(World& w)
+    {
+        w.openWindow();
+        if (!certdrill::test::showActive(w.window.get())) {
+            return nullptr;
+        }
+        QString asked;
+        certdrill::test::answerNextMessageBox(&asked, QMessageBox::Yes);
+        w.window->offerResume();
+        return w.window->examPage()->isVisible() ? w.window->examPage() : nullptr;
+    }
+
+    /// Resumed with less than 30 minutes left, the banner says what is left, not "30 minutes"; resumed with
+    /// less than 5 minutes left, the same (the clock ran while the app was closed).
+    void resumedLateTheBannerSaysWhatIsLeft()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        QCOMPARE(w->window->examPage()->session()->exam().durationMinutes, 120);
+        w->clock.advanceSeconds(107 * 60 + 40); // 12:20 left
+        gui::ExamPage* page = restartAndResume(*w);
+        QVERIFY(page);
+        auto* warning = child<QLabel>(page, "timeWarning");
+        QVERIFY(warning->isVisible());
+        QVERIFY2(warning->text().startsWith(QStringLiteral("12 minutes remaining")),
+                 qPrintable(warning->text()));
+        certdrill::test::screenshot(w->window.get(), "exam-resumed-late");
+        w->clock.advanceSeconds(9 * 60 + 10); // 3:10 left, the app closed again over the 5-minute mark
+        page = restartAndResume(*w);
+        QVERIFY(page);
+        warning = child<QLabel>(page, "timeWarning");
+        QVERIFY(warning->isVisible());
+        QVERIFY2(warning->text().startsWith(QStringLiteral("3 minutes remaining. Unanswered questions")),
+                 qPrintable(warning->text()));
+    }
+
+    /// Hide clock is the candidate's choice for that exam: it stays after a restart, and a new exam starts
+    /// with the clock showing.
+    void hiddenClockStaysHiddenAfterAResume()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        QTest::mouseClick(child<QPushButton>(w->window->examPage(), "clockToggle"), Qt::LeftButton);
+        QVERIFY(!child<QLabel>(w->window->examPage(), "clockLabel")->isVisible());
+        w->clock.advanceMinutes(10);
+        gui::ExamPage* page = restartAndResume(*w);
+        QVERIFY(page);
+        QVERIFY(child<QPushButton>(page, "clockToggle")->isChecked());
+        QVERIFY(!child<QLabel>(page, "clockLabel")->isVisible());
+        // Shown again by choice, it stays shown at the next resume.
+        QTest::mouseClick(child<QPushButton>(page, "clockToggle"), Qt::LeftButton);
+        page = restartAndResume(*w);
+        QVERIFY(page);
+        QVERIFY(!child<QPushButton>(page, "clockToggle")->isChecked());
+        QVERIFY(child<QLabel>(page, "clockLabel")->isVisible());
+        QTest::mouseClick(child<QPushButton>(page, "clockToggle"), Qt::LeftButton);
+        page->abandonNow();
+        QVERIFY(w->window->startExam(SessionMode::Exam, 43));
+        QVERIFY(!child<QPushButton>(w->window->examPage(), "clockToggle")->isChecked());
+        QVERIFY(child<QLabel>(w->window->examPage(), "clockLabel")->isVisible());
+    }
+
+    /// A practice exam resumed while paused still says which question the candidate is on.
+    void resumedPausedPracticeNamesTheQuestion()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Practice, 42));
+        w->window->examPage()->showQuestion(1);
+        w->window->examPage()->togglePause();
+        QVERIFY(w->window->examPage()->session()->paused());
+        gui::ExamPage* page = restartAndResume(*w);
+        QVERIFY(page);
+        QVERIFY(page->session()->paused());
+        QCOMPARE(child<QLabel>(page, "progressLabel")->text(),
+                 QStringLiteral("Question 2 of %1").arg(page->session()->items().size()));
+    }
+
+    /// The pace counts complete answers, as every other count does: one option of a "Select TWO" is not an
+    /// answered question.
+    void paceCountsCompleteAnswersOnly()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        int multi = -1;
+        for (const auto& it : s->items()) {
+            multi = multi < 0 && it.question.isMultiSelect() ? it.position : multi;
+        }
+        QVERIFY(multi >= 0);
+        page->showQuestion(multi);
+        clickWrong(page, s->items()[static_cast<size_t>(multi)]);
+        QVERIFY(s->items()[static_cast<size_t>(multi)].incomplete());
+        // 3 minutes used, nothing complete: 3 minutes behind (counted as answered, it was 1.15).
+        w->clock.advanceMinutes(3);
+        page->updateClock();
+        QCOMPARE(child<QLabel>(page, "paceLabel")->text(), QStringLiteral("3 min behind"));
+    }
+
     /// Tab reaches the options in reading order: right after the stem, before the confidence tag, Next and
     /// the navigator, on every question shown (a new question's options are new widgets). Radio buttons are
     /// one stop, moved through with the arrows, as everywhere.

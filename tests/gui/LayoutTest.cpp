@@ -1,5 +1,6 @@
-// Every screen fits a 1024-pixel-wide screen at every text size: text wraps and panels scroll instead of
-// widening the window (at 200% the drill's Check button used to leave a 1400-pixel screen).
+// Every screen fits a 1024-pixel-wide and 800-pixel-high screen at every text size: text wraps and panels
+// scroll instead of widening the window (at 200% the drill's Check button used to leave a 1400-pixel screen)
+// or making it taller (at 175% History's chart made the window 878 px high, its buttons below the screen).
 #include <QChartView>
 #include <QLabel>
 #include <QLayout>
@@ -30,13 +31,20 @@ using namespace certdrill;
 namespace {
 
 constexpr int kScreenWidth = 1024;
+/// The window's own height (MainWindow's 760), which leaves a 1280×800 screen room for its title bar.
+constexpr int kWindowHeight = 760;
 
-// The width the window cannot be made narrower than, with the current screen showing.
-int minimumWidth(QWidget* window)
+// The size the window cannot be made smaller than, with the current screen showing.
+QSize minimumSize(QWidget* window)
 {
     QApplication::processEvents();
     window->layout()->activate();
-    return std::max(window->minimumSizeHint().width(), window->minimumWidth());
+    return window->minimumSizeHint().expandedTo(window->minimumSize());
+}
+
+int minimumWidth(QWidget* window)
+{
+    return minimumSize(window).width();
 }
 
 // What does not fit of a shown dialog at each text size (its minimum width); a picture at 200% named
@@ -85,6 +93,7 @@ private slots:
             for (const int percent : gui::textPercents()) {
                 gui::applyTextPercent(percent);
                 const int width = minimumWidth(&window);
+                const int height = minimumSize(&window).height();
                 if (percent == 100 || percent == 200) {
                     QTest::qWait(50);
                     certdrill::test::screenshot(
@@ -111,6 +120,14 @@ private slots:
                                     .arg(QLatin1String(screen))
                                     .arg(percent)
                                     .arg(width);
+                }
+                // The stack is as tall as its tallest page too, so one page too tall keeps every screen
+                // cut off afterwards.
+                if (height > kWindowHeight) {
+                    failures << QStringLiteral("%1 at %2%: minimum height %3 px")
+                                    .arg(QLatin1String(screen))
+                                    .arg(percent)
+                                    .arg(height);
                 }
             }
             gui::applyTextPercent(100);

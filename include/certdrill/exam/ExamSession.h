@@ -185,6 +185,12 @@ public:
     /// The position last shown (stored with every visit), where a resumed session reopens; 0 before any.
     int lastPosition() const { return m_lastPosition; }
 
+    /// Whether the candidate hid this session's countdown (Hide clock): a choice kept with the session, so a
+    /// resumed exam keeps it and the next exam starts with its clock showing; false when it cannot be read.
+    bool clockHidden() const;
+    /// Keeps the Hide clock choice for this session.
+    Result<void> setClockHidden(bool hidden);
+
     /// Time left now, never negative.
     std::int64_t remainingMs() const;
     /// Time the clock has used: the limit minus the time left (now, or when the session ended).

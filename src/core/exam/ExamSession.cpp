@@ -124,6 +124,9 @@ namespace {
 
 constexpr const char* kQuestionsKey = "mock.questions";
 constexpr const char* kExtraMinutesKey = "mock.extra-minutes";
+/// The id of the session whose clock the candidate hid; one setting is enough, since one session at a time
+/// is open, and another session's id never matches it.
+constexpr const char* kClockHiddenKey = "exam.clock-hidden-session";
 
 std::string checkMockSettings(const ExamDef& exam, const MockSettings& m)
 {
@@ -378,6 +381,17 @@ Result<std::optional<std::int64_t>> ExamSession::unfinished(Store& store)
 std::int64_t ExamSession::elapsedMs() const
 {
     return std::max<std::int64_t>(0, m_durationMs - (m_finished ? m_endRemaining : remainingMs()));
+}
+
+bool ExamSession::clockHidden() const
+{
+    const auto stored = m_store.setting(kClockHiddenKey);
+    return stored && stored.value() && *stored.value() == std::to_string(m_id);
+}
+
+Result<void> ExamSession::setClockHidden(bool hidden)
+{
+    return m_store.saveSettings({{kClockHiddenKey, hidden ? std::to_string(m_id) : std::string()}});
 }
 
 std::int64_t ExamSession::remainingMs() const

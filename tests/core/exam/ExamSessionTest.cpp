@@ -207,6 +207,31 @@ TEST_CASE("resume reopens at the question last viewed", "[session]")
     CHECK(s.value()->lastPosition() == 2);
 }
 
+TEST_CASE("a hidden clock stays hidden when the session is reopened, and only for that session", "[session]")
+{
+    Fixture f;
+    std::int64_t id = 0;
+    {
+        auto s = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+        REQUIRE(s.ok());
+        id = s.value()->id();
+        CHECK_FALSE(s.value()->clockHidden());
+        REQUIRE(s.value()->setClockHidden(true).ok());
+        CHECK(s.value()->clockHidden());
+    }
+    auto s = ExamSession::open(*f.store, id);
+    REQUIRE(s.ok());
+    CHECK(s.value()->clockHidden());
+    REQUIRE(s.value()->setClockHidden(false).ok());
+    CHECK_FALSE(ExamSession::open(*f.store, id).value()->clockHidden());
+    REQUIRE(s.value()->setClockHidden(true).ok());
+    REQUIRE(s.value()->abandon().ok());
+    // The next exam starts with its clock showing.
+    auto next = ExamSession::start(*f.store, f.exam, f.form, SessionMode::Exam);
+    REQUIRE(next.ok());
+    CHECK_FALSE(next.value()->clockHidden());
+}
+
 TEST_CASE("an abandoned exam ends without a verdict and is stored as abandoned", "[session][abandon]")
 {
     Fixture f;
