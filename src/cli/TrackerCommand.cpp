@@ -80,8 +80,7 @@ int trackerCommand(Context& ctx, Args args)
         return kOk;
     }
     ctx.out() << "Tracker for " << examId << " (" << t.answers
-              << " answers; Green needs the 80% interval's lower bound "
-              << ">= " << fixed(t.settings.target * 100.0, 0) << "%)\n";
+              << (t.answers == 1 ? " answer)\n" : " answers)\n") << bandRule(t.settings.target) << "\n";
     ctx.out() << (t.ready ? "READY TO SCHEDULE\n" : "NOT READY YET\n");
     for (const auto& line : t.readiness) {
         ctx.out() << "  - " << line << "\n";

@@ -461,6 +461,23 @@ void BrowserPage::showQuestion(std::int64_t questionRow)
     }
     const bool sameQuestion = questionRow == m_current;
     m_current = questionRow;
+    // The list marks the question shown: one opened from elsewhere (a drill's summary) is not the row the
+    // list had, and a question the list does not hold leaves no row marked.
+    {
+        const QSignalBlocker block(m_list);
+        QTreeWidgetItem* shown = nullptr;
+        for (int i = 0; i < m_list->topLevelItemCount() && !shown; ++i) {
+            if (m_list->topLevelItem(i)->data(0, Qt::UserRole).toLongLong() == questionRow) {
+                shown = m_list->topLevelItem(i);
+            }
+        }
+        if (shown) {
+            m_list->setCurrentItem(shown);
+        } else {
+            m_list->setCurrentItem(nullptr);
+            m_list->clearSelection();
+        }
+    }
     const Question& q = hit->question;
     const Domain* domain = m_exam.findDomain(q.domain);
     const Topic* objective = domain ? domain->findObjective(q.objective) : nullptr;
@@ -550,11 +567,7 @@ void BrowserPage::revealAnswer()
     // The button sits below the options, so a long question was scrolled down to reach it; the key and the
     // whys are drawn above, where the options were.
     scrollIntoView(m_scroll, m_options, m_options);
-    if (QTreeWidgetItem* item = m_list->currentItem()) {
-        if (auto hit = browseQuestion(m_store, m_current)) {
-            item->setText(2, statusSummary(hit->record));
-        }
-    }
+    refreshStatus(m_current);
 }
 
 void BrowserPage::changeEvent(QEvent* event)

@@ -477,16 +477,32 @@ void DrillPage::finishDrill()
     }
     auto after = buildTracker(m_store, m_session->exam().id, m_before.settings);
     if (after) {
-        const auto changes = bandChanges(m_before, after.value());
-        html += tr("<h3>Band changes</h3>");
-        if (changes.empty()) {
-            html += tr("<p>No band changed. Bands move once the evidence is strong enough either way.</p>");
-        } else {
-            html += QStringLiteral("<ul>");
-            for (const auto& c : changes) {
-                html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(c).toHtmlEscaped());
+        std::vector<std::string> asked;
+        for (const auto& [id, tally] : summary.domains) {
+            asked.push_back(id);
+        }
+        const auto changes = bandChanges(m_before, after.value(), asked);
+        const auto list = [](const std::vector<std::string>& lines) {
+            QString out = QStringLiteral("<ul>");
+            for (const auto& c : lines) {
+                out += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(c).toHtmlEscaped());
             }
-            html += QStringLiteral("</ul>");
+            return out + QStringLiteral("</ul>");
+        };
+        html += tr("<h3>Band changes</h3>");
+        if (changes.asked.empty()) {
+            html += tr("<p>No band of this drill's domains changed. Bands move once the evidence is strong "
+                       "enough either way.</p>");
+        } else {
+            html += list(changes.asked);
+        }
+        if (!changes.others.empty()) {
+            // Why say it: a band moving in a domain the drill never asked about looks like a mistake. It is
+            // the pooling of the mastery model (docs/adaptive-model.md, section 3).
+            html +=
+                tr("<p>Also moved, though this drill asked nothing there: every domain's estimate leans on "
+                   "your level across all domains, and older answers weigh less as days pass.</p>") +
+                list(changes.others);
         }
     }
     m_summary->setText(html);

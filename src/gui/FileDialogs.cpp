@@ -1,9 +1,13 @@
 #include "FileDialogs.h"
 
 #include <QAbstractFileIconProvider>
+#include <QCoreApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMimeDatabase>
+#include <QStatusBar>
 
 namespace certdrill::gui {
 
@@ -72,6 +76,19 @@ QStringList openFileNames(QWidget* parent, const QString& caption, const QString
 QString saveFileName(QWidget* parent, const QString& caption, const QString& directory, const QString& filter)
 {
     return first(run(parent, caption, directory, filter, QFileDialog::AnyFile, QFileDialog::AcceptSave));
+}
+
+void announceSaved(QWidget* parent, const QString& path, const QString& what)
+{
+    auto* window = parent ? qobject_cast<QMainWindow*>(parent->window()) : nullptr;
+    if (!window) {
+        return;
+    }
+    constexpr int kShownMs =
+        15000; // long enough to read a path; a status tip under the mouse clears it sooner
+    window->statusBar()->showMessage(
+        QCoreApplication::translate("FileDialogs", "Saved %1 (%2)").arg(QDir::toNativeSeparators(path), what),
+        kShownMs);
 }
 
 } // namespace certdrill::gui

@@ -26,4 +26,8 @@ QStringList openFileNames(QWidget* parent, const QString& caption, const QString
 QString saveFileName(QWidget* parent, const QString& caption, const QString& directory,
                      const QString& filter);
 
+/// Says in the main window's status bar, for a while, that `path` was written (`what`: "PDF, 2 pages"): a
+/// save dialog closes without a trace, and the user is left wondering whether anything happened.
+void announceSaved(QWidget* parent, const QString& path, const QString& what);
+
 } // namespace certdrill::gui

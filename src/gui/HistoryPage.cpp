@@ -54,6 +54,8 @@ HistoryPage::HistoryPage(Store& store, QWidget* parent)
     m_readiness->setObjectName(QStringLiteral("historyReadiness"));
     m_readiness->setWordWrap(true);
     m_chart->setObjectName(QStringLiteral("historyChart"));
+    // A picture, not a control: Tab stopping on it showed no focus, as if the focus were lost.
+    m_chart->setFocusPolicy(Qt::NoFocus);
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_openButton->setObjectName(QStringLiteral("historyOpenButton"));
     m_compareButton->setObjectName(QStringLiteral("historyCompareButton"));

@@ -187,6 +187,14 @@ bool HomePage::eventFilter(QObject* watched, QEvent* event)
 
 HomePage::~HomePage() = default;
 
+QString HomePage::dueText(int due, int unseen, int bankItems)
+{
+    // One sentence whatever the count: with one question due, the unseen count went missing.
+    return (due == 1 ? tr("Due today: 1 question for review")
+                     : tr("Due today: %1 questions for review").arg(due)) +
+           tr("; %1 of %2 not seen yet.").arg(unseen).arg(bankItems);
+}
+
 void HomePage::setBankProblem(const QString& text)
 {
     m_bankProblem->setText(text);
@@ -241,12 +249,7 @@ void HomePage::refresh()
     const bool hasBank = m_plan.bankItems > 0;
     m_dueLabel->setVisible(hasBank);
     m_scoresLabel->setVisible(hasBank);
-    m_dueLabel->setText(m_plan.dueToday == 1
-                            ? tr("Due today: 1 question for review.")
-                            : tr("Due today: %1 questions for review; %2 of %3 not seen yet.")
-                                  .arg(m_plan.dueToday)
-                                  .arg(m_plan.unseen)
-                                  .arg(m_plan.bankItems));
+    m_dueLabel->setText(dueText(m_plan.dueToday, m_plan.unseen, m_plan.bankItems));
     showDomains();
     showScores();
     QStringList advice;

@@ -34,6 +34,8 @@ public:
     /// Shows `text` above everything else, as a warning (why the bundled bank could not be brought up to
     /// date at this start); an empty text hides it.
     void setBankProblem(const QString& text);
+    /// The line under the next step: "Due today: 3 questions for review; 398 of 400 not seen yet."
+    static QString dueText(int due, int unseen, int bankItems);
 
 signals:
     void mockRequested();

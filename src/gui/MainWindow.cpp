@@ -690,8 +690,33 @@ std::optional<MainWindow::DrillBasis> MainWindow::drillBasis()
     return DrillBasis{std::move(exam.value()), std::move(report.value())};
 }
 
+bool MainWindow::backToOpenDrill()
+{
+    DrillSession* open = m_drill ? m_drill->session() : nullptr;
+    if (!open || open->finished() || m_stack->currentWidget() == m_drill) {
+        return false;
+    }
+    const auto checked = std::count_if(open->items().begin(), open->items().end(),
+                                       [](const DrillItem& item) { return item.checked; });
+    const auto answer =
+        QMessageBox::question(this, tr("Drill in progress"),
+                              tr("You left a drill unfinished: %1 of %2 questions checked. Go back to it?\n\n"
+                                 "No ends it (the answers you checked count) and starts the new one.")
+                                  .arg(checked)
+                                  .arg(open->items().size()));
+    if (answer == QMessageBox::Yes) {
+        m_stack->setCurrentWidget(m_drill);
+        return true;
+    }
+    (void)open->finish();
+    return false;
+}
+
 bool MainWindow::startDrill(PlannerOptions options, bool cram)
 {
+    if (backToOpenDrill()) {
+        return false;
+    }
     auto basis = drillBasis();
     return basis && startDrillFrom(std::move(*basis), options, cram);
 }
@@ -723,6 +748,9 @@ void MainWindow::startPlannedDrill()
 
 void MainWindow::customDrill()
 {
+    if (backToOpenDrill()) {
+        return;
+    }
     // The dialog counts what each choice matches from the report the drill is then planned from: the dialog
     // is modal, so nothing is answered in between.
     auto basis = drillBasis();

@@ -125,6 +125,10 @@ private:
     bool beginExam(PendingExam pending);
     /// Offers the newest unfinished drill; declining finishes it.
     void offerDrillResume();
+    /// A drill left through the menus (Home, Tracker…) is still open on the drill page: before another
+    /// starts, offers to go back to it; declining ends it, its checked answers counting. True when the user
+    /// went back to it.
+    bool backToOpenDrill();
     /// The home screen's exam and the report a drill of it is planned from (DrillSession::planningReport).
     struct DrillBasis
     {

@@ -15,7 +15,8 @@ QString savePdfInteractively(QWidget* parent, const QString& title, const QStrin
     if (path.isEmpty()) {
         return {};
     }
-    if (const auto written = write(path); !written) {
+    const auto written = write(path);
+    if (!written) {
         // The reason names the file, which the candidate chose: plain text, never read as markup.
         QMessageBox box(QMessageBox::Warning, title, QString::fromStdString(written.error().message),
                         QMessageBox::Ok, parent);
@@ -23,6 +24,9 @@ QString savePdfInteractively(QWidget* parent, const QString& title, const QStrin
         box.exec();
         return {};
     }
+    const int pages = written.value();
+    announceSaved(parent, path,
+                  pages == 1 ? QObject::tr("PDF, 1 page") : QObject::tr("PDF, %1 pages").arg(pages));
     return path;
 }
 

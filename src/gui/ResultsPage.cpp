@@ -99,6 +99,8 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
     m_details->setObjectName(QStringLiteral("resultDetailsLabel"));
     m_chart->setObjectName(QStringLiteral("domainChart"));
+    // A picture, not a control: Tab stopping on it showed no focus, as if the focus were lost.
+    m_chart->setFocusPolicy(Qt::NoFocus);
     m_topicToggle->setObjectName(QStringLiteral("topicToggle"));
     m_filter->setObjectName(QStringLiteral("reviewFilter"));
     m_review->setObjectName(QStringLiteral("answerReview"));

@@ -175,10 +175,15 @@ void exportCsvInteractively(QWidget* parent, const QString& title, const QString
     const QString path = saveFileName(parent, title, suggestedName,
                                       QCoreApplication::translate("Tables", "CSV files (*.csv)"));
     QString error;
-    if (!path.isEmpty() && !saveCsv(path, csv, &error)) {
+    if (path.isEmpty()) {
+        return;
+    }
+    if (!saveCsv(path, csv, &error)) {
         showPlainMessage(parent, QMessageBox::Warning, QCoreApplication::translate("Tables", "Export failed"),
                          error);
+        return;
     }
+    announceSaved(parent, path, QCoreApplication::translate("Tables", "CSV"));
 }
 
 } // namespace certdrill::gui

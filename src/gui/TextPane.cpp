@@ -4,8 +4,10 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QKeyEvent>
+#include <QPainter>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStyleOptionFocusRect>
 #include <QTextBlock>
 #include <QTextCursor>
 
@@ -95,6 +97,32 @@ void TextPane::keyPressEvent(QKeyEvent* event)
         }
     }
     SafeTextView::keyPressEvent(event);
+}
+
+void TextPane::paintEvent(QPaintEvent* event)
+{
+    SafeTextView::paintEvent(event);
+    // Tab stops on a pane (a question's stem, for Page Up/Down and its links): it is marked like every other
+    // focused control, by the style's focus frame (ContrastStyle's ring), or the focus looked lost.
+    if (hasFocus() && window()->testAttribute(Qt::WA_KeyboardFocusChange)) {
+        QPainter painter(viewport());
+        QStyleOptionFocusRect option;
+        option.initFrom(this);
+        option.rect = viewport()->rect();
+        style()->drawPrimitive(QStyle::PE_FrameFocusRect, &option, &painter, this);
+    }
+}
+
+void TextPane::focusInEvent(QFocusEvent* event)
+{
+    SafeTextView::focusInEvent(event);
+    viewport()->update(); // the focus frame
+}
+
+void TextPane::focusOutEvent(QFocusEvent* event)
+{
+    SafeTextView::focusOutEvent(event);
+    viewport()->update();
 }
 
 QSize TextPane::sizeHint() const

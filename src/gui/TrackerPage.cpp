@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -12,6 +13,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
 
 #include "Display.h"
@@ -124,6 +126,8 @@ void TrackerPage::refresh(const QString& examId)
         return;
     }
     m_report = std::move(report.value());
+    // The rule behind the Measured column, at the target the learner set, as the PDF and the CLI print it.
+    m_tree->headerItem()->setToolTip(kBand, QString::fromStdString(bandRule(m_report.settings.target)));
     QString html = m_report.ready
                        ? tr("<p style='color:%1; font-size:x-large'><b>Ready to schedule.</b></p>")
                              .arg(passColor().name())
@@ -211,9 +215,27 @@ void TrackerPage::rate(const TrackerRow& row, int comboIndex)
         showPlainMessage(this, QMessageBox::Warning, tr("Cannot save the rating"),
                          QString::fromStdString(r.error().message));
     }
-    // Rebuilding the tree deletes the combo box that emitted this signal, so wait for the event loop.
+    // Rebuilding the tree deletes the combo box that emitted this signal, so wait for the event loop. The
+    // focus goes back to the row's new combo box: a keyboard user rating row after row was left with the
+    // focus nowhere, and Tab started again at the window's first control.
+    const QWidget* focus = QApplication::focusWidget();
+    const QString focused = focus && m_tree->isAncestorOf(focus) ? focus->objectName() : QString();
     QMetaObject::invokeMethod(
-        this, [this] { refresh(m_examId); }, Qt::QueuedConnection);
+        this,
+        [this, focused] {
+            refresh(m_examId);
+            if (!focused.isEmpty()) {
+                // The rows' widgets, not findChild(): the old combo boxes are deleted later, names and all.
+                for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
+                    QWidget* again = m_tree->itemWidget(*it, kSelf);
+                    if (again && again->objectName() == focused) {
+                        m_tree->doItemsLayout(); // shows the new row widgets now: a hidden one takes no focus
+                        again->setFocus(Qt::OtherFocusReason);
+                    }
+                }
+            }
+        },
+        Qt::QueuedConnection);
 }
 
 bool TrackerPage::exportCsv(const QString& path, QString* error) const

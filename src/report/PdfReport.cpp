@@ -458,13 +458,11 @@ QString trackerHtml(const ExamDef& exam, const TrackerReport& t, std::int64_t as
                     const QString& chartPlace)
 {
     QString html = QStringLiteral("<h1>%1</h1>").arg(tr("%1: blueprint tracker").arg(text(exam.title)));
-    html +=
-        QStringLiteral("<p class='muted'>%1</p>")
-            .arg(tr("As of %1, from %2 answers. Green needs the 80% interval's lower bound at or above %3; "
-                    "Yellow its estimate at or above it.")
-                     .arg(utcMinute(asOfMs))
-                     .arg(t.answers)
-                     .arg(percentText(t.settings.target * 100.0)));
+    html += QStringLiteral("<p class='muted'>%1</p>")
+                .arg(tr("As of %1, from %2 answers. %3")
+                         .arg(utcMinute(asOfMs))
+                         .arg(t.answers)
+                         .arg(text(bandRule(t.settings.target))));
     html += QStringLiteral("<p style='font-size:14pt; font-weight:bold; color:%1; margin-bottom:2pt'>%2</p>")
                 .arg((t.ready ? kPass : kFail).name(),
                      t.ready ? tr("Ready to schedule.") : tr("Not ready to schedule yet. What is missing:"));

@@ -252,6 +252,10 @@ TEST_CASE("tracker --pdf prints the Red/Yellow/Green sheet with weights, bands, 
     const std::string text = pdfText(pdf);
     CHECK_THAT(text, Catch::Contains("Mini exam: blueprint tracker"));
     CHECK_THAT(text, Catch::Contains("Not ready to schedule yet"));
+    // The band rule as measuredBand applies it: Yellow is everything between Red and Green, not "an estimate
+    // at or above the target".
+    CHECK_THAT(text, Catch::Contains("Yellow: everything in between"));
+    CHECK_THAT(text, !Catch::Contains("Yellow its estimate"));
     // The rows as tracker --json computes them: each domain with its weight, answers, interval and band.
     const auto json = nlohmann::json::parse(cli(db + " tracker --json").out);
     REQUIRE(json["domains"].size() == 2);

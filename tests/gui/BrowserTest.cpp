@@ -207,6 +207,44 @@ private slots:
         QVERIFY(child<QTextBrowser>("browserOptions")->toPlainText().contains(QStringLiteral("✔ correct")));
     }
 
+    // A drill's summary opens a missed question in the browser: the list must mark that question, not the
+    // row it had, and Show answer must update that question's status, not the other row's.
+    void aQuestionOpenedFromElsewhereIsTheListsCurrentRow()
+    {
+        m_window->showBrowser();
+        auto* list = child<QTreeWidget>("browserList");
+        QVERIFY(list->topLevelItemCount() > 3);
+        QCOMPARE(list->currentItem(), list->topLevelItem(0));
+        QTreeWidgetItem* third = list->topLevelItem(2);
+        const std::int64_t row = third->data(0, Qt::UserRole).toLongLong();
+        browser()->showQuestion(row);
+        QCOMPARE(browser()->currentQuestion(), row);
+        QCOMPARE(list->currentItem(), third);
+        QCOMPARE(list->selectedItems(), QList<QTreeWidgetItem*>{third});
+        const QString firstStatus = list->topLevelItem(0)->text(2);
+        QTest::mouseClick(child<QPushButton>("showAnswerButton"), Qt::LeftButton);
+        QCOMPARE(list->topLevelItem(0)->text(2), firstStatus);
+        QCOMPARE(firstStatus, QStringLiteral("unseen"));
+        QVERIFY(!browseQuestion(*m_store, row).value().record.unseen());
+        QVERIFY(third->text(2) != QStringLiteral("unseen"));
+
+        // A question the list does not hold (past its first page) leaves no row marked.
+        std::int64_t outside = 0;
+        for (std::int64_t candidate = 1; candidate < 100000 && outside == 0; ++candidate) {
+            bool held = false;
+            for (int i = 0; i < list->topLevelItemCount(); ++i) {
+                held = held || list->topLevelItem(i)->data(0, Qt::UserRole).toLongLong() == candidate;
+            }
+            if (!held && browseQuestion(*m_store, candidate).ok()) {
+                outside = candidate;
+            }
+        }
+        QVERIFY(outside > 0);
+        browser()->showQuestion(outside);
+        QCOMPARE(browser()->currentQuestion(), outside);
+        QVERIFY(list->selectedItems().isEmpty());
+    }
+
     // At 200% text a question fills the page and Show answer sits below it: the user scrolls down to press
     // it, and the options, drawn again above the button with the key and every why, come into view. They
     // used to stay above the fold, the page still scrolled to where the button had been.

@@ -2,8 +2,12 @@
 // its own colors, and the pixels of real radio buttons and check boxes (the answer options).
 #include "Contrast.h"
 
+#include <algorithm>
+#include <map>
+
 #include <QCheckBox>
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QStyleOptionButton>
@@ -15,9 +19,11 @@
 
 #include "Display.h"
 #include "DrillPage.h"
+#include "ExamPage.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "OptionRow.h"
+#include "TextPane.h"
 
 using namespace certdrill;
 using gui::contrastRatio;
@@ -207,9 +213,12 @@ private slots:
                 auto* button = new QPushButton(QStringLiteral("Check"));
                 button->setDefault(true);
                 auto* option = new QRadioButton(QStringLiteral("An option"));
+                auto* stem = new gui::TextPane;
+                stem->setPlainText(QStringLiteral("A question's stem, which Tab reaches for its Page keys."));
                 layout->addWidget(other);
                 layout->addWidget(button);
                 layout->addWidget(option);
+                layout->addWidget(stem);
                 window.show();
                 window.activateWindow();
                 QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -238,9 +247,11 @@ private slots:
                 other->setFocus();
                 const int unfocusedButton = ringPixels(button);
                 const int unfocusedOption = ringPixels(option);
+                const int unfocusedStem = ringPixels(stem);
                 // Tab, as the keyboard moves the focus (Qt marks the focus as the keyboard's only then).
                 for (const auto& [w, unfocused] : {std::pair<QWidget*, int>{button, unfocusedButton},
-                                                   std::pair<QWidget*, int>{option, unfocusedOption}}) {
+                                                   std::pair<QWidget*, int>{option, unfocusedOption},
+                                                   std::pair<QWidget*, int>{stem, unfocusedStem}}) {
                     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
                     QVERIFY(w->hasFocus());
                     const int focused = ringPixels(w);
@@ -297,6 +308,58 @@ private slots:
                          QStringLiteral("locked tick %1:1 on %2 (%3 theme)")
                              .arg(tick, 0, 'f', 2)
                              .arg(boxFill.name(), dark ? QStringLiteral("dark") : QStringLiteral("light"))));
+        }
+        gui::applyTheme(false);
+    }
+
+    // The exam navigator's current question: its number reads at 4.5:1 on whatever the style paints behind
+    // it (the highlight, or the status color), with the list focused or not, in both themes.
+    void navigatorCurrentCellIsReadable()
+    {
+        for (const bool dark : {false, true}) {
+            gui::applyTheme(dark);
+            auto w = test::makeBankWorld();
+            QVERIFY(w);
+            QVERIFY(test::showActive(w->window.get()));
+            QVERIFY(w->window->startExam(SessionMode::Exam, 5));
+            auto* page = w->window->examPage();
+            QVERIFY(page->isVisible());
+            auto& list = *page->findChild<QListWidget*>(QStringLiteral("navigatorList"));
+            QTest::keyClick(page, Qt::Key_A); // question 1 complete, 2 unseen
+            for (const bool focused : {true, false}) {
+                for (int row = 0; row < 6; row += 2) {
+                    page->showQuestion(row);
+                    if (focused) {
+                        list.activateWindow();
+                        list.setFocus();
+                    } else {
+                        list.clearFocus();
+                    }
+                    QApplication::processEvents();
+                    const QImage image = list.viewport()->grab().toImage();
+                    const QRect cell = list.visualItemRect(list.item(row)).adjusted(3, 3, -3, -3);
+                    // The background: the color most pixels of the cell have; the text: the pixel farthest
+                    // from it.
+                    std::map<QRgb, int> counts;
+                    for (int y = cell.top(); y <= cell.bottom(); ++y) {
+                        for (int x = cell.left(); x <= cell.right(); ++x) {
+                            ++counts[image.pixel(x, y)];
+                        }
+                    }
+                    const auto most = std::max_element(counts.begin(), counts.end(),
+                                                       [](auto a, auto b) { return a.second < b.second; });
+                    const QColor background = QColor::fromRgb(most->first);
+                    const double text = strongestPixel(image, cell, background);
+                    QVERIFY2(text >= gui::kTextContrast,
+                             qPrintable(
+                                 QStringLiteral("cell %1 (%2, %3 theme): text %4:1 on %5")
+                                     .arg(row + 1)
+                                     .arg(focused ? QStringLiteral("focused") : QStringLiteral("not focused"),
+                                          dark ? QStringLiteral("dark") : QStringLiteral("light"))
+                                     .arg(text, 0, 'f', 2)
+                                     .arg(background.name())));
+                }
+            }
         }
         gui::applyTheme(false);
     }

@@ -20,6 +20,7 @@
 #include "certdrill/learn/Tracker.h"
 #include "certdrill/store/Store.h"
 
+#include "Answers.h"
 #include "BrowserPage.h"
 #include "Display.h"
 #include "DrillDialog.h"
@@ -131,6 +132,41 @@ private slots:
         QVERIFY2(!summary.contains(QStringLiteral("0 of 0")) && !summary.contains(QStringLiteral("<table")),
                  qPrintable(summary));
         certdrill::test::screenshot(w->window.get(), "drill-ended-empty");
+    }
+
+    // A drill left through the menus stays open: starting another offers to go back to it (it was replaced
+    // without a word, its unchecked questions dropped); declining ends it with its checked answers.
+    void aDrillLeftThroughTheMenusIsOfferedBack()
+    {
+        const auto w = test::makeBankWorld();
+        QVERIFY(w);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        PlannerOptions options;
+        options.seed = 11;
+        QVERIFY(w->window->startDrill(options, false));
+        gui::DrillPage* page = w->window->drillPage();
+        DrillSession* first = page->session();
+        const std::int64_t firstId = first->id();
+        QVERIFY(first->check(0, test::completeAnswer(first->items()[0].question, true), std::nullopt).ok());
+        w->window->showHome(); // Go ▸ Home, in the middle of the drill
+
+        QString text;
+        certdrill::test::answerNextMessageBox(&text, QMessageBox::Yes);
+        w->window->startPlannedDrill();
+        QVERIFY2(text.contains(QStringLiteral("1 of %1 questions checked").arg(first->items().size())),
+                 qPrintable(text));
+        QVERIFY(page->isVisible());
+        QCOMPARE(page->session()->id(), firstId);
+        QVERIFY(!page->session()->finished());
+
+        w->window->showHome();
+        certdrill::test::answerNextMessageBox(&text, QMessageBox::No);
+        w->window->startPlannedDrill();
+        QVERIFY(page->isVisible());
+        QVERIFY(page->session()->id() != firstId);
+        QVERIFY(!DrillSession::open(*w->store, firstId).value()->items()[1].checked);
+        QCOMPARE(DrillSession::unfinished(*w->store).value(),
+                 std::optional<std::int64_t>(page->session()->id()));
     }
 
     // At 200% text the options fill the page: Check brings the verdict into view, not just below the fold
@@ -296,7 +332,7 @@ private slots:
         int pitchedRight = 0;
         double expected = 0;
         for (const DrillItem& item : drill->items()) {
-            if (item.solve >= 0) {
+            if (item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due) {
                 ++pitched;
                 pitchedRight += item.correct;
                 expected += 0.25 + 0.75 * item.solve;

@@ -281,6 +281,8 @@ private slots:
         QCOMPARE(tree->topLevelItemCount(), 10);
         const TrackerReport& report = m_window->trackerPage()->report();
         QCOMPARE(report.answers, 65);
+        // The Measured column says its rule where the learner points at it.
+        QCOMPARE(tree->headerItem()->toolTip(4), QString::fromStdString(bandRule(report.settings.target)));
         std::map<Band, int> bands;
         for (int d = 0; d < 10; ++d) {
             const TrackerRow& row = report.domains[static_cast<std::size_t>(d)];

@@ -151,6 +151,16 @@ private slots:
         QVERIFY(!problem->isVisible());
     }
 
+    void theDueLineAlwaysSaysWhatIsUnseen()
+    {
+        QCOMPARE(gui::HomePage::dueText(1, 398, 400),
+                 QStringLiteral("Due today: 1 question for review; 398 of 400 not seen yet."));
+        QCOMPARE(gui::HomePage::dueText(0, 400, 400),
+                 QStringLiteral("Due today: 0 questions for review; 400 of 400 not seen yet."));
+        QCOMPARE(gui::HomePage::dueText(12, 0, 400),
+                 QStringLiteral("Due today: 12 questions for review; 0 of 400 not seen yet."));
+    }
+
     void newDatabaseStartsWithAPracticeExam()
     {
         QTemporaryDir dir;

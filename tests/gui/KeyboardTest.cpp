@@ -2,6 +2,7 @@
 // button on every screen (it began a strict exam from a focused Cancel, and checked a drill answer from a
 // focused End drill), and the exam's keys keep working after a question change from a focused option.
 #include <QApplication>
+#include <QChartView>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QLabel>
@@ -24,6 +25,7 @@
 #include "ExamPage.h"
 #include "ExamStartPage.h"
 #include "GuiTestSupport.h"
+#include "HistoryPage.h"
 #include "HomePage.h"
 #include "MainWindow.h"
 #include "NoteDialog.h"
@@ -261,6 +263,37 @@ private slots:
         }
     }
 
+    /// The results' and History's charts are pictures: Tab never stops on them (it did, showing no focus,
+    /// so the focus seemed lost until the next Tab).
+    void tabSkipsTheCharts()
+    {
+        auto w = test::makeBankWorld();
+        QVERIFY(w);
+        const auto sessions = test::sitTwoExams(*w->store, w->clock, "ncp-genl");
+        QVERIFY(!sessions.empty());
+        QVERIFY(test::showActive(w->window.get()));
+        const auto walk = [&](QWidget* page) {
+            QVERIFY(!page->findChildren<QChartView*>().isEmpty());
+            QWidget* first = nullptr;
+            for (int i = 0; i < 200; ++i) {
+                QWidget* focus = QApplication::focusWidget();
+                QVERIFY(focus);
+                if (page->isAncestorOf(focus)) {
+                    QVERIFY2(!qobject_cast<QChartView*>(focus), qPrintable(focus->objectName()));
+                }
+                if (focus == first) {
+                    break; // round the whole chain
+                }
+                first = first ? first : focus;
+                QTest::keyClick(focus, Qt::Key_Tab);
+            }
+        };
+        w->window->showResults(sessions.back());
+        walk(w->window->resultsPage());
+        w->window->showHistory();
+        walk(w->window->historyPage());
+    }
+
     /// Controls a screen reader would announce without saying what they are for: every input of the tracker,
     /// the plan dialog and the note dialog has a name of its own (the tracker's rating boxes said "—").
     void inputsHaveAccessibleNames()
@@ -283,6 +316,28 @@ private slots:
         }
         gui::NoteDialog note(QStringLiteral("ncp-genl-evaluation/ev-004"), QString());
         QVERIFY(!note.findChild<QPlainTextEdit*>()->accessibleName().isEmpty());
+    }
+
+    /// Rating a domain from the keyboard rebuilds the tracker's rows: the focus stays on that row's rating,
+    /// so the next arrow key rates again and Tab goes on to the next row (it fell to nowhere).
+    void ratingKeepsTheFocusOnTheRating()
+    {
+        auto w = test::makeBankWorld();
+        QVERIFY(w);
+        QVERIFY(test::showActive(w->window.get()));
+        w->window->showTracker();
+        auto* combo = w->window->findChild<QComboBox*>(QStringLiteral("selfRating_model-optimization"));
+        QVERIFY(combo);
+        combo->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(combo, Qt::Key_Down);              // "—" to Red
+        QTRY_VERIFY(QApplication::focusWidget() != combo); // the row was rebuilt: a new combo box
+        QWidget* focus = QApplication::focusWidget();
+        QVERIFY(focus);
+        QCOMPARE(focus->objectName(), QStringLiteral("selfRating_model-optimization"));
+        QCOMPARE(qobject_cast<QComboBox*>(focus)->currentText(), QStringLiteral("Red"));
+        QTest::keyClick(focus, Qt::Key_Down);
+        QTRY_COMPARE(qobject_cast<QComboBox*>(QApplication::focusWidget())->currentText(),
+                     QStringLiteral("Yellow"));
     }
 
     /// The results' answer review from the keyboard: the page follows the link Tab reaches, Page Down pages

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -249,6 +250,17 @@ private slots:
         window.resultsPage()->savePdfInteractively();
         QVERIFY2(said.contains(QStringLiteral("cannot write")) && said.contains(nowhere), qPrintable(said));
         QVERIFY(!QFile::exists(nowhere));
+        QVERIFY(window.statusBar()->currentMessage().isEmpty());
+
+        // A save that works says so, with the file and its pages: the dialog closes without a trace.
+        const QString saved = dir.filePath(QStringLiteral("report.pdf"));
+        test::chooseInNextFileDialog(saved, [] {});
+        window.resultsPage()->savePdfInteractively();
+        QVERIFY(QFile::exists(saved));
+        const QString message = window.statusBar()->currentMessage();
+        QVERIFY2(message.startsWith(QStringLiteral("Saved ") + saved + QStringLiteral(" (PDF, ")),
+                 qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral(" page")), qPrintable(message));
     }
 };
 

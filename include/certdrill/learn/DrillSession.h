@@ -36,8 +36,9 @@ struct DrillTally
 {
     int right = 0;
     int total = 0;
-    /// The checked questions the planner pitched at the learner's level (DrillItem::solve known), how many
-    /// of them were right, and the number right it expected: the sum of guess + (1 − guess) · solve.
+    /// The checked questions the planner pitched at the learner's level (DrillItem::solve known, due reviews
+    /// aside), how many of them were right, and the number right it expected: the sum of
+    /// guess + (1 − guess) · solve.
     int pitched = 0;
     int pitchedRight = 0;
     double expected = 0;

@@ -19,7 +19,7 @@ enum class Band
 
 /// "red", "yellow", "green".
 const char* bandName(Band band);
-/// Parses bandName(); empty on anything else.
+/// Parses bandName() in any case ("Green" too); empty on anything else.
 std::optional<Band> parseBand(const std::string& text);
 
 /// The knobs of the mastery model (docs/adaptive-model.md explains each).
@@ -107,5 +107,13 @@ Band measuredBand(const Mastery& mastery, double target, std::optional<double> d
 /// whole percent, rounded down so that a number shown reaches a band threshold exactly when the value does
 /// (the interval is not symmetric, so never "± x"); "no answers" without evidence.
 std::string intervalText(const Mastery& mastery);
+
+/// A share in whole percent rounded down, "79%" for 0.796: how intervalText writes each number, so a bound
+/// quoted on its own reads as it does in the interval.
+std::string wholePercent(double share);
+
+/// measuredBand's rule in words for `target`, the one text every report prints it with: "Green: at least 5
+/// answers and the 80% interval's lower bound at or above 80% …; Red: …; Yellow: everything in between."
+std::string bandRule(double target);
 
 } // namespace certdrill

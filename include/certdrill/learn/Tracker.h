@@ -195,4 +195,15 @@ std::string trackerCsv(const TrackerReport& report);
 /// "GPU Acceleration & Optimization: Red → Yellow" for every domain and topic whose band changed.
 std::vector<std::string> bandChanges(const TrackerReport& before, const TrackerReport& after);
 
+/// The same split in two: the changes of the domains in `asked` (ids) and their topics, then the others'.
+/// A drill moves the bands of domains it asked nothing about too (every row's prior leans on the learner's
+/// shared level, and older answers weigh less as days pass), and its summary says which is which.
+struct SplitBandChanges
+{
+    std::vector<std::string> asked;
+    std::vector<std::string> others;
+};
+SplitBandChanges bandChanges(const TrackerReport& before, const TrackerReport& after,
+                             const std::vector<std::string>& asked);
+
 } // namespace certdrill

@@ -1,6 +1,7 @@
 #include "certdrill/learn/Mastery.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 
@@ -102,8 +103,12 @@ const char* bandName(Band band)
 
 std::optional<Band> parseBand(const std::string& text)
 {
+    // Any case: the tracker prints "Green", and `rate alpha Green` is what a learner types after reading it.
+    std::string lower = text;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     for (Band b : {Band::Red, Band::Yellow, Band::Green}) {
-        if (text == bandName(b)) {
+        if (lower == bandName(b)) {
             return b;
         }
     }
@@ -267,9 +272,29 @@ std::string intervalText(const Mastery& mastery)
     return whole(mastery.mean) + "% [" + whole(mastery.lower) + "–" + whole(mastery.upper) + "%]";
 }
 
+std::string wholePercent(double share)
+{
+    return std::to_string(static_cast<long>(std::floor(share * 100.0))) + "%";
+}
+
+std::string bandRule(double target)
+{
+    // The thresholds are measuredBand's own constants, so the words cannot drift from the rule.
+    const auto whole = [](double share) {
+        return std::to_string(std::lround(share * 100.0)) + "%";
+    };
+    return "Green: at least " + std::to_string(kMinAnswersForGreen) +
+           " answers and the 80% interval's lower bound at or above " + whole(target) +
+           ", unless its due questions have faded; Red: no answers, an upper bound under " +
+           whole(target - kRedMargin) + " or an estimate under 50%; Yellow: everything in between.";
+}
+
 Band measuredBand(const Mastery& mastery, double target, std::optional<double> dueRecall)
 {
-    if (mastery.answers == 0 || mastery.upper < target - kRedMargin || mastery.mean < 0.5) {
+    // The Red line in whole percent, as the rule is printed: 0.8 − 0.1 is 0.7000000000000001 in doubles,
+    // which made an upper bound of exactly 70% Red although the rule says "under 70%".
+    const double redBelow = std::round((target - kRedMargin) * 100.0) / 100.0;
+    if (mastery.answers == 0 || mastery.upper < redBelow || mastery.mean < 0.5) {
         return Band::Red;
     }
     if (mastery.answers >= kMinAnswersForGreen && mastery.lower >= target) {

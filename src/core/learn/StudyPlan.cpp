@@ -7,6 +7,7 @@
 #include <set>
 #include <type_traits>
 
+#include "certdrill/Random.h"
 #include "certdrill/exam/FinalExams.h"
 #include "certdrill/exam/MissReasons.h"
 #include "certdrill/store/Store.h"
@@ -677,7 +678,6 @@ Result<StudyPlan> buildStudyPlan(Store& store, const std::string& examId, int ut
     in.rules = rules;
     in.nowMs = store.clock().wallMs();
     in.utcOffsetMinutes = utcOffsetMinutes;
-    in.seed = static_cast<std::uint64_t>(in.nowMs);
     auto planSettings = loadPlanSettings(store);
     if (!planSettings) {
         return planSettings.error();
@@ -710,6 +710,11 @@ Result<StudyPlan> buildStudyPlan(Store& store, const std::string& examId, int ut
         return evidence.error();
     }
     in.tracker = computeTracker(evidence.value(), in.nowMs, settings.value());
+    // The recommended drill is drawn from the day and the answers so far, not from the time: the home screen
+    // computes the plan each time it is shown, and the drill it names must not change between two looks.
+    const auto& reviews = evidence.value().reviews;
+    in.seed = hashCounter(static_cast<std::uint64_t>(localDay(in.nowMs, utcOffsetMinutes)), reviews.size(),
+                          reviews.empty() ? 0 : static_cast<std::uint64_t>(reviews.back().atMs));
     in.readinessLastMetMs = cachedReadinessLastMet(store, evidence.value(), settings.value(), in.nowMs,
                                                    utcOffsetMinutes, in.tracker.ready);
     auto times = studyTimes(store, examId, rules.drillGapCapMs);

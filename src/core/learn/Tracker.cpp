@@ -310,13 +310,17 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
         } else {
             line += intervalText(row.mastery) + " over " + std::to_string(row.mastery.answers) +
                     (row.mastery.answers == 1 ? " answer" : " answers");
+            // The bound is written as the interval before it writes it (rounded down): rounded to the
+            // nearest, a bound of 79.6% read "needs the lower bound (80%) ≥ 80%".
             if (row.mastery.lower >= settings.target) {
-                line += "; " + std::to_string(row.dueItems) + " due questions have faded, review them";
+                line += "; " + std::to_string(row.dueItems) +
+                        (row.dueItems == 1 ? " due question has" : " due questions have") +
+                        " faded, review " + (row.dueItems == 1 ? "it" : "them");
             } else if (row.mastery.answers < 5) {
-                line += "; needs at least 5 answers and the lower bound (" + percent(row.mastery.lower) +
+                line += "; needs at least 5 answers and the lower bound (" + wholePercent(row.mastery.lower) +
                         ") ≥ " + percent(settings.target);
             } else {
-                line += "; needs the lower bound (" + percent(row.mastery.lower) + ") ≥ " +
+                line += "; needs the lower bound (" + wholePercent(row.mastery.lower) + ") ≥ " +
                         percent(settings.target);
             }
         }
@@ -670,21 +674,33 @@ std::string trackerCsv(const TrackerReport& report)
     return out;
 }
 
-std::vector<std::string> bandChanges(const TrackerReport& before, const TrackerReport& after)
+SplitBandChanges bandChanges(const TrackerReport& before, const TrackerReport& after,
+                             const std::vector<std::string>& asked)
 {
-    std::vector<std::string> out;
-    const auto compare = [&](const TrackerRow& a, const TrackerRow& b, const std::string& prefix) {
-        if (a.band != b.band) {
-            out.push_back(prefix + b.name + ": " + capitalized(a.band) + " → " + capitalized(b.band));
-        }
-    };
+    SplitBandChanges out;
     for (std::size_t d = 0; d < std::min(before.domains.size(), after.domains.size()); ++d) {
+        const bool wasAsked = std::find(asked.begin(), asked.end(), after.domains[d].domainId) != asked.end();
+        auto& into = wasAsked ? out.asked : out.others;
+        const auto compare = [&into](const TrackerRow& a, const TrackerRow& b, const std::string& prefix) {
+            if (a.band != b.band) {
+                into.push_back(prefix + b.name + ": " + capitalized(a.band) + " → " + capitalized(b.band));
+            }
+        };
         compare(before.domains[d], after.domains[d], "");
         for (std::size_t t = 0; t < std::min(before.topics[d].size(), after.topics[d].size()); ++t) {
             compare(before.topics[d][t], after.topics[d][t], after.domains[d].name + " / ");
         }
     }
     return out;
+}
+
+std::vector<std::string> bandChanges(const TrackerReport& before, const TrackerReport& after)
+{
+    std::vector<std::string> every;
+    for (const auto& d : after.domains) {
+        every.push_back(d.domainId);
+    }
+    return bandChanges(before, after, every).asked;
 }
 
 } // namespace certdrill

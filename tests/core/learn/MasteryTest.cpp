@@ -178,6 +178,9 @@ TEST_CASE("bands follow the rules at their edges", "[mastery]")
     m.mean = 0.4999;
     CHECK(measuredBand(m, target) == Band::Red); // mean under one half
     CHECK(parseBand("green") == Band::Green);
+    CHECK(parseBand("Green") == Band::Green); // as the tracker prints it
+    CHECK(parseBand("YELLOW") == Band::Yellow);
+    CHECK_FALSE(parseBand("greenish"));
     CHECK_FALSE(parseBand("blue"));
 }
 
@@ -191,6 +194,39 @@ TEST_CASE("a mastery interval reads as the mean and its credible interval", "[ma
     CHECK(intervalText(m) == "84% [69–95%]");
     m.answers = 0;
     CHECK(intervalText(m) == "no answers");
+}
+
+TEST_CASE("the band rule in words names measuredBand's thresholds at the target", "[mastery]")
+{
+    CHECK(bandRule(0.8) ==
+          "Green: at least 5 answers and the 80% interval's lower bound at or above 80%, unless "
+          "its due questions have faded; Red: no answers, an upper bound under 70% or an "
+          "estimate under 50%; Yellow: everything in between.");
+    // At each threshold the rule names, measuredBand changes band.
+    Mastery m;
+    m.answers = 5;
+    m.mean = 0.85;
+    m.upper = 0.95;
+    m.lower = 0.80;
+    CHECK(measuredBand(m, 0.8) == Band::Green);
+    m.lower = 0.7999;
+    CHECK(measuredBand(m, 0.8) == Band::Yellow);
+    m.answers = 4;
+    m.lower = 0.8;
+    CHECK(measuredBand(m, 0.8) == Band::Yellow);
+    m.answers = 5;
+    m.lower = 0.5;
+    m.upper = 0.6999;
+    CHECK(measuredBand(m, 0.8) == Band::Red);
+    m.upper = 0.70;
+    CHECK(measuredBand(m, 0.8) == Band::Yellow);
+    m.mean = 0.4999;
+    CHECK(measuredBand(m, 0.8) == Band::Red);
+    CHECK_THAT(bandRule(0.9), Catch::Contains("at or above 90%"));
+    CHECK_THAT(bandRule(0.9), Catch::Contains("an upper bound under 80%"));
+    // A bound quoted alone reads as it does inside the interval.
+    CHECK(wholePercent(0.796) == "79%");
+    CHECK(wholePercent(0.8) == "80%");
 }
 
 TEST_CASE("a mastery's printed numbers put it in the band its rule gives", "[mastery]")

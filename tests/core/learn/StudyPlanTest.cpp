@@ -161,6 +161,30 @@ TEST_CASE("after weak answers the next step is the planner's drill, naming its d
     CHECK(p.unseen == 2);
 }
 
+TEST_CASE("the recommended drill stays the same until the learner answers something or the day changes",
+          "[plan]")
+{
+    Fixture f;
+    f.drill({"q1", "q2"}, false);
+    const StudyPlan first = f.plan();
+    REQUIRE(first.next.kind == NextStep::Kind::Drill);
+    // The home screen computes the plan again whenever it is shown: the drill it names must not change
+    // with the minute it was looked at.
+    f.clock.advanceMinutes(7);
+    CHECK(f.plan().next.drill.seed == first.next.drill.seed);
+    f.clock.advanceMinutes(3 * 60);
+    CHECK(f.plan().next.drill.seed == first.next.drill.seed);
+    // A new answer, or a new day, is a new drill (Beta still unanswered, so a drill stays the next step).
+    f.drill({"q1"}, false);
+    const StudyPlan answered = f.plan();
+    REQUIRE(answered.next.kind == NextStep::Kind::Drill);
+    CHECK(answered.next.drill.seed != first.next.drill.seed);
+    f.clock.advanceMinutes(24 * 60);
+    const StudyPlan tomorrow = f.plan();
+    REQUIRE(tomorrow.next.kind == NextStep::Kind::Drill);
+    CHECK(tomorrow.next.drill.seed != answered.next.drill.seed);
+}
+
 TEST_CASE("enough due questions make a review the next step, a drill of due questions only", "[plan]")
 {
     Fixture f;

@@ -1,6 +1,7 @@
 #include "certdrill/learn/Tracker.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include <catch2/catch.hpp>
@@ -229,6 +230,61 @@ TEST_CASE("readiness needs every domain Green and three exams at the mark", "[tr
     CHECK(bandChanges(before, t) == std::vector<std::string>{"A: Red → Green", "B: Red → Green"});
 }
 
+TEST_CASE("band changes split into the domains a drill asked about and the others", "[tracker]")
+{
+    ExamDef exam;
+    exam.domains = {{"a", "A", 60, 0, {}, {}}, {"b", "B", 40, 0, {}, {}}};
+    std::vector<Review> reviews;
+    for (int i = 0; i < 8; ++i) {
+        reviews.push_back({i, "a", "", 0, true, std::nullopt, false});
+        reviews.push_back({100 + i, "b", "", 0, true, std::nullopt, false});
+    }
+    const auto before = computeTracker(exam, {}, reviews, {}, {}, 0);
+    // A drill of A only, all wrong: A falls, and B, which it never asked about, moves with the pooled level.
+    for (int i = 0; i < 40; ++i) {
+        reviews.push_back({200 + i, "a", "", 0, false, std::nullopt, false});
+    }
+    const auto after = computeTracker(exam, {}, reviews, {}, {}, 0);
+    REQUIRE(before.domains[1].band != after.domains[1].band);
+    const auto split = bandChanges(before, after, {"a"});
+    REQUIRE(split.asked.size() == 1);
+    CHECK(split.asked[0].rfind("A: ", 0) == 0);
+    REQUIRE(split.others.size() == 1);
+    CHECK(split.others[0].rfind("B: ", 0) == 0);
+    CHECK(bandChanges(before, after) == std::vector<std::string>{split.asked[0], split.others[0]});
+}
+
+TEST_CASE("a readiness gap quotes the lower bound as the interval beside it does", "[tracker]")
+{
+    ExamDef exam;
+    exam.domains = {{"a", "A", 100, 0, {}, {}}};
+    // Mixes of right and wrong answers until one gives a Yellow row whose lower bound rounds up to the next
+    // whole percent: there "rounded to the nearest" and "rounded down" (the interval's way) disagree.
+    bool found = false;
+    for (int n = 5; n <= 60 && !found; ++n) {
+        for (int wrong = 0; wrong <= n / 2 && !found; ++wrong) {
+            std::vector<Review> reviews;
+            for (int i = 0; i < n; ++i) {
+                reviews.push_back({i, "a", "", 0, i >= wrong, std::nullopt, false});
+            }
+            const auto t = computeTracker(exam, {}, reviews, {}, {}, 0);
+            const Mastery& m = t.domains[0].mastery;
+            if (t.domains[0].band != Band::Yellow ||
+                std::lround(m.lower * 100) == std::floor(m.lower * 100)) {
+                continue;
+            }
+            found = true;
+            INFO(t.readiness[0]);
+            const std::string interval = intervalText(m);
+            const std::string bound =
+                interval.substr(interval.find('[') + 1, interval.find("–") - interval.find('[') - 1);
+            CHECK(t.readiness[0].find(interval) != std::string::npos);
+            CHECK(t.readiness[0].find("the lower bound (" + bound + "%)") != std::string::npos);
+        }
+    }
+    CHECK(found);
+}
+
 TEST_CASE("the exam half of readiness reads only the newest scores, each at the mark", "[tracker]")
 {
     TrackerSettings settings;
@@ -404,6 +460,14 @@ TEST_CASE("a drill's summary tallies each domain and sets the pitched questions 
     CHECK(due->summary().all.right == 1);
     CHECK(due->summary().all.pitched == 0);
     CHECK(due->summary().all.expected == 0);
+
+    // A due review the planner also gave a solve chance is still a review, not a question picked for the
+    // learner's level: the summary must not set it against the level.
+    auto review = f.drill({"q1"}, false, PlannedQuestion::Reason::Due, 0.4);
+    REQUIRE(review->check(0, answerOf(review->items()[0].question, true), std::nullopt).ok());
+    CHECK(review->summary().all.right == 1);
+    CHECK(review->summary().all.pitched == 0);
+    CHECK(review->summary().all.expected == 0);
 }
 
 TEST_CASE("the tracker's rows under a domain are its objectives, and answers follow a question that changes "
