@@ -80,15 +80,23 @@ QString textCell(const QString& html, const QString& style = {})
 
 /// The header row; the first column takes `firstWidth` percent of the table (the names: they wrap less), the
 /// others share the rest by their content.
-QString headerRow(const QStringList& names, int firstWidth = 40)
+/// A header row; `widths` are the columns' percents of the page, from the first (the rest share what is
+/// left by their content).
+QString headerRow(const QStringList& names, const std::vector<int>& widths)
 {
     QString row = QStringLiteral("<tr>");
     for (qsizetype i = 0; i < names.size(); ++i) {
-        row += i == 0
-                   ? QStringLiteral("<th width='%1%'>%2</th>").arg(firstWidth).arg(names[i].toHtmlEscaped())
+        const auto at = static_cast<std::size_t>(i);
+        row += at < widths.size()
+                   ? QStringLiteral("<th width='%1%'>%2</th>").arg(widths[at]).arg(names[i].toHtmlEscaped())
                    : QStringLiteral("<th>%1</th>").arg(names[i].toHtmlEscaped());
     }
     return row + QStringLiteral("</tr>");
+}
+
+QString headerRow(const QStringList& names, int firstWidth = 40)
+{
+    return headerRow(names, std::vector<int>{firstWidth});
 }
 
 QString tableStart()
@@ -474,8 +482,11 @@ QString trackerHtml(const ExamDef& exam, const TrackerReport& t, std::int64_t as
 
     html += QStringLiteral("<h2>%1</h2>").arg(tr("Red / Yellow / Green"));
     html += tableStart() +
+            // Every column wide enough for its heading's longest word: sized by the cells ("0", "Red"),
+            // "Answers" and "Measured" broke inside the word.
             headerRow({tr("Domain / objective"), tr("Weight"), tr("Answers"), tr("Mastery (80% interval)"),
-                       tr("Measured"), tr("Your rating"), tr("Due")});
+                       tr("Measured"), tr("Your rating"), tr("Due")},
+                      {36, 9, 12, 15, 12, 10, 6});
     for (size_t d = 0; d < t.domains.size(); ++d) {
         html += trackerRowHtml(t.domains[d], false);
         for (const auto& sub : t.topics[d]) {

@@ -256,6 +256,9 @@ TEST_CASE("tracker --pdf prints the Red/Yellow/Green sheet with weights, bands, 
     // at or above the target".
     CHECK_THAT(text, Catch::Contains("Yellow: everything in between"));
     CHECK_THAT(text, !Catch::Contains("Yellow its estimate"));
+    // The headings are whole words on their line (they broke as "Answer s" and "Measure d").
+    CHECK(matchingLines(
+              text, R"(Domain / objective\s+Weight\s+Answers\s+Mastery\b.*\s+Measured\s+Your\s+Due)") == 1);
     // The rows as tracker --json computes them: each domain with its weight, answers, interval and band.
     const auto json = nlohmann::json::parse(cli(db + " tracker --json").out);
     REQUIRE(json["domains"].size() == 2);
