@@ -32,6 +32,8 @@ bool takeOption(std::vector<std::string>& args, const std::string& name, std::st
 bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, std::string& error)
 {
     moodle.domainHint = "pass --domain ID";
+    moodle.mapHint = "a category map (--map MAP.json)";
+    moodle.versionHint = "--pack-version";
     bool missing = false;
     takeOption(args, "--exam", moodle.exam, missing);
     takeOption(args, "--pack-id", moodle.packId, missing);
@@ -47,8 +49,16 @@ bool takeImportOptions(std::vector<std::string>& args, ImportOptions& moodle, st
     }
     if (missing) {
         error = "--exam, --pack-id, --pack-version, --domain and --map need a value";
+        return false;
     }
-    return !missing;
+    // Checked here, where the user typed it: the loader would report it as an error of every Moodle file, at
+    // its first line, as if the file were wrong.
+    if (!moodle.version.empty() && !isPackVersion(moodle.version)) {
+        error = "--pack-version takes dotted numbers such as 1.0.0 or 1.2, not \"" + echoed(moodle.version) +
+                "\"";
+        return false;
+    }
+    return true;
 }
 
 std::string takeOutput(std::vector<std::string>& args, std::string& path)

@@ -1,4 +1,5 @@
 #include "certdrill/exam/FinalExams.h"
+#include "certdrill/store/ImportPreview.h"
 #include "certdrill/store/Store.h"
 
 #include "Arguments.h"
@@ -26,8 +27,8 @@ int importCommand(Context& ctx, Args args)
     if (!s) {
         return kInvalid;
     }
-    ctx.out() << (policy.dryRun ? "dry run: what importing " : "importing ") << args.size()
-              << " file(s) into " << ctx.dbPath().string()
+    ctx.out() << (policy.dryRun ? "dry run: what importing " : "importing ") << counted(args.size(), "file")
+              << " into " << ctx.dbPath().string()
               << (policy.dryRun ? " would do (nothing is written)\n" : "\n");
     const auto outcome =
         s->importFiles(std::vector<std::filesystem::path>(args.begin(), args.end()), moodle, policy);
@@ -51,6 +52,11 @@ int importCommand(Context& ctx, Args args)
         } else {
             ctx.out() << (p.previousVersion.empty() ? " (new)" : " (was " + p.previousVersion + ")") << ": "
                       << counts(p) << "\n";
+            // Which questions a new version changes; a new pack's are all new, which the count says.
+            if (const auto changed = changedQuestionsText(p);
+                !changed.empty() && !p.previousVersion.empty()) {
+                ctx.out() << "    " << changed << "\n";
+            }
         }
         total.added += p.added;
         total.updated += p.updated;

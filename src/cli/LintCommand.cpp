@@ -78,17 +78,32 @@ int lintCommand(Context& ctx, Args args)
     const auto loaded =
         loadPacks(std::vector<std::filesystem::path>(args.begin(), args.end()), *stored, moodle);
     // Only errors: a file that does not load cannot be linted. The validator's warnings are validate's to
-    // show.
+    // show. With --json they are JSON too, so a script reading the output gets a document, not nothing.
     int errors = 0;
+    json errorList = json::array();
     for (const auto& lp : loaded) {
         for (const auto& d : lp.diagnostics) {
             if (d.isError()) {
                 ctx.err() << d.format() << "\n";
+                errorList.push_back({{"file", d.file},
+                                     {"line", d.pos.line},
+                                     {"column", d.pos.column},
+                                     {"pointer", d.pointer},
+                                     {"message", d.message}});
                 ++errors;
             }
         }
     }
     if (errors > 0) {
+        if (asJson) {
+            ctx.out() << json{{"errors", errorList},
+                              {"total", nullptr},
+                              {"packs", json::array()},
+                              {"findings", json::array()}}
+                             .dump(2, ' ', false,
+                                   json::error_handler_t::replace) // a file name may not be UTF-8
+                      << "\n";
+        }
         ctx.err() << "certdrill-cli: lint: " << counted(static_cast<std::size_t>(errors), "error")
                   << "; fix them (certdrill-cli validate) before the lint can judge the questions\n";
         return kInvalid;
@@ -113,9 +128,12 @@ int lintCommand(Context& ctx, Args args)
                                 {"rule", ruleName(f.rule)},
                                 {"message", f.message}});
         }
-        ctx.out()
-            << json{{"total", summaryJson(report.total)}, {"packs", packs}, {"findings", findings}}.dump(2)
-            << "\n";
+        ctx.out() << json{{"errors", json::array()},
+                          {"total", summaryJson(report.total)},
+                          {"packs", packs},
+                          {"findings", findings}}
+                         .dump(2)
+                  << "\n";
     } else {
         for (const auto& f : report.findings) {
             ctx.out() << f.diagnostic().format() << "\n";

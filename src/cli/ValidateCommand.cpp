@@ -89,12 +89,14 @@ int validateCommand(Context& ctx, Args args)
         questions += lp.pack.questions.size();
     }
     if (errors > 0) {
-        ctx.err() << errors << (errors == 1 ? " error" : " errors") << ", " << warnings
-                  << (warnings == 1 ? " warning" : " warnings") << " in " << files.size() << " file(s)\n";
+        ctx.err() << counted(static_cast<std::size_t>(errors), "error") << ", "
+                  << counted(static_cast<std::size_t>(warnings), "warning") << " in "
+                  << counted(files.size(), "file") << "\n";
         return kInvalid;
     }
-    ctx.out() << files.size() << " file(s) valid: " << counted(questions, "question") << ", " << warnings
-              << (warnings == 1 ? " warning" : " warnings") << "\n";
+    ctx.out() << counted(files.size(), "file") << (files.size() == 1 ? " is" : " are")
+              << " valid: " << counted(questions, "question") << ", "
+              << counted(static_cast<std::size_t>(warnings), "warning") << "\n";
     if (!coverage) {
         return kOk;
     }

@@ -50,13 +50,18 @@ QString importSummaryText(const PackImportSummary& s)
     if (s.unchanged) {
         return ImportFlow::tr("%1: already imported").arg(pack);
     }
-    return ImportFlow::tr("%1: %2 added, %3 updated, %4 restored, %5 retired, %6 unchanged")
-        .arg(pack)
-        .arg(s.added)
-        .arg(s.updated)
-        .arg(s.restored)
-        .arg(s.retired)
-        .arg(s.unchangedQuestions);
+    QString text = ImportFlow::tr("%1: %2 added, %3 updated, %4 restored, %5 retired, %6 unchanged")
+                       .arg(pack)
+                       .arg(s.added)
+                       .arg(s.updated)
+                       .arg(s.restored)
+                       .arg(s.retired)
+                       .arg(s.unchangedQuestions);
+    // Which questions a new version changed; a new pack's are all new, which the count says.
+    if (const std::string changed = changedQuestionsText(s); !changed.empty() && !s.previousVersion.empty()) {
+        text += QStringLiteral(" (%1)").arg(QString::fromStdString(changed));
+    }
+    return text;
 }
 
 ImportFlow::ImportFlow(Store& store, QWidget* window)
@@ -79,8 +84,12 @@ bool ImportFlow::isImportable(const QString& path)
 
 ImportOptions ImportFlow::withAppHints(ImportOptions moodle)
 {
+    // The fields of MoodleImportDialog, where the user sets what certdrill-cli's options set.
     moodle.domainHint =
         tr("choose one under \"Uncategorised questions\" when you import the file").toStdString();
+    moodle.mapHint =
+        tr("a category map, chosen under \"Category map\" when you import the file").toStdString();
+    moodle.versionHint = tr("\"Pack version\" when you import the file").toStdString();
     return moodle;
 }
 

@@ -58,6 +58,7 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     , m_packs(makeReadOnlyTable({tr("Pack"), tr("Version"), tr("Added"), tr("Updated"), tr("Restored"),
                                  tr("Retired"), tr("Unchanged"), tr("Longest option scores")},
                                 QStringLiteral("previewPacksTable")))
+    , m_changed(new QLabel)
     , m_lint(new QLabel)
     , m_problemCount(new QLabel)
     , m_problems(makeReadOnlyTable({tr("Severity"), tr("File:line:column"), tr("Question"), tr("Message")},
@@ -69,6 +70,10 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     m_headline->setObjectName(QStringLiteral("previewHeadline"));
     m_headline->setWordWrap(true);
     m_headline->setTextFormat(Qt::PlainText); // a refusal quotes the files' text
+    m_changed->setObjectName(QStringLiteral("previewChangedQuestions"));
+    m_changed->setWordWrap(true);
+    m_changed->setTextFormat(Qt::PlainText); // question ids are the files' text
+    m_changed->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_lint->setObjectName(QStringLiteral("previewLint"));
     m_lint->setWordWrap(true);
     m_lint->setTextFormat(Qt::PlainText); // pack ids are the files' text
@@ -121,6 +126,7 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     auto* changesLayout = new QVBoxLayout(changes);
     changesLayout->setContentsMargins(0, 0, 0, 0);
     changesLayout->addWidget(m_packs);
+    changesLayout->addWidget(m_changed);
     changesLayout->addWidget(m_lint);
     changesLayout->addStretch();
     auto* changesScroll = makePageScroll(changes, QStringLiteral("importChangesScroll"));
@@ -257,6 +263,17 @@ void ImportPreviewDialog::fillPacks()
     }
     m_packs->setVisible(!run.summaries.empty());
     fitHeightToRows(m_packs);
+
+    // The ids a new version of a stored pack changes: a new pack's questions are all new, as its count says.
+    QStringList changed;
+    for (const PackImportSummary& s : run.summaries) {
+        if (const std::string ids = changedQuestionsText(s); !ids.empty() && !s.previousVersion.empty()) {
+            changed << tr("%1: %2").arg(q(s.packId), q(ids));
+        }
+    }
+    m_changed->setText(tr("Questions this import changes, by id:") + QLatin1Char('\n') +
+                       changed.join(QLatin1Char('\n')));
+    m_changed->setVisible(!changed.isEmpty());
 
     const LintSummary& total = m_preview.lint.total;
     if (total.questions == 0) {

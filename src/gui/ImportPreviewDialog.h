@@ -11,10 +11,10 @@ class QTableWidget;
 namespace certdrill::gui {
 
 /// What an import will do, before it does it: per pack what is added, updated, restored, retired and
-/// unchanged (the import's own dry run), the surface-cue score of the packs, and every problem (errors,
-/// warnings, item-lint findings) with its file, line, column and question, which can be copied (Ctrl+C,
-/// Copy all) or saved as CSV or text. Import is offered only when the import would succeed; Cancel writes
-/// nothing.
+/// unchanged (the import's own dry run), which questions a new version changes, the surface-cue score of the
+/// packs, and every problem (errors, warnings, item-lint findings) with its file, line, column and question,
+/// which can be copied (Ctrl+C, Copy all) or saved as CSV or text. Import is offered only when the import
+/// would succeed; Cancel writes nothing.
 class ImportPreviewDialog : public QDialog
 {
     Q_OBJECT
@@ -49,6 +49,8 @@ private:
     const ImportPreview& m_preview;
     QLabel* m_headline;
     QTableWidget* m_packs;
+    /// Which questions a new version of a stored pack adds, changes, restores and retires, by id.
+    QLabel* m_changed;
     QLabel* m_lint;
     QLabel* m_problemCount;
     QTableWidget* m_problems;

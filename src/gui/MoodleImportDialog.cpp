@@ -4,10 +4,15 @@
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+#include "certdrill/pack/PackLoader.h"
+
+#include "FileDialogs.h"
 
 namespace certdrill::gui {
 
@@ -33,6 +38,8 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     , m_version(new QLineEdit)
     , m_packState(new QLabel)
     , m_domain(new QComboBox)
+    , m_map(new QLineEdit)
+    , m_import(nullptr)
 {
     setObjectName(QStringLiteral("moodleImportDialog"));
     setWindowTitle(tr("Import Moodle questions"));
@@ -43,6 +50,10 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     m_packState->setTextFormat(Qt::PlainText);
     m_packState->setWordWrap(true);
     m_domain->setObjectName(QStringLiteral("moodleDomain"));
+    m_map->setObjectName(QStringLiteral("moodleMap"));
+    m_map->setPlaceholderText(tr("none: the categories name the domains"));
+    m_map->setToolTip(tr("A category map (JSON) that places categories and tags in the blueprint's domains "
+                         "and objectives, as certdrill-cli import --map does"));
 
     // An empty exam id lets the importer take the only exam, also one that a pack in the same batch defines.
     m_exam->addItem(m_exams.size() == 1
@@ -85,17 +96,25 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     form->addRow(tr("Pack &version:"), m_version);
     form->addRow(QString(), m_packState);
     form->addRow(tr("&Uncategorised questions:"), m_domain);
+    auto* browse = new QPushButton(tr("&Browse…"));
+    browse->setObjectName(QStringLiteral("moodleMapBrowse"));
+    auto* mapRow = new QHBoxLayout;
+    mapRow->addWidget(m_map, 1);
+    mapRow->addWidget(browse);
+    form->addRow(tr("Category &map:"), mapRow);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addLayout(form);
     auto* box = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    box->button(QDialogButtonBox::Ok)->setText(tr("Import"));
+    m_import = box->button(QDialogButtonBox::Ok);
+    m_import->setText(tr("Import"));
     layout->addWidget(box);
     connect(box, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_exam, &QComboBox::currentIndexChanged, this, &MoodleImportDialog::fillDomains);
     connect(m_packId, &QLineEdit::textChanged, this, &MoodleImportDialog::showPackState);
     connect(m_version, &QLineEdit::textChanged, this, &MoodleImportDialog::showPackState);
+    connect(browse, &QPushButton::clicked, this, &MoodleImportDialog::browseMap);
     fillDomains();
     showPackState();
     resize(520, sizeHint().height());
@@ -142,6 +161,16 @@ void MoodleImportDialog::fillDomains()
 
 void MoodleImportDialog::showPackState()
 {
+    // A version the loader would refuse is the field's mistake, not the file's: said here, before the
+    // preview would report it at the file's first line.
+    const QString version = m_version->text().trimmed();
+    const bool versionOk = version.isEmpty() || isPackVersion(version.toStdString());
+    m_import->setEnabled(versionOk);
+    if (!versionOk) {
+        m_packState->setText(
+            tr("\"%1\" is not a pack version: type dotted numbers such as 1.0.0 or 1.2.").arg(version));
+        return;
+    }
     if (m_files.size() != 1) {
         QStringList packs;
         for (const QString& f : m_files) {
@@ -160,7 +189,7 @@ void MoodleImportDialog::showPackState()
     if (const StoredPack* p = storedPack(id)) {
         m_packState->setText(
             tr("%1 is imported at version %2. Importing the same file again changes nothing; if "
-               "you changed the file, raise the version to update it.")
+               "you changed the file, raise the pack version above %2 to update it.")
                 .arg(id, QString::fromStdString(p->version)));
     } else {
         m_packState->setText(tr("%1 is a new pack.").arg(id));
@@ -174,7 +203,17 @@ ImportOptions MoodleImportDialog::options() const
     o.packId = m_packId->isEnabled() ? m_packId->text().trimmed().toStdString() : std::string();
     o.version = m_version->text().trimmed().toStdString();
     o.domain = m_domain->currentData().toString().toStdString();
+    o.map = m_map->text().trimmed().toStdString();
     return o;
+}
+
+void MoodleImportDialog::browseMap()
+{
+    const QString path = openFileName(this, tr("Category map"), m_map->text().trimmed(),
+                                      tr("Category maps (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        m_map->setText(path);
+    }
 }
 
 } // namespace certdrill::gui

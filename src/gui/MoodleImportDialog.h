@@ -12,14 +12,16 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 
 namespace certdrill::gui {
 
 /// What a Moodle GIFT or XML file cannot say about itself (certdrill-cli import's --exam, --pack-id,
-/// --pack-version and --domain): the exam, the pack id and version, and a domain for uncategorised
-/// questions. For one file the version starts at the one already imported; for several it starts empty,
-/// which keeps each pack's imported version (1.0.0 for a new pack). Either way importing unchanged files
-/// again changes nothing, and a changed file only needs the version raised.
+/// --pack-version, --domain and --map): the exam, the pack id and version, a domain for uncategorised
+/// questions and a category map file (CategoryMap.h), which the loader reads as it reads --map's. For one
+/// file the version starts at the one already imported; for several it starts empty, which keeps each pack's
+/// imported version (1.0.0 for a new pack). Either way importing unchanged files again changes nothing, and a
+/// changed file only needs the version raised; a version the loader would refuse offers no Import.
 class MoodleImportDialog : public QDialog
 {
     Q_OBJECT
@@ -41,6 +43,8 @@ private:
     QString packId() const;
     void fillDomains();
     void showPackState();
+    /// Asks for the category map file and puts its path in the map field.
+    void browseMap();
 
     QStringList m_files;
     std::vector<ExamDef> m_exams;
@@ -50,6 +54,8 @@ private:
     QLineEdit* m_version;
     QLabel* m_packState;
     QComboBox* m_domain;
+    QLineEdit* m_map;
+    QPushButton* m_import;
 };
 
 } // namespace certdrill::gui

@@ -246,8 +246,10 @@ void PacksPage::showSelected()
     lines << tr("Source: %1").arg(q(p.sourcePath));
     lines << tr("Imported: %1").arg(importedText(p.importedAtMs));
     lines << (p.removed
+                  // The questions the removal retired, as its confirmation counted them: not those that left
+                  // earlier versions, which importing the pack again does not restore.
                   ? tr("Removed: its %1 are retired and kept; importing the pack again restores them.")
-                        .arg(countedText(p.retiredQuestions, tr("question"), tr("questions")))
+                        .arg(countedText(p.removedQuestions, tr("question"), tr("questions")))
                   : tr("Questions: %1 active, %2 retired").arg(p.activeQuestions).arg(p.retiredQuestions));
     for (const DefinedExam& e : o->exams) {
         lines << tr("Defines the exam %1 (%2 %3)").arg(q(e.title), q(e.id), q(e.version));

@@ -381,7 +381,7 @@ TEST_CASE("validate and import read Moodle GIFT with --exam, --pack-id, --pack-v
 
     const Run valid = cli(db + " validate " + data("sample.gift"));
     CHECK(valid.exitCode == 0);
-    CHECK_THAT(valid.out, Catch::Contains("1 file(s) valid: 4 questions, 2 warnings"));
+    CHECK_THAT(valid.out, Catch::Contains("1 file is valid: 4 questions, 2 warnings"));
     // A pack rule, checked on the converted questions, reported at the GIFT answer block's "{".
     CHECK_THAT(valid.err,
                Catch::Contains("sample.gift:22:64: warning: /questions/3/options: not every option"));
@@ -529,7 +529,7 @@ TEST_CASE("validate and import read a GIFT file named .txt, as Moodle exports it
     writeFile(txt, readFile(dataFile("sample.gift")));
     const Run valid = cli(db + " validate " + txt.string());
     CHECK(valid.exitCode == 0);
-    CHECK_THAT(valid.out, Catch::Contains("1 file(s) valid: 4 questions"));
+    CHECK_THAT(valid.out, Catch::Contains("1 file is valid: 4 questions"));
     CHECK_THAT(valid.err,
                Catch::Contains("moodle-export.txt:24:1: warning: numerical questions are not imported"));
     const Run imported = cli(db + " import " + txt.string());
@@ -674,10 +674,14 @@ TEST_CASE("a Moodle import without --pack-version keeps the stored version; logs
     CHECK_THAT(verbose.err, Catch::Contains("[warning] import rolled back"));
     CHECK_THAT(verbose.out, !Catch::Contains("[warning]")); // stdout stays the command's output only
 
+    // A changed file at the same version: the refusal names the option to raise, from what, to what.
     writeFile(gift, "$CATEGORY: alpha\n\nWhich? (Select ONE.){=a ~b ~c}\n");
     const Run edited = cli(db + "import " + gift.string());
     CHECK(edited.exitCode == 1);
-    CHECK_THAT(edited.err, Catch::Contains("raise \"version\""));
+    CHECK_THAT(edited.err,
+               Catch::Contains("gift-x\" version 1.1 is already imported with different content; to "
+                               "update it, raise the pack version from 1.1 to a higher one such as "
+                               "1.2 (--pack-version)"));
     CHECK(cli(db + "import --pack-version '' " + gift.string()).exitCode == 2);
 }
 
@@ -699,4 +703,117 @@ TEST_CASE("counts read \"1 question\", and one learner has no interval", "[cli]"
     const Run simJson = cli("simulate --learners 1 --json");
     CHECK_THAT(simJson.out, Catch::Contains("\"lower95\": null"));
     CHECK_THAT(cli("simulate --learners 2").out, !Catch::Contains("n/a"));
+}
+
+TEST_CASE("a bad --pack-version is a usage error of the option, and changes nothing", "[cli]")
+{
+    TempDir dir;
+    const auto dbPath = dir / "db.sqlite";
+    const std::string db = dbWithExam(dir);
+    const std::string before = readFile(dbPath);
+    for (const std::string bad : {"banana", "1..2", "v1.2", "1.2.3.4.5", "-1"}) {
+        for (const std::string command : {"import", "validate", "lint", "convert -o -"}) {
+            const Run r = cli(db + " " + command + " --pack-version " + bad + " " + data("sample.gift"));
+            INFO(command << " --pack-version " << bad << ": " << r.err);
+            CHECK(r.exitCode == 2);
+            CHECK_THAT(r.err,
+                       Catch::Contains("--pack-version takes dotted numbers such as 1.0.0 or 1.2, not \"" +
+                                       bad + "\""));
+            CHECK_THAT(r.err, !Catch::Contains("sample.gift"));
+            CHECK(r.out.empty());
+        }
+    }
+    CHECK(readFile(dbPath) == before);
+    // Dotted numbers of one to four parts are versions.
+    const Run good = cli(db + " import --pack-version 1.2 " + data("sample.gift"));
+    CHECK(good.exitCode == 0);
+    CHECK_THAT(good.out, Catch::Contains("gift-sample 1.2 (new): 4 added"));
+}
+
+TEST_CASE("a re-import of a newer version lists the questions it adds, changes and removes", "[cli]")
+{
+    TempDir dir;
+    const std::string db = dbWithExam(dir) + " ";
+    const auto gift = dir / "week.gift";
+    std::string v1 = "$CATEGORY: alpha\n\n";
+    for (int i = 1; i <= 12; ++i) {
+        v1 += "::q" + std::to_string(i) + ":: Question " + std::to_string(i) + "?{=a ~b}\n\n";
+    }
+    writeFile(gift, v1);
+    const Run first = cli(db + "import " + gift.string());
+    REQUIRE(first.exitCode == 0);
+    CHECK_THAT(first.out, !Catch::Contains("new: ")); // a new pack's questions are all new: the count says it
+
+    // Version 2: q1 and q2 changed, q3 to q12 removed, q13 to q23 new (ten of them listed, then "and N
+    // more").
+    std::string v2 =
+        "$CATEGORY: alpha\n\n::q1:: Question 1, reworded?{=a ~b}\n\n::q2:: Question 2?{=a ~c}\n\n";
+    for (int i = 13; i <= 23; ++i) {
+        v2 += "::q" + std::to_string(i) + ":: Question " + std::to_string(i) + "?{=a ~b}\n\n";
+    }
+    writeFile(gift, v2);
+    const Run dry = cli(db + "import --dry-run --pack-version 2 " + gift.string());
+    CHECK(dry.exitCode == 0);
+    const std::string line = "    new: q13, q14, q15, q16, q17, q18, q19, q20 and 3 more; changed: q1, q2; "
+                             "removed: q10, q11, q12, q3, q4, q5, q6, q7 and 2 more\n";
+    CHECK_THAT(
+        dry.out,
+        Catch::Contains("gift-week 2 (was 1.0.0): 11 added, 2 updated, 10 retired, 0 unchanged\n" + line));
+    const Run real = cli(db + "import --pack-version 2 " + gift.string());
+    CHECK_THAT(real.out, Catch::Contains(line));
+}
+
+TEST_CASE("lint --json prints the errors of a pack that does not load as JSON", "[cli][lint]")
+{
+    const Run r = cli("--db /nonexistent/none.db lint --json " + data("five-errors.json"));
+    CHECK(r.exitCode == 1);
+    const auto j = nlohmann::json::parse(r.out); // throws, failing the test, when stdout is not JSON
+    REQUIRE_FALSE(j["errors"].empty());
+    // Each error as validate locates it (without a database the exam "mini" is unknown too).
+    bool colour = false;
+    for (const auto& e : j["errors"]) {
+        CHECK(e["file"] == data("five-errors.json"));
+        colour = colour || (e["line"] == 5 && e["column"] == 96 && e["pointer"] == "/questions/0/colour");
+    }
+    CHECK(colour);
+    CHECK(j["total"].is_null());
+    CHECK(j["findings"].empty());
+    CHECK(nlohmann::json::parse(
+              cli("--db /nonexistent/none.db lint --json " + data("lint-cued.json")).out)["errors"]
+              .empty());
+}
+
+TEST_CASE("a duplicate question id names where the id was first used", "[cli]")
+{
+    TempDir dir;
+    const auto pack = dir / "twice.json";
+    writeFile(pack, R"({"format": "certdrill-pack/1",
+  "pack": {"id": "twice", "title": "Twice", "version": "1.0.0", "authors": ["t"], "license": "CC0-1.0"},
+  "questions": [
+    {"id": "same", "exam": "mini", "domain": "alpha", "stem": "First?", "select": 1,
+     "options": [{"text": "A", "correct": true}, {"text": "B", "correct": false}]},
+    {"id": "same", "exam": "mini", "domain": "alpha", "stem": "Second?", "select": 1,
+     "options": [{"text": "A", "correct": true}, {"text": "B", "correct": false}]}
+  ]
+}
+)");
+    const Run r = cli("validate " + data("mini-exam.json") + " " + pack.string());
+    CHECK(r.exitCode == 1);
+    CHECK_THAT(r.err,
+               Catch::Contains("twice.json:6:12: error: /questions/1/id: duplicate question id \"same\", "
+                               "first used at line 4, column 12 (/questions/0/id)"));
+}
+
+TEST_CASE("validate and import count files in words, never \"file(s)\"", "[cli]")
+{
+    TempDir dir;
+    const std::string db = "--db " + (dir / "db.sqlite").string() + " ";
+    CHECK_THAT(cli(db + "validate " + data("mini-exam.json")).out,
+               Catch::Contains("1 file is valid: 0 questions"));
+    CHECK_THAT(cli(db + "validate " + data("mini-exam.json") + " " + data("mini-questions.json")).out,
+               Catch::Contains("2 files are valid: 4 questions"));
+    CHECK_THAT(cli(db + "validate " + data("five-errors.json")).err, Catch::Contains(" in 1 file\n"));
+    const Run import = cli(db + "import " + data("mini-exam.json"));
+    CHECK_THAT(import.out, Catch::Contains("importing 1 file into "));
+    CHECK_THAT(import.out + import.err, !Catch::Contains("(s)"));
 }

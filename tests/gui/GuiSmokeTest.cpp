@@ -286,6 +286,8 @@ private slots:
         QVERIFY2(moodle.contains(QStringLiteral("no blueprint domain")), qPrintable(moodle));
         QVERIFY2(!moodle.contains(QStringLiteral("IMPORTED")), qPrintable(moodle));
         QVERIFY2(!moodle.contains(QStringLiteral("--domain")), qPrintable(moodle));
+        QVERIFY2(!moodle.contains(QStringLiteral("--map")), qPrintable(moodle));
+        QVERIFY2(moodle.contains(QStringLiteral("\"Category map\"")), qPrintable(moodle));
         QVERIFY2(moodle.contains(QStringLiteral("Uncategorised questions")), qPrintable(moodle));
     }
 

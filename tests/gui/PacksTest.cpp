@@ -5,6 +5,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
@@ -41,6 +43,13 @@ QByteArray fileBytes(const QString& path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// Writes `bytes` to `path`; false when it cannot.
+bool writeBytes(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
 /// Types `path` into the next file dialog, as a user would, and accepts it.
@@ -458,6 +467,195 @@ private slots:
         });
         QVERIFY(!f.window->importWithPreview({kData + "/lint-cued.json"}));
         QVERIFY(previewed);
+    }
+
+    // The Moodle options have a category map field, with Browse…, that means what certdrill-cli's --map
+    // means: the course's week categories land in the blueprint's domains and objectives. Without it, the
+    // error names the dialog's fields, never a command-line option.
+    void moodleImportTakesACategoryMap()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        QVERIFY(f.window->importFiles({kData + "/mini-exam-objectives.json"}));
+        gui::MainWindow& window = *f.window;
+        QVERIFY(test::showActive(&window));
+
+        QString refusal;
+        test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
+            auto* map = moodle->findChild<QLineEdit*>(QStringLiteral("moodleMap"));
+            QVERIFY(map && map->isVisibleTo(moodle) && map->text().isEmpty());
+            QCOMPARE(moodle->options().map, std::filesystem::path());
+            test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                QVERIFY(
+                    !preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->isEnabled());
+                refusal = column(preview->findChild<QTableWidget*>(QStringLiteral("previewProblemsTable")), 3)
+                              .join('\n');
+                preview->findChild<QPushButton*>(QStringLiteral("previewCancelButton"))->click();
+            });
+            moodle->accept();
+        });
+        QVERIFY(!window.importWithPreview({kData + "/course.gift"}));
+        QVERIFY2(refusal.contains(QStringLiteral("no blueprint domain")), qPrintable(refusal));
+        QVERIFY2(refusal.contains(QStringLiteral("chosen under \"Category map\" when you import the file")),
+                 qPrintable(refusal));
+        QVERIFY2(!refusal.contains(QStringLiteral("--map")), qPrintable(refusal));
+
+        bool previewed = false;
+        test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
+            // Browse… picks the file, as a user would.
+            chooseInNextFileDialog(kData + "/course-map.json");
+            QTest::mouseClick(moodle->findChild<QPushButton*>(QStringLiteral("moodleMapBrowse")),
+                              Qt::LeftButton);
+            QCOMPARE(moodle->findChild<QLineEdit*>(QStringLiteral("moodleMap"))->text(),
+                     kData + "/course-map.json");
+            QCOMPARE(moodle->options().map,
+                     std::filesystem::path((kData + "/course-map.json").toStdString()));
+            test::screenshot(moodle, "moodle-import-map");
+            test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                previewed = true;
+                auto* packs = preview->findChild<QTableWidget*>(QStringLiteral("previewPacksTable"));
+                QCOMPARE(packs->item(0, 0)->text(), QStringLiteral("gift-course"));
+                QCOMPARE(packs->item(0, 2)->text(), QStringLiteral("4")); // added
+                preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->click();
+            });
+            moodle->accept();
+        });
+        QVERIFY(window.importWithPreview({kData + "/course.gift"}));
+        QVERIFY(previewed);
+        // Placed by the map: the category of "primes" names no domain, the map's rule puts it in alpha, 1.1.
+        const auto questions = f.store->activeQuestions("mini").value();
+        const auto primes = std::find_if(questions.begin(), questions.end(),
+                                         [](const StoredQuestion& q) { return q.question.id == "primes"; });
+        QVERIFY(primes != questions.end());
+        QCOMPARE(primes->question.domain, std::string("alpha"));
+        QCOMPARE(primes->question.objective, std::string("1.1"));
+    }
+
+    // A version the loader would refuse is the field's mistake: the dialog says so and offers no Import,
+    // where the preview reported it at the file's first line as if the file were wrong.
+    void moodleImportRefusesABadVersionInItsField()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        QVERIFY(f.window->importFiles({kData + "/mini-exam.json"}));
+        bool checked = false;
+        test::onNextModal<gui::MoodleImportDialog>([&](gui::MoodleImportDialog* moodle) {
+            auto* version = moodle->findChild<QLineEdit*>(QStringLiteral("moodleVersion"));
+            auto* import = moodle->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+            auto* state = moodle->findChild<QLabel*>(QStringLiteral("moodlePackState"));
+            QVERIFY(import->isEnabled());
+            version->clear();
+            QTest::keyClicks(version, QStringLiteral("banana"));
+            QVERIFY(!import->isEnabled());
+            QVERIFY2(state->text().contains(QStringLiteral("\"banana\" is not a pack version")),
+                     qPrintable(state->text()));
+            version->clear();
+            QTest::keyClicks(version, QStringLiteral("1.2"));
+            QVERIFY(import->isEnabled());
+            QVERIFY2(state->text().contains(QStringLiteral("gift-sample is a new pack")),
+                     qPrintable(state->text()));
+            checked = true;
+            moodle->reject();
+        });
+        QVERIFY(!f.window->importWithPreview({kData + "/sample.gift"}));
+        QVERIFY(checked);
+    }
+
+    // A new version of a stored pack: the preview names the questions it adds, changes and retires (a long
+    // list cut with "and N more"), readable at 100% and 200% text, and the Packs screen's status says them
+    // again after the import. The same file changed at the same version is refused with the field to raise.
+    void previewNamesTheQuestionsANewVersionChanges()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        QVERIFY(f.window->importFiles({kData + "/mini-exam.json", kData + "/mini-questions.json"}));
+        QByteArray text = fileBytes(kData + "/mini-questions.json");
+        text.replace("Which is first?", "Which one is first?");
+        text.replace("\"id\": \"q4\"", "\"id\": \"q5\"");
+        const QString sameVersion = f.dir.filePath(QStringLiteral("edited.json"));
+        QVERIFY(writeBytes(sameVersion, text));
+        text.replace("\"version\": \"1.0.0\"", "\"version\": \"1.1.0\"");
+        const QString newer = f.dir.filePath(QStringLiteral("newer.json"));
+        QVERIFY(writeBytes(newer, text));
+
+        QString refusal;
+        test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+            refusal =
+                preview->findChild<QTableWidget*>(QStringLiteral("previewProblemsTable"))->item(0, 3)->text();
+            preview->findChild<QPushButton*>(QStringLiteral("previewCancelButton"))->click();
+        });
+        QVERIFY(!f.window->importWithPreview({sameVersion}));
+        QVERIFY2(
+            refusal.contains(QStringLiteral("raise \"version\" in the file's \"pack\" object from 1.0.0 to "
+                                            "a higher one such as 1.0.1")),
+            qPrintable(refusal));
+
+        for (const int percent : {100, 200}) {
+            gui::applyTextPercent(percent);
+            bool previewed = false;
+            test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
+                previewed = true;
+                QVERIFY(test::showActive(preview));
+                auto* changed = preview->findChild<QLabel*>(QStringLiteral("previewChangedQuestions"));
+                QVERIFY(changed->isVisibleTo(preview));
+                QVERIFY2(changed->text().endsWith(
+                             QStringLiteral("mini-questions: new: q5; changed: q1; removed: q4")),
+                         qPrintable(changed->text()));
+                // Wrapped, never cut: the label is as tall as its text at its width.
+                QVERIFY(changed->wordWrap());
+                QVERIFY2(changed->height() >= changed->heightForWidth(changed->width()),
+                         qPrintable(QStringLiteral("%1 < %2")
+                                        .arg(changed->height())
+                                        .arg(changed->heightForWidth(changed->width()))));
+                test::screenshot(preview,
+                                 percent == 100 ? "import-preview-changes" : "import-preview-changes-200");
+                if (percent == 100) {
+                    preview->findChild<QPushButton*>(QStringLiteral("previewCancelButton"))->click();
+                } else {
+                    preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->click();
+                }
+            });
+            QCOMPARE(f.window->importWithPreview({newer}), percent == 200);
+            QVERIFY(previewed);
+        }
+        gui::applyTextPercent(100);
+        const QString status =
+            f.window->packsPage()->findChild<QLabel*>(QStringLiteral("packsStatusLabel"))->text();
+        QVERIFY2(status.contains(QStringLiteral("(new: q5; changed: q1; removed: q4)")), qPrintable(status));
+    }
+
+    // Remove after a new version dropped a question: the confirmation, the status and the removed pack's
+    // details all count the questions the removal retires (3), not every retired question of the pack (4).
+    void removeCountsTheQuestionsItRetires()
+    {
+        PacksFixture f;
+        QVERIFY(f.window);
+        QVERIFY(f.window->importFiles({kData + "/mini-exam.json", kData + "/mini-questions.json"}));
+        QByteArray text = fileBytes(kData + "/mini-questions.json");
+        text.replace("\"version\": \"1.0.0\"", "\"version\": \"1.1.0\"");
+        const int q4 = text.indexOf("    {\"id\": \"q4\"");
+        text.remove(q4 - 2,
+                    text.indexOf("\"shuffle\": false}") + 17 - (q4 - 2)); // q4 and the comma before it
+        const QString newer = f.dir.filePath(QStringLiteral("newer.json"));
+        QVERIFY(writeBytes(newer, text));
+        QVERIFY(f.window->importFiles({newer}));
+        gui::MainWindow& window = *f.window;
+        window.showPacks();
+        gui::PacksPage* page = window.packsPage();
+        page->selectPack(QStringLiteral("mini-questions"));
+        QCOMPARE(page->selectedPackId(), QStringLiteral("mini-questions"));
+
+        QString confirmation;
+        test::answerNextMessageBox(&confirmation);
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("packRemoveButton")), Qt::LeftButton);
+        QVERIFY2(confirmation.contains(QStringLiteral("Its 3 questions will be retired")),
+                 qPrintable(confirmation));
+        const QString status = page->findChild<QLabel*>(QStringLiteral("packsStatusLabel"))->text();
+        QVERIFY2(status.contains(QStringLiteral("3 questions retired")), qPrintable(status));
+        page->selectPack(QStringLiteral("mini-questions"));
+        const QString details = page->findChild<QLabel*>(QStringLiteral("packDetailsLabel"))->text();
+        QVERIFY2(details.contains(QStringLiteral("Removed: its 3 questions are retired")),
+                 qPrintable(details));
     }
 
     // Pack files dropped on the window start the same preview; other files are refused at the door.

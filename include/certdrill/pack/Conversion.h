@@ -25,6 +25,13 @@ struct ImportOptions
     /// How the caller lets the user choose `domain`, for the error that asks for it: certdrill-cli says
     /// "pass --domain ID", the app names its dialog's field. Empty: "give a default domain".
     std::string domainHint;
+    /// How the caller lets the user name a category map, for the errors that suggest one: certdrill-cli says
+    /// "--map MAP.json", the app names its dialog's field. Empty: "a category map (--map)".
+    std::string mapHint;
+    /// How the caller lets the user set `version`, for the refusal of a changed file imported at the same
+    /// version ("raise the pack version from 1.0.0 to a higher one such as 1.0.1 (HINT)"): certdrill-cli
+    /// says "--pack-version", the app names its dialog's field. Empty: no hint.
+    std::string versionHint;
     /// Pack id → version in the database, for an empty `version`; Store::importFiles fills it from the store.
     std::map<std::string, std::string> storedVersions;
     /// A category map (CategoryMap.h) for the categories and tags that name no domain; empty: none. loadPacks
@@ -54,6 +61,9 @@ struct Conversion
     /// problem reported there (no blueprint domain, images dropped) is about that question, though a
     /// question the conversion refused has no JSON pointer to name it by.
     std::map<std::pair<int, int>, std::string> questionsAt;
+    /// ImportOptions::versionHint of the conversion: how the user raises this file's pack version, which the
+    /// file itself cannot say.
+    std::string versionHint;
 
     /// The source position of a JSON pointer: that of its longest recorded prefix, else line 1, column 1.
     /// Looks up each prefix of the pointer, so its cost does not grow with the number of questions.

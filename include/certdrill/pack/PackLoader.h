@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "certdrill/Diagnostic.h"
@@ -55,6 +56,10 @@ struct LoadedPack
 /// at most kMaxPackBytes are read (Limits.h).
 std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& files, const ExamCatalog& known,
                                   const ImportOptions& moodle = {});
+
+/// Whether `text` is a pack version the loader accepts ("version" in "pack", ImportOptions::version): one to
+/// four dot-separated numbers, such as 1, 1.2 or 1.0.0.
+bool isPackVersion(std::string_view text);
 
 /// Loads one pack from text (fileName is used in diagnostics); references are checked against `known`
 /// and the pack's own exams.

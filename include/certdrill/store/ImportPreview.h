@@ -72,6 +72,11 @@ std::string problemsCsv(const std::vector<PreviewProblem>& problems);
 /// `FILE:LINE:COLUMN: severity: [QUESTION: ]message`.
 std::string problemsText(const std::vector<PreviewProblem>& problems);
 
+/// Which questions an import changes in one pack, for a preview and its result: "new: ID, ID; changed: ID;
+/// restored: ID; removed: ID" (only the kinds there are), each list cut after `shown` ids with "and N more".
+/// Empty when the import changes no question of the pack.
+std::string changedQuestionsText(const PackImportSummary& summary, std::size_t shown = 8);
+
 /// One problem as problemsText writes it, without the line break.
 std::string problemLine(const PreviewProblem& problem);
 

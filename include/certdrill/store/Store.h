@@ -36,6 +36,12 @@ struct PackImportSummary
                       ///< that left an earlier version and is in this one)
     int retired = 0;
     int unchangedQuestions = 0;
+    /// The ids of the questions counted above (added, updated, restored in the file's order; retired in id
+    /// order), so a preview can say which questions a new version changes.
+    std::vector<std::string> addedIds;
+    std::vector<std::string> updatedIds;
+    std::vector<std::string> restoredIds;
+    std::vector<std::string> retiredIds;
 };
 
 /// How Store::importFiles and Store::importPacks treat the database. The defaults are an import the user asks
@@ -94,6 +100,9 @@ struct StoredPack
     std::vector<std::string> authors;
     /// Taken out by Store::removePack (and not imported since): all its questions retired.
     bool removed = false;
+    /// For a removed pack, the questions its removal retired (those active then): importing the file again
+    /// restores those in the file. retiredQuestions also counts questions that left earlier versions.
+    int removedQuestions = 0;
 };
 
 /// What Store::removePack did.
@@ -295,7 +304,9 @@ private:
         int total = 0;
         void step();
     };
-    PackImportSummary importOne(const Pack& pack, ImportProgress& progress);
+    /// `loaded.conversion`, for a Moodle file, says how its version is raised, for the refusal of changed
+    /// content at the same version.
+    PackImportSummary importOne(const LoadedPack& loaded, ImportProgress& progress);
     /// Whether the pack's last history entry is a removal (removePack).
     bool isRemoved(std::int64_t packRef);
     /// Stored questions whose row matches `where` (a constant condition on q, p and e with one parameter,

@@ -15,6 +15,12 @@ std::string percent(double share)
     return buf;
 }
 
+/// "1 question", "2 questions".
+std::string questionCount(int n)
+{
+    return std::to_string(n) + (n == 1 ? " question" : " questions");
+}
+
 } // namespace
 
 CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>& questions)
@@ -59,8 +65,8 @@ CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>&
         r.shortfalls.push_back(std::move(s));
     };
     if (r.questions < c.minQuestions) {
-        shortfall("the bank has " + std::to_string(r.questions) +
-                  " questions; the exam definition asks for at least " + std::to_string(c.minQuestions));
+        shortfall("the bank has " + questionCount(r.questions) + "; the exam definition asks for at least " +
+                  std::to_string(c.minQuestions));
     }
     // Compare shares with a small tolerance so 0.25 written in JSON is met by exactly a quarter.
     constexpr double eps = 1e-9;
@@ -74,7 +80,7 @@ CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>&
     }
     for (const DomainCoverage& dc : r.domains) {
         if (dc.questions < dc.minQuestions) {
-            shortfall(dc.name + " has " + std::to_string(dc.questions) + " questions; at least " +
+            shortfall(dc.name + " has " + questionCount(dc.questions) + "; at least " +
                       std::to_string(dc.minQuestions) + " required (" +
                       std::to_string(dc.minQuestions - dc.questions) + " missing)");
         }
@@ -84,14 +90,14 @@ CoverageReport measureCoverage(const ExamDef& exam, const std::vector<Question>&
         }
         for (const TopicCoverage& sc : dc.subtopics) {
             if (sc.questions < c.minPerSubtopic) {
-                shortfall(dc.name + " / " + sc.name + " has " + std::to_string(sc.questions) +
-                          " questions; at least " + std::to_string(c.minPerSubtopic) + " required");
+                shortfall(dc.name + " / " + sc.name + " has " + questionCount(sc.questions) + "; at least " +
+                          std::to_string(c.minPerSubtopic) + " required");
             }
         }
         for (const TopicCoverage& oc : dc.objectives) {
             if (oc.questions < c.minPerObjective) {
-                shortfall("objective " + oc.id + " " + oc.name + " (" + dc.name + ") is thin: " +
-                          std::to_string(oc.questions) + " questions; at least " +
+                shortfall("objective " + oc.id + " " + oc.name + " (" + dc.name +
+                          ") is thin: " + questionCount(oc.questions) + "; at least " +
                           std::to_string(c.minPerObjective) + " required");
             }
         }

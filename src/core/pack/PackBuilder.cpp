@@ -131,6 +131,7 @@ PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vect
     , m_out(out)
     , m_map(map)
 {
+    m_out.versionHint = options.versionHint;
     m_exam = findImportExam(exams, options.exam);
     if (m_exam) {
         return;
@@ -346,7 +347,8 @@ bool PackBuilder::placeInBlueprint(json& q, const ForeignQuestion& fq)
               m_exam->domains.front().id + "\" (in GIFT, a \"$CATEGORY: ...\" line), " +
               (m_options.domainHint.empty() ? std::string("give a default domain for uncategorised questions")
                                             : m_options.domainHint) +
-              ", or map its category with a category map (--map)");
+              ", or map its category with " +
+              (m_options.mapHint.empty() ? std::string("a category map (--map)") : m_options.mapHint));
     return false;
 }
 

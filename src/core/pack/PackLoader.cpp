@@ -75,6 +75,9 @@ bool isValidId(const std::string& s)
                        [&](char c) { return lowerOrDigit(c) || c == '.' || c == '_' || c == '-'; });
 }
 
+/// The longest "version" a pack may declare.
+constexpr std::size_t kMaxVersionLength = 32;
+
 const std::regex& versionPattern()
 {
     static const std::regex pattern("^[0-9]+(\\.[0-9]+){0,3}$");
@@ -144,6 +147,12 @@ public:
     void warning(const std::string& pointer, const std::string& message)
     {
         add(Diagnostic::Severity::Warning, pointer, message, false);
+    }
+
+    /// Where a pointer's value is, as a diagnostic there would say.
+    SourcePos positionOf(const std::string& pointer) const
+    {
+        return m_pack ? m_pack->positionOf(pointer) : m_doc.positionOf(pointer);
     }
 
     /// Checks that v is an object whose keys are all known and whose required keys are present.
@@ -349,7 +358,7 @@ void checkPackInfo(Checker& c, const json& root, PackInfo& info)
     }
     info.id = c.id(p, "/pack", "id");
     info.title = c.string(p, "/pack", "title", kMaxTitleLength);
-    info.version = c.string(p, "/pack", "version", 32);
+    info.version = c.string(p, "/pack", "version", kMaxVersionLength);
     if (!info.version.empty() && !std::regex_match(info.version, versionPattern())) {
         c.error("/pack/version",
                 "\"version\" \"" + echoed(info.version) + "\" must be dotted numbers such as 1.0.0");
@@ -735,7 +744,9 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
         } else {
             // The array is empty in the document: the parser handed each question to `streamed` (the
             // question limit is the parser's too).
-            std::unordered_set<std::string> ids;
+            // Each id → the index of the first question with it, which a duplicate's error names too: the
+            // author must see both to choose which to rename.
+            std::unordered_map<std::string, std::size_t> ids;
             out.pack.questions.reserve(streamed.questions.size());
             std::size_t next = 0;
             for (size_t i = 0; i < streamed.questions.size() && !c.full(); ++i) {
@@ -743,9 +754,13 @@ void checkDocument(const JsonDocument& doc, const std::string& file, LoadedPack&
                     c.replay(std::move(streamed.diagnostics[next].second));
                 }
                 Question& q = streamed.questions[i];
-                if (!q.id.empty() && !ids.insert(q.id).second) {
+                if (const auto [first, added] = ids.try_emplace(q.id, i); !q.id.empty() && !added) {
+                    const std::string firstId = "/questions/" + std::to_string(first->second) + "/id";
+                    const SourcePos at = c.positionOf(firstId);
                     c.error("/questions/" + std::to_string(i) + "/id",
-                            "duplicate question id \"" + echoed(q.id) + "\"");
+                            "duplicate question id \"" + echoed(q.id) + "\", first used at line " +
+                                std::to_string(at.line) + ", column " + std::to_string(at.column) + " (" +
+                                firstId + ")");
                 }
                 out.pack.questions.push_back(std::move(q));
             }
@@ -1160,6 +1175,11 @@ LoadedMap parseCategoryMap(const std::string& text, const std::string& fileName)
     }
     out.map = std::move(map);
     return out;
+}
+
+bool isPackVersion(std::string_view text)
+{
+    return text.size() <= kMaxVersionLength && std::regex_match(text.begin(), text.end(), versionPattern());
 }
 
 LoadedPack loadPackText(const std::string& text, const std::string& fileName, const ExamCatalog& known)

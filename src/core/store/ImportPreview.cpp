@@ -147,6 +147,33 @@ ImportOutcome importPreviewed(Store& store, const ImportPreview& preview, const 
     return store.importLoaded(preview.batch, policy);
 }
 
+std::string changedQuestionsText(const PackImportSummary& summary, std::size_t shown)
+{
+    std::string text;
+    const std::pair<const char*, const std::vector<std::string>*> kinds[] = {
+        {"new", &summary.addedIds},
+        {"changed", &summary.updatedIds},
+        {"restored", &summary.restoredIds},
+        {"removed", &summary.retiredIds}};
+    for (const auto& [kind, ids] : kinds) {
+        if (ids->empty()) {
+            continue;
+        }
+        text += (text.empty() ? "" : "; ") + std::string(kind) + ": ";
+        const std::size_t listed = std::min(shown, ids->size());
+        for (std::size_t i = 0; i < listed; ++i) {
+            text += (i == 0 ? "" : ", ") + echoed((*ids)[i]);
+        }
+        // "and 1 more" only where it names more than it saves: one id left is listed instead.
+        if (ids->size() == listed + 1) {
+            text += ", " + echoed(ids->back());
+        } else if (ids->size() > listed) {
+            text += " and " + std::to_string(ids->size() - listed) + " more";
+        }
+    }
+    return text;
+}
+
 std::string problemLine(const PreviewProblem& problem)
 {
     const Diagnostic& d = problem.diagnostic;

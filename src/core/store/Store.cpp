@@ -455,12 +455,16 @@ Result<std::vector<StoredPack>> Store::packs()
                   "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 0), "
                   "(SELECT COUNT(*) FROM questions q WHERE q.pack_ref = p.id AND q.retired = 1), p.authors, "
                   "COALESCE((SELECT h.sha256 FROM pack_imports h WHERE h.pack_ref = p.id "
-                  "ORDER BY h.id DESC LIMIT 1), '-') = '' FROM packs p ORDER BY p.pack_id");
+                  "ORDER BY h.id DESC LIMIT 1), '-') = '', "
+                  "COALESCE((SELECT h.retired FROM pack_imports h WHERE h.pack_ref = p.id "
+                  "ORDER BY h.id DESC LIMIT 1), 0) FROM packs p ORDER BY p.pack_id");
         while (st.step()) {
-            out.push_back(StoredPack{st.getText(0), st.getText(1), st.getText(2), st.getText(3),
-                                     st.getText(4), st.getText(5), st.getInt(6),
-                                     static_cast<int>(st.getInt(7)), static_cast<int>(st.getInt(8)),
-                                     jsonStrings(st.getText(9)), st.getInt(10) != 0});
+            const bool removed = st.getInt(10) != 0;
+            // A removal's history entry counts the questions it retired (removePack).
+            out.push_back(StoredPack{
+                st.getText(0), st.getText(1), st.getText(2), st.getText(3), st.getText(4), st.getText(5),
+                st.getInt(6), static_cast<int>(st.getInt(7)), static_cast<int>(st.getInt(8)),
+                jsonStrings(st.getText(9)), removed, removed ? static_cast<int>(st.getInt(11)) : 0});
         }
         return out;
     });
@@ -967,7 +971,7 @@ Result<std::vector<PackImportSummary>> Store::importPacks(const std::vector<Load
         for (const bool definesExams : {true, false}) {
             for (size_t i = 0; i < packs.size(); ++i) {
                 if (packs[i].pack.exams.empty() != definesExams) {
-                    out[i] = importOne(packs[i].pack, progress);
+                    out[i] = importOne(packs[i], progress);
                 }
             }
         }
@@ -1124,8 +1128,39 @@ Store::changedFiles(const std::vector<std::filesystem::path>& files)
     return changed;
 }
 
-PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
+namespace {
+
+/// A version above `version` to suggest: its last number raised by one (1.0.0 -> 1.0.1, 1.2 -> 1.3).
+std::string nextVersion(const std::string& version)
 {
+    const std::size_t dot = version.rfind('.');
+    const std::string last = version.substr(dot == std::string::npos ? 0 : dot + 1);
+    const std::string head = dot == std::string::npos ? "" : version.substr(0, dot + 1);
+    if (last.empty() || last.size() > 9 || last.find_first_not_of("0123456789") != std::string::npos) {
+        return version + ".1";
+    }
+    return head + std::to_string(std::stol(last) + 1);
+}
+
+/// What to do about a changed file imported at the same version: which field to raise, from what to what.
+/// A pack file says it in its "pack" object; a Moodle file cannot, its version is the import's option.
+std::string raiseVersionAdvice(const LoadedPack& loaded)
+{
+    const std::string& version = loaded.pack.info.version;
+    const std::string higher = " to a higher one such as " + nextVersion(version);
+    if (loaded.conversion) {
+        const std::string& hint = loaded.conversion->versionHint;
+        return "to update it, raise the pack version from " + version + higher +
+               (hint.empty() ? std::string() : " (" + hint + ")");
+    }
+    return "to update it, raise \"version\" in the file's \"pack\" object from " + version + higher;
+}
+
+} // namespace
+
+PackImportSummary Store::importOne(const LoadedPack& loaded, ImportProgress& progress)
+{
+    const Pack& pack = loaded.pack;
     const std::int64_t now = m_clock.wallMs();
     PackImportSummary summary;
     summary.packId = pack.info.id;
@@ -1154,10 +1189,10 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
             }
             if (cmp == 0) {
                 if (st.getText(2) != pack.sha256) {
-                    throw DbError(
-                        pack.sourcePath + ": pack \"" + pack.info.id + "\" version " + pack.info.version +
-                            " is already imported with different content; raise \"version\" to update it",
-                        0);
+                    throw DbError(pack.sourcePath + ": pack \"" + pack.info.id + "\" version " +
+                                      pack.info.version + " is already imported with different content; " +
+                                      raiseVersionAdvice(loaded),
+                                  0);
                 }
                 // After a removal the same file is imported again, below: that brings its questions back.
                 if (!removed) {
@@ -1306,6 +1341,7 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
             insert.run();
             row = m_db.lastInsertRowId();
             ++summary.added;
+            summary.addedIds.push_back(q.id);
         } else if (it->second.hash != hash || it->second.retired) {
             row = it->second.row;
             update.reset();
@@ -1321,7 +1357,13 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
             clearOptions.reset();
             clearOptions.bind(1, row);
             clearOptions.run();
-            ++(it->second.retired ? summary.restored : summary.updated);
+            if (it->second.retired) {
+                ++summary.restored;
+                summary.restoredIds.push_back(q.id);
+            } else {
+                ++summary.updated;
+                summary.updatedIds.push_back(q.id);
+            }
         } else {
             ++summary.unchangedQuestions;
             continue;
@@ -1345,6 +1387,7 @@ PackImportSummary Store::importOne(const Pack& pack, ImportProgress& progress)
             retire.bind(1, now).bind(2, e.row);
             retire.run();
             ++summary.retired;
+            summary.retiredIds.push_back(id);
         }
     }
 

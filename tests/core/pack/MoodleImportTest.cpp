@@ -655,11 +655,17 @@ TEST_CASE("without a version, a Moodle import keeps the version already stored f
     CHECK(again.summaries[1].version == "1.0.0");
     CHECK(again.summaries[1].previousVersion.empty());
 
-    // An edited file still needs a raised version.
+    // An edited file still needs a raised version: the refusal says which, from what, and names the option
+    // the caller gave for it (a GIFT file has no "version" of its own to edit).
     writeFile(gift, "$CATEGORY: alpha\n\nQ?{=a ~b ~c}\n");
     const auto edited = store.importFiles({gift}, stored);
     CHECK_FALSE(edited.ok());
-    CHECK_THAT(edited.error, Catch::Contains("raise \"version\""));
+    CHECK_THAT(edited.error, Catch::Contains("raise the pack version from 1.1 to a higher one such as 1.2;"));
+    ImportOptions hinted = stored;
+    hinted.versionHint = "--pack-version";
+    CHECK_THAT(
+        store.importFiles({gift}, hinted).error,
+        Catch::Contains("raise the pack version from 1.1 to a higher one such as 1.2 (--pack-version)"));
 }
 
 TEST_CASE("code blocks from Moodle HTML, GIFT and Moodle XML keep their lines and indentation",

@@ -129,6 +129,9 @@ TEST_CASE("duplicate question ids are rejected", "[loader]")
     const auto d = onlyError(load(replace(kValid, "\n  ]\n}", ",\n" + q + "\n  ]\n}")));
     CHECK(d.pointer == "/questions/1/id");
     CHECK_THAT(d.message, Catch::Contains("duplicate question id"));
+    // Both places: the error is at the second, and names where the first one is.
+    CHECK_THAT(d.message,
+               Catch::Contains("\", first used at line ") && Catch::EndsWith(" (/questions/0/id)"));
 }
 
 TEST_CASE("a stem repeated in a pack or a batch is a located warning", "[loader]")

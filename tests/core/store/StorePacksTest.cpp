@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "certdrill/pack/PackWriter.h"
+#include "certdrill/store/ImportPreview.h"
 #include "certdrill/store/Store.h"
 
 #include "PackFixtures.h"
@@ -48,6 +49,27 @@ const StoredPack& storedPack(const std::vector<StoredPack>& packs, const std::st
     }
     FAIL("no pack " << id);
     throw;
+}
+
+/// mini-questions.json with each edit's first text replaced by its second, written to `dir` as `name`.
+std::filesystem::path miniQuestionsWith(const TempDir& dir, const std::string& name,
+                                        const std::vector<std::pair<std::string, std::string>>& edits)
+{
+    std::string text = readFile(dataFile("mini-questions.json"));
+    for (const auto& [from, to] : edits) {
+        REQUIRE(text.find(from) != std::string::npos);
+        text.replace(text.find(from), from.size(), to);
+    }
+    writeFile(dir / name, text);
+    return dir / name;
+}
+
+/// A store holding the mini exam and mini-questions.json at 1.0.0.
+std::unique_ptr<Store> storeWithMiniQuestions(const TempDir& dir, const Clock& clock)
+{
+    auto store = storeWithMiniExam(dir, clock);
+    REQUIRE(store->importFiles({dataFile("mini-questions.json")}).ok());
+    return store;
 }
 
 } // namespace
@@ -278,4 +300,86 @@ TEST_CASE("an export names a question whose exam dropped the objective it was im
             }
         }
     }
+}
+
+TEST_CASE("a changed pack file at the imported version is refused with the field to raise, from what to what",
+          "[store][import]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniQuestions(dir, clock);
+    const auto edited = miniQuestionsWith(dir, "edited.json", {{"Which is first?", "Which one first?"}});
+    CHECK(store->importFiles({edited}).error ==
+          edited.string() +
+              ": pack \"mini-questions\" version 1.0.0 is already imported with different "
+              "content; to update it, raise \"version\" in the file's \"pack\" object from 1.0.0 "
+              "to a higher one such as 1.0.1; nothing was imported");
+}
+
+TEST_CASE("an import names the questions it adds, changes, restores and retires", "[store][import]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniQuestions(dir, clock);
+    // Version 1.1.0: q1 reworded, q4 left the pack, q5 is new.
+    const auto newer = store->importFiles({miniQuestionsWith(dir, "newer.json",
+                                                             {{"\"1.0.0\"", "\"1.1.0\""},
+                                                              {"Which is first?", "Which one first?"},
+                                                              {"\"id\": \"q4\"", "\"id\": \"q5\""}})});
+    REQUIRE(newer.ok());
+    const PackImportSummary& s = newer.summaries.at(0);
+    CHECK(s.addedIds == std::vector<std::string>{"q5"});
+    CHECK(s.updatedIds == std::vector<std::string>{"q1"});
+    CHECK(s.retiredIds == std::vector<std::string>{"q4"});
+    CHECK(s.restoredIds.empty());
+    CHECK(changedQuestionsText(s) == "new: q5; changed: q1; removed: q4");
+
+    // Back to 1.0.0's questions at 1.2.0: q4 comes back, q5 goes.
+    const auto newest =
+        store->importFiles({miniQuestionsWith(dir, "newest.json", {{"\"1.0.0\"", "\"1.2.0\""}})});
+    REQUIRE(newest.ok());
+    CHECK(changedQuestionsText(newest.summaries.at(0)) == "changed: q1; restored: q4; removed: q5");
+}
+
+TEST_CASE("changed questions are listed up to a limit, then counted", "[store][import]")
+{
+    PackImportSummary s;
+    for (int i = 1; i <= 5; ++i) {
+        s.updatedIds.push_back("u" + std::to_string(i));
+    }
+    s.retiredIds = {"r1", "r2", "r3", "r4"};
+    // One id past the limit is listed: "and 1 more" would take as much room as the id.
+    CHECK(changedQuestionsText(s, 3) == "changed: u1, u2, u3 and 2 more; removed: r1, r2, r3, r4");
+    CHECK(changedQuestionsText(PackImportSummary{}).empty());
+}
+
+TEST_CASE("a removed pack counts the questions its removal retired, not those earlier versions retired",
+          "[store][remove]")
+{
+    TempDir dir;
+    FakeClock clock;
+    auto store = storeWithMiniQuestions(dir, clock);
+    // Version 1.1.0 drops q4 (the last question, and the comma before it): retired by the import, and not in
+    // the file a re-import would restore from.
+    std::string text = readFile(dataFile("mini-questions.json"));
+    const auto q4 = text.find(",\n    {\"id\": \"q4\"");
+    const auto end = text.find("\"shuffle\": false}") + std::string("\"shuffle\": false}").size();
+    const auto newer =
+        miniQuestionsWith(dir, "newer.json", {{"\"1.0.0\"", "\"1.1.0\""}, {text.substr(q4, end - q4), ""}});
+    REQUIRE(store->importFiles({newer}).ok());
+    REQUIRE(storedPack(store->packs().value(), "mini-questions").activeQuestions == 3);
+
+    const auto removed = store->removePack("mini-questions");
+    REQUIRE(removed.ok());
+    CHECK(removed->retired == 3);
+    const StoredPack pack =
+        storedPack(store->packs().value(), "mini-questions"); // a copy: packs() is a temporary
+    CHECK(pack.removed);
+    CHECK(pack.removedQuestions == 3);
+    CHECK(pack.retiredQuestions == 4);
+    // Importing the file again restores exactly those.
+    const auto again = store->importFiles({newer});
+    REQUIRE(again.ok());
+    CHECK(again.summaries.at(0).restored == 3);
+    CHECK(storedPack(store->packs().value(), "mini-questions").removedQuestions == 0);
 }

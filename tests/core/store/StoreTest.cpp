@@ -385,6 +385,13 @@ TEST_CASE("coverage is measured against the exam definition's minimums", "[cover
     CoverageReport short_ = measureCoverage(exam, questions);
     CHECK_FALSE(short_.ok());
     CHECK(short_.shortfalls.size() == 5); // total, multi-select and scenario share, Alpha count, Alpha two
+    // Counts read as English: "1 question", never "1 questions".
+    std::string all;
+    for (const auto& s : short_.shortfalls) {
+        all += s + "\n";
+    }
+    CHECK_THAT(all, Catch::Contains("has 1 question;"));
+    CHECK_THAT(all, !Catch::Contains("1 questions"));
 }
 
 TEST_CASE("a setting is stored, replaced, and kept across reopening", "[store]")
