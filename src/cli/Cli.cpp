@@ -142,8 +142,8 @@ Commands:
                                   (0-3650, default 90)
   history [--json]                finished mock and practice exams, newest first: mode,
                                   dates (UTC), how it ended (submitted, timeout, abandoned),
-                                  score, pass/fail, time used (m:ss), unanswered questions and
-                                  per-domain results
+                                  score, pass/fail, time used ("4 min 14 s"), unanswered
+                                  questions and per-domain results
   results ID [--csv [--anonymous]|--pdf FILE]
                                   every question of finished session ID (from history): its
                                   id, domain, your answer, the key, result and seconds spent,

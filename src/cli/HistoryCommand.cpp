@@ -66,7 +66,7 @@ int historyCommand(Context& ctx, Args args)
     }
     ctx.out() << std::left << std::setw(6) << "id" << std::setw(10) << "mode" << std::setw(18)
               << "started (UTC)" << std::setw(18) << "finished (UTC)" << std::setw(11) << "reason"
-              << std::right << std::setw(9) << "score" << std::setw(7) << "result" << std::setw(8) << "time"
+              << std::right << std::setw(9) << "score" << std::setw(7) << "result" << std::setw(14) << "time"
               << std::setw(11) << "unanswered"
               << "  domains (correct/total)\n";
     for (const auto& h : *sessions) {
@@ -74,8 +74,8 @@ int historyCommand(Context& ctx, Args args)
                   << (h.mode == SessionMode::Exam ? "exam" : "practice") << std::setw(18)
                   << utcMinute(h.startedAtMs) << std::setw(18) << utcMinute(h.finishedAtMs) << std::setw(11)
                   << h.finishReason << std::right << std::setw(9) << pct(h.score) << std::setw(7)
-                  << outcomeWord(h.abandoned, h.passed, "-") << std::setw(8)
-                  << minutesSecondsText(h.elapsedMs) << std::setw(11) << h.unanswered() << " ";
+                  << outcomeWord(h.abandoned, h.passed, "-") << std::setw(14) << durationText(h.elapsedMs)
+                  << std::setw(11) << h.unanswered() << " ";
         for (const auto& d : h.domains) {
             ctx.out() << " " << d.id << " " << d.correct << "/" << d.total;
         }

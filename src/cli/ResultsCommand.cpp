@@ -80,9 +80,10 @@ int resultsCommand(Context& ctx, Args args)
     const std::string pace = score.answered > 0
                                  ? paceText(score.minutesPerAnsweredQuestion()) + " per answered question"
                                  : "no question answered";
-    ctx.out() << "time used " << minutesSecondsText(score.elapsedMs) << " of " << e.exam().durationMinutes
-              << " minutes, " << pace << ", " << minutesSecondsText(score.reviewMs)
-              << " on the review screen; " << score.unanswered() << " of " << score.total << " unanswered"
+    ctx.out() << "time used " << durationText(score.elapsedMs) << " of "
+              << durationText(e.exam().durationMinutes * 60'000LL) << ", " << pace << ", "
+              << durationText(score.reviewMs) << " on the review screen; " << score.unanswered() << " of "
+              << score.total << " unanswered"
               << (score.incomplete ? ", " + std::to_string(score.incomplete) + " incomplete" : "") << "\n";
     ctx.out() << std::left << std::setw(5) << "#" << std::setw(12) << "question" << std::setw(30) << "domain"
               << std::setw(12) << "result" << std::setw(7) << "yours" << std::setw(7) << "key" << std::right

@@ -670,8 +670,8 @@ void ExamPage::revealAnswer()
         return;
     }
     // A revealed answer is final, so one tick on a "Select TWO" would be scored as it stands: ask first, as
-    // the submit dialog does for incomplete questions. Revealing with nothing chosen is a deliberate "show
-    // me" and needs no question.
+    // the submit dialog does for questions not answered in full. Revealing with nothing chosen is a
+    // deliberate "show me" and needs no question.
     const SessionItem& current = m_session->items()[static_cast<size_t>(m_position)];
     if (current.incomplete()) {
         QMessageBox box(QMessageBox::Question, tr("Reveal answer"),
@@ -679,8 +679,8 @@ void ExamPage::revealAnswer()
                             .arg(current.chosen.size())
                             .arg(current.question.select),
                         QMessageBox::Yes | QMessageBox::No, this);
-        box.setInformativeText(tr("Your answer is final once the key is shown, and an incomplete answer "
-                                  "scores as wrong."));
+        box.setInformativeText(tr("Your answer is final once the key is shown, and a partly answered "
+                                  "question scores as wrong."));
         box.setObjectName(QStringLiteral("revealIncompleteConfirmation"));
         box.setDefaultButton(QMessageBox::No);
         if (box.exec() != QMessageBox::Yes) {
@@ -793,8 +793,8 @@ void ExamPage::requestSubmit()
     }
     const ReviewCounts counts = reviewCounts(m_session->items());
     QMessageBox box(QMessageBox::Question, tr("Submit exam"),
-                    tr("Submit now? %1 unanswered or incomplete and %2 flagged. You cannot change answers "
-                       "afterwards.")
+                    tr("Submit now? %1 incomplete (unanswered or partly answered) and %2 flagged. You "
+                       "cannot change answers afterwards.")
                         .arg(counts.unanswered)
                         .arg(counts.flagged),
                     QMessageBox::Yes | QMessageBox::No, this);

@@ -129,11 +129,12 @@ void HistoryPage::refresh()
         if (weak.domain) {
             const Domain* dom = exam ? exam->findDomain(weak.domain->id) : nullptr;
             // One arg() with every value: a "%2" in a domain's name must stay text.
-            weakest = tr("%1 (%2 of %3 answered right)")
-                          .arg(QString::fromStdString(dom ? dom->name : weak.domain->id),
-                               QString::number(weak.domain->correct), QString::number(weak.domain->answered));
+            weakest =
+                tr("%1 (%2 of %3 answered right)")
+                    .arg(QString::fromStdString(dom ? dom->name : weak.domain->id),
+                         QString::number(weak.domain->correct), QString::number(weak.domain->attempted()));
         } else if (std::none_of(h.domains.begin(), h.domains.end(),
-                                [](const Tally& t) { return t.answered > 0; })) {
+                                [](const Tally& t) { return t.attempted() > 0; })) {
             weakest = tr("none: no question answered");
         } else {
             weakest = tr("none: every answer right");
@@ -145,13 +146,25 @@ void HistoryPage::refresh()
         m_table->setItem(
             row, 1,
             new QTableWidgetItem(h.mode == SessionMode::Exam ? tr("exam simulation") : tr("practice")));
+        // A question excluded after a problem report is in no figure of the score: the cell says so, as the
+        // results do, or the score of a session sat on 65 questions reads as if over 64 by mistake.
         const QString score =
             QStringLiteral("%1% (%2/%3").arg(h.score * 100.0, 0, 'f', 1).arg(h.correct).arg(h.total) +
             (h.unanswered() == 0 && h.incomplete == 0
                  ? QString()
                  : QStringLiteral(", ") + unansweredText(h.unanswered(), h.incomplete)) +
+            (h.excluded > 0 ? QStringLiteral(", ") + tr("%1 excluded").arg(h.excluded) : QString()) +
             QStringLiteral(")");
-        m_table->setItem(row, 2, new QTableWidgetItem(score));
+        auto* scoreCell = new QTableWidgetItem(score);
+        if (h.excluded > 0) {
+            scoreCell->setToolTip(
+                h.excluded == 1 ? tr("1 question excluded from your scores as disputed: it counts in "
+                                     "no figure here")
+                                : tr("%1 questions excluded from your scores as disputed: they count in "
+                                     "no figure here")
+                                      .arg(h.excluded));
+        }
+        m_table->setItem(row, 2, scoreCell);
         auto* result = new QTableWidgetItem(h.abandoned ? tr("ABANDONED")
                                             : h.passed  ? tr("PASS")
                                                         : tr("FAIL"));
@@ -164,10 +177,10 @@ void HistoryPage::refresh()
                          new QTableWidgetItem(h.abandoned                   ? tr("abandoned")
                                               : h.finishReason == "timeout" ? tr("time ran out")
                                                                             : tr("submitted")));
-        auto* time = new QTableWidgetItem(QString::fromStdString(minutesSecondsText(h.elapsedMs)));
+        auto* time = new QTableWidgetItem(QString::fromStdString(durationText(h.elapsedMs)));
         time->setToolTip(
-            tr("The clock's time (m:ss), %1 of it on the review screen; %2 per answered question")
-                .arg(QString::fromStdString(minutesSecondsText(h.reviewMs)),
+            tr("The clock's time, %1 of it on the review screen; %2 (m:ss) per answered question")
+                .arg(QString::fromStdString(durationText(h.reviewMs)),
                      QString::fromStdString(paceText(h.minutesPerAnsweredQuestion()))));
         m_table->setItem(row, 5, time);
         m_table->setItem(row, 6, new QTableWidgetItem(weakest));

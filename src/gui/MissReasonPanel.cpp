@@ -39,7 +39,7 @@ QString measuredText(const SessionItem& it, bool timedOut)
         break;
     }
     if (it.incomplete()) {
-        return MissReasonPanel::tr("incomplete: %1 of %2 options chosen")
+        return MissReasonPanel::tr("partly answered: %1 of %2 options chosen")
             .arg(it.chosen.size())
             .arg(it.question.select);
     }

@@ -80,6 +80,8 @@ void addTallyRow(QTableWidget* table, const QStringList& leading, const Tally& t
 ResultsPage::ResultsPage(Store& store, QWidget* parent)
     : QWidget(parent)
     , m_store(store)
+    , m_timeUp(new QLabel(tr("Time ran out: the clock reached zero and your answers were submitted as they "
+                             "stood.")))
     , m_verdict(new QLabel)
     , m_details(new QLabel)
     , m_domains(
@@ -96,6 +98,12 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     , m_pdfButton(new QPushButton(tr("Save &PDF…")))
     , m_review(new TextPane)
 {
+    // The clock ends an exam without the candidate doing anything: the first thing the results say is why
+    // it ended, or the exam seems to have closed by itself.
+    m_timeUp->setObjectName(QStringLiteral("timeUpNotice"));
+    m_timeUp->setWordWrap(true);
+    setRelativeFont(m_timeUp, 1.2); // bold, and larger than the details under it
+    m_timeUp->hide();
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
     m_details->setObjectName(QStringLiteral("resultDetailsLabel"));
     m_chart->setObjectName(QStringLiteral("domainChart"));
@@ -129,6 +137,7 @@ ResultsPage::ResultsPage(Store& store, QWidget* parent)
     // demand, then the answer review as long as it is. Nothing sits in a small box beside empty space.
     auto* report = new QWidget;
     auto* column = new QVBoxLayout(report);
+    column->addWidget(m_timeUp);
     column->addWidget(m_verdict);
     column->addWidget(m_details);
     column->addWidget(m_domains);
@@ -194,6 +203,7 @@ void ResultsPage::showSession(const ExamSession& session)
         m_reported = std::move(reported.value());
     }
     const SessionScore& s = m_shown.score;
+    m_timeUp->setVisible(session.timedOut());
     if (s.abandoned) {
         m_verdict->setText(tr("ABANDONED"));
         setTextColor(m_verdict, mutedColor());
@@ -205,8 +215,9 @@ void ResultsPage::showSession(const ExamSession& session)
     for (const auto& it : m_shown.items) {
         flagged += it.flagged;
     }
-    // The clock's time, as m:ss: what the countdown used, including the review screen and, for a strict
-    // exam, any time the app was closed. The pace divides it by the questions answered, not by all of them.
+    // The clock's time (durationText, as every screen says it): what the countdown used, including the review
+    // screen and, for a strict exam, any time the app was closed. The pace divides it by the questions
+    // answered, not by all of them.
     const QString allowed = QString::fromStdString(paceText(s.minutesAllowedPerQuestion));
     const QString pace =
         s.answered > 0 ? tr("%1 per answered question (the exam allows %2)")
@@ -216,17 +227,17 @@ void ResultsPage::showSession(const ExamSession& session)
         (s.abandoned ? tr("Abandoned: no verdict, and not counted as an exam simulation for readiness; the "
                           "answers given count in the tracker. ")
                      : QString()) +
-        tr("Score %1% (%2 of %3 correct, %4); pass mark %5%. Time used %6 of %7 minutes: %8, "
+        tr("Score %1% (%2 of %3 correct, %4); pass mark %5%. Time used %6 of %7: %8, "
            "%9 of it on the review screen. Flagged %10. Multi-select near misses %11.")
             .arg(s.score * 100.0, 0, 'f', 1)
             .arg(s.correct)
             .arg(s.total)
             .arg(unansweredText(s.unanswered(), s.incomplete))
             .arg(m_shown.exam.passPercent)
-            .arg(QString::fromStdString(minutesSecondsText(s.elapsedMs)))
-            .arg(m_shown.exam.durationMinutes)
+            .arg(QString::fromStdString(durationText(s.elapsedMs)))
+            .arg(QString::fromStdString(durationText(m_shown.exam.durationMinutes * 60'000LL)))
             .arg(pace)
-            .arg(QString::fromStdString(minutesSecondsText(s.reviewMs)))
+            .arg(QString::fromStdString(durationText(s.reviewMs)))
             .arg(flagged)
             .arg(s.nearMisses) +
         (s.excluded == 1  ? tr(" 1 question excluded from your scores as disputed.")

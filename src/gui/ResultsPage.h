@@ -66,6 +66,7 @@ private:
     report::SessionReport m_shown; ///< the session shown, as the PDF report prints it
     Store& m_store;
     std::set<std::int64_t> m_reported; ///< question rows with a report
+    QLabel* m_timeUp;                  ///< says the clock ended the session, above the verdict
     QLabel* m_verdict;
     QLabel* m_details;
     QTableWidget* m_domains;

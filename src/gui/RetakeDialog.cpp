@@ -8,6 +8,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScreen>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -18,15 +19,20 @@ namespace certdrill::gui {
 
 namespace {
 
+QString finishedAt(const SessionSummary& s)
+{
+    return QDateTime::fromMSecsSinceEpoch(s.finishedAtMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
 QString sessionLine(const QString& which, const SessionSummary& s)
 {
-    return RetakeDialog::tr("%1: %2, %3, %4% (%5/%6)")
-        .arg(which,
-             QDateTime::fromMSecsSinceEpoch(s.finishedAtMs).toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+    return RetakeDialog::tr("%1: %2, %3, %4% (%5/%6), time used %7")
+        .arg(which, finishedAt(s),
              s.mode == SessionMode::Exam ? RetakeDialog::tr("exam simulation") : RetakeDialog::tr("practice"))
         .arg(s.score * 100.0, 0, 'f', 1)
         .arg(s.correct)
-        .arg(s.total);
+        .arg(s.total)
+        .arg(QString::fromStdString(durationText(s.elapsedMs)));
 }
 
 QString side(int correct, int total)
@@ -57,6 +63,10 @@ RetakeDialog::RetakeDialog(const ExamDef& exam, const RetakeComparison& c, const
                            const SessionSummary& after, QWidget* parent)
     : QDialog(parent)
     , m_exam(exam)
+    // The day and time without the year (in the lines above): a column no wider than its figures, so the
+    // domain names keep their room at large text.
+    , m_beforeHeading(tr("Before\n%1").arg(finishedAt(before).mid(5)))
+    , m_afterHeading(tr("After\n%1").arg(finishedAt(after).mid(5)))
 {
     setObjectName(QStringLiteral("retakeDialog"));
     setWindowTitle(tr("Compare two exams"));
@@ -115,7 +125,21 @@ RetakeDialog::RetakeDialog(const ExamDef& exam, const RetakeComparison& c, const
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(fontMetrics().averageCharWidth() * 100, fontMetrics().height() * 44);
+    // Wide enough for every table's columns whole (a long domain or objective name, both dates in the
+    // headings), as tall as the rows want at this text size, and never wider or taller than the screen: at
+    // 200% text on a 1280x800 screen the dialog was wider and taller than the screen, Close out of reach.
+    int wanted = fontMetrics().averageCharWidth() * 80;
+    for (const QTableWidget* table : findChildren<QTableWidget*>()) {
+        wanted = std::max(wanted, contentWidth(table) + layout->contentsMargins().left() +
+                                      layout->contentsMargins().right());
+    }
+    QSize size(wanted, fontMetrics().height() * 44);
+    if (const QScreen* shown = screen()) {
+        // The window's frame is the window manager's: a little room is left for it.
+        const QRect area = shown->availableGeometry();
+        size = size.boundedTo(QSize(area.width() - 2 * fontMetrics().height(), area.height() * 9 / 10));
+    }
+    resize(size);
 }
 
 RetakeDialog::~RetakeDialog() = default;
@@ -130,10 +154,21 @@ void RetakeDialog::showEvent(QShowEvent* event)
     m_domains->setMinimumHeight(std::min(whole, cap));
 }
 
+int RetakeDialog::contentWidth(const QTableWidget* table)
+{
+    int width = 2 * table->frameWidth() + table->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < table->columnCount(); ++c) {
+        // QTableView hides sizeHintForColumn; the item view's is the same function.
+        const QAbstractItemView* view = table;
+        width += std::max(view->sizeHintForColumn(c), table->horizontalHeader()->sectionSizeHint(c));
+    }
+    return width;
+}
+
 QTableWidget* RetakeDialog::rowsTable(const QString& heading, const std::vector<RetakeRow>& rows,
                                       const QString& objectName)
 {
-    auto* table = makeReadOnlyTable({heading, tr("Before"), tr("After"), tr("Change")}, objectName);
+    auto* table = makeReadOnlyTable({heading, m_beforeHeading, m_afterHeading, tr("Change")}, objectName);
     for (const RetakeRow& r : rows) {
         const int row = table->rowCount();
         table->insertRow(row);

@@ -33,7 +33,14 @@ private:
     QTableWidget* rowsTable(const QString& heading, const std::vector<RetakeRow>& rows,
                             const QString& objectName);
 
+    /// The width that shows every column of `table` whole, its name column unelided.
+    static int contentWidth(const QTableWidget* table);
+
     const ExamDef m_exam;
+    /// The "Before" and "After" columns' headings, with each session's date, so no heading needs the lines
+    /// above the tables to be read.
+    QString m_beforeHeading;
+    QString m_afterHeading;
     QTableWidget* m_domains = nullptr;
 };
 

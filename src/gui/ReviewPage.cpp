@@ -40,7 +40,8 @@ ReviewPage::ReviewPage(QWidget* parent)
     m_submitButton->setObjectName(QStringLiteral("reviewSubmitButton"));
     m_allButton->setToolTip(tr("Go through every question in order; after the last, back to this screen."));
     m_incompleteButton->setToolTip(
-        tr("Go through only the unanswered and incomplete questions; after the last, back to this screen."));
+        tr("Go through only the incomplete questions, unanswered or partly answered; after the last, back to "
+           "this screen."));
     m_flaggedButton->setToolTip(
         tr("Go through only the flagged questions; after the last, back to this screen."));
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -143,11 +144,12 @@ void ReviewPage::updateItems(const std::vector<SessionItem>& items)
 void ReviewPage::showCounts(const std::vector<SessionItem>& items)
 {
     const ReviewCounts counts = reviewCounts(items);
-    m_summary->setText(tr("Review before submitting: %1 of %2 unanswered or incomplete, %3 flagged. "
-                          "Unanswered questions score zero.")
-                           .arg(counts.unanswered)
-                           .arg(items.size())
-                           .arg(counts.flagged));
+    m_summary->setText(
+        tr("Review before submitting: %1 of %2 incomplete (unanswered or partly answered), %3 flagged. "
+           "Unanswered questions score zero.")
+            .arg(counts.unanswered)
+            .arg(items.size())
+            .arg(counts.flagged));
     m_allButton->setText(tr("Review &all (%1)").arg(items.size()));
     m_incompleteButton->setText(tr("Review &incomplete (%1)").arg(counts.unanswered));
     m_flaggedButton->setText(tr("Review flagge&d (%1)").arg(counts.flagged));

@@ -325,10 +325,10 @@ QString sessionHtml(const SessionReport& session, const QString& chartPlace)
                                   .arg(s.total)
                                   .arg(unansweredText(s.unanswered(), s.incomplete))
                                   .arg(percentText(exam.passPercent)));
-    html += fact(tr("Time"), tr("%1 of %2 minutes used, %3 of it on the review screen")
-                                 .arg(QString::fromStdString(minutesSecondsText(s.elapsedMs)))
-                                 .arg(exam.durationMinutes)
-                                 .arg(QString::fromStdString(minutesSecondsText(s.reviewMs))));
+    html += fact(tr("Time"), tr("%1 of %2 used, %3 of it on the review screen")
+                                 .arg(QString::fromStdString(durationText(s.elapsedMs)),
+                                      QString::fromStdString(durationText(exam.durationMinutes * 60'000LL)),
+                                      QString::fromStdString(durationText(s.reviewMs))));
     html += fact(tr("Pace"), pace);
     html += fact(tr("Flagged"), tr("%1; multi-select near misses %2").arg(flagged).arg(s.nearMisses));
     html += QStringLiteral("</table>");

@@ -40,7 +40,7 @@ namespace {
 QString verdictWord(bool correct, bool incomplete, bool answered)
 {
     return correct      ? tr("Correct")
-           : incomplete ? tr("Incomplete")
+           : incomplete ? tr("Partly answered")
            : answered   ? tr("Wrong")
                         : tr("Unanswered");
 }
@@ -70,7 +70,7 @@ QString markedVerdictText(bool correct)
 
 QString unansweredText(int unanswered, int incomplete)
 {
-    return incomplete > 0 ? tr("%1 unanswered, %2 incomplete").arg(unanswered).arg(incomplete)
+    return incomplete > 0 ? tr("%1 unanswered, %2 partly answered").arg(unanswered).arg(incomplete)
                           : tr("%1 unanswered").arg(unanswered);
 }
 

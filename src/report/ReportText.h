@@ -17,10 +17,11 @@ namespace certdrill::report {
 // A question's text, the review of an answer and the fixed colors, as both the screens (src/gui) and the
 // printed reports show them. Qt Gui only, no widgets: certdrill-cli prints the same reports.
 
-/// "Correct", "Wrong", "Incomplete" (fewer options chosen than asked for) or "Unanswered" for a scored item.
+/// "Correct", "Wrong", "Partly answered" (fewer options chosen than asked for) or "Unanswered" for a scored
+/// item.
 QString verdictText(const SessionItem& item);
-/// The verdict with its mark, "✔ Correct" or "✘ Wrong" (or "✘ Incomplete", "✘ Unanswered"): the heading over
-/// an answer checked in practice mode.
+/// The verdict with its mark, "✔ Correct" or "✘ Wrong" (or "✘ Partly answered", "✘ Unanswered"): the heading
+/// over an answer checked in practice mode.
 QString markedVerdictText(const SessionItem& item);
 /// "✔ Correct" or "✘ Wrong": the heading over an answer checked in a drill, which checks only complete
 /// answers.

@@ -108,7 +108,7 @@ TEST_CASE("results --pdf prints the report: verdict, per-domain lines, the quest
     CHECK_THAT(first, Catch::Contains("FAIL"));
     // h2 half answered is wrong and unanswered: a multi-select counts as answered only when complete.
     CHECK_THAT(squeezed(first),
-               Catch::Contains("50.0% (2 of 4 correct, 0 unanswered, 1 incomplete); pass mark 70%"));
+               Catch::Contains("50.0% (2 of 4 correct, 0 unanswered, 1 partly answered); pass mark 70%"));
     CHECK_THAT(squeezed(first), Catch::Contains("finished 2026-01-01 00:04 UTC"));
     // 4:00 over the 3 questions answered in full, against 10 minutes for 4: paces read as the clock does.
     CHECK_THAT(squeezed(first), Catch::Contains("1:20 per answered question; the exam allows 2:30"));

@@ -2,6 +2,7 @@
 // abandoning an exam, the review screen's per-row flags and review passes, honest time in the results and
 // the history, resuming where the candidate was, the keyboard from the first second, Ctrl+Q's warning, the
 // flag and confidence buttons' state, and refusals next to the options.
+#include <map>
 #include <numeric>
 
 #include <QAction>
@@ -10,6 +11,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -393,9 +395,9 @@ private slots:
         QVERIFY(!s->finished());
     }
 
-    /// Results and history show the clock's time as m:ss, minutes per answered question, the review
-    /// screen's time and the unanswered count; per domain the pace is over the questions seen, and a domain
-    /// not reached is never the weakest.
+    /// Results and history show the clock's time in minutes and seconds, the pace per answered question, the
+    /// review screen's time and the unanswered count; per domain the pace is over the questions seen, and a
+    /// domain not reached is never the weakest.
     void resultsAndHistoryShowHonestTime()
     {
         auto w = makeWorld();
@@ -415,9 +417,9 @@ private slots:
         auto* results = w->window->resultsPage();
         QVERIFY(results->isVisible());
         const QString details = child<QLabel>(results, "resultDetailsLabel")->text();
-        QVERIFY2(details.contains(QStringLiteral("Time used 4:14 of 120 minutes")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("Time used 4 min 14 s of 120 min")), qPrintable(details));
         QVERIFY2(details.contains(QStringLiteral("2:07 per answered question")), qPrintable(details));
-        QVERIFY2(details.contains(QStringLiteral("0:14 of it on the review screen")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("14 s of it on the review screen")), qPrintable(details));
         QVERIFY2(details.contains(QStringLiteral("63 unanswered")), qPrintable(details));
         // Per domain, over the questions seen: a domain with none seen was not reached.
         auto* domains = child<QTableWidget>(results, "resultDomainsTable");
@@ -437,7 +439,7 @@ private slots:
         QCOMPARE(table->rowCount(), 1);
         QVERIFY2(table->item(0, 2)->text().contains(QStringLiteral("63 unanswered")),
                  qPrintable(table->item(0, 2)->text()));
-        QCOMPARE(table->item(0, 5)->text(), QStringLiteral("4:14"));
+        QCOMPARE(table->item(0, 5)->text(), QStringLiteral("4 min 14 s"));
         // The weakest domain is the wrong answer's, never one of the domains nobody reached.
         const Domain* wrong = s->exam().findDomain(s->items()[1].question.domain);
         QVERIFY(wrong);
@@ -446,6 +448,175 @@ private slots:
         // As many not reached as the results said.
         QVERIFY2(weakest.contains(QStringLiteral("; %1 not reached").arg(notReached)), qPrintable(weakest));
         certdrill::test::screenshot(w->window.get(), "history-time");
+    }
+
+    /// When the clock runs out while the app is open, the results say so first: the exam did not just close.
+    /// An exam submitted by the candidate says nothing of the kind.
+    void timeRunningOutIsNamedOnTheResults()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(certdrill::test::showActive(w->window.get()));
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        gui::ExamPage* page = w->window->examPage();
+        clickCorrect(page, page->session()->items()[0]);
+        w->clock.advanceMinutes(119);
+        page->updateClock();
+        QVERIFY(!page->session()->finished());
+        w->clock.advanceMinutes(1);
+        page->updateClock(); // the clock's own tick at zero
+        auto* results = w->window->resultsPage();
+        QVERIFY(results->isVisible());
+        auto* notice = child<QLabel>(results, "timeUpNotice");
+        QVERIFY(notice->isVisible());
+        QVERIFY2(notice->text().startsWith(QStringLiteral("Time ran out")) &&
+                     notice->text().contains(QStringLiteral("your answers were submitted")),
+                 qPrintable(notice->text()));
+        // It is the first thing on the page, above the verdict.
+        QVERIFY(notice->mapTo(results, QPoint(0, 0)).y() <
+                child<QLabel>(results, "verdictLabel")->mapTo(results, QPoint(0, 0)).y());
+        certdrill::test::screenshot(w->window.get(), "results-time-up");
+
+        QVERIFY(w->window->startExam(SessionMode::Exam, 43));
+        w->window->examPage()->submitNow();
+        QVERIFY(results->isVisible());
+        QVERIFY(!notice->isVisible());
+    }
+
+    /// History's weakest domain scores an incomplete multi-select (fewer options ticked than asked for) as
+    /// the results do: answered, and wrong. Left out, a domain with one right answer and an incomplete one
+    /// read "every answer right" in History and 50% on the results page.
+    void weakestDomainCountsAnIncompleteAnswerAsTheResultsDo()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+        gui::ExamPage* page = w->window->examPage();
+        ExamSession* s = page->session();
+        // A domain with a multi-select and another question (x), and another domain with three questions (y).
+        std::map<std::string, std::vector<int>> byDomain;
+        for (const SessionItem& it : s->items()) {
+            byDomain[it.question.domain].push_back(it.position);
+        }
+        int multi = -1;
+        for (const SessionItem& it : s->items()) {
+            if (multi < 0 && it.question.isMultiSelect() && byDomain[it.question.domain].size() >= 2) {
+                multi = it.position;
+            }
+        }
+        QVERIFY(multi >= 0);
+        const std::string x = s->items()[static_cast<size_t>(multi)].question.domain;
+        std::string y;
+        for (const auto& [domain, positions] : byDomain) {
+            y = y.empty() && domain != x && positions.size() >= 3 ? domain : y;
+        }
+        QVERIFY(!y.empty());
+        const auto show = [&](int position) -> const SessionItem& {
+            page->showQuestion(position);
+            return s->items()[static_cast<size_t>(position)];
+        };
+        // x: the multi-select with one of its correct options ticked, one question right.
+        const SessionItem& partial = show(multi);
+        for (size_t d = 0; d < partial.optionOrder.size(); ++d) {
+            if (partial.question.options[static_cast<size_t>(partial.optionOrder[d])].correct) {
+                QTest::mouseClick(page->findChild<QAbstractButton*>(QStringLiteral("option%1").arg(d)),
+                                  Qt::LeftButton);
+                break;
+            }
+        }
+        QVERIFY(s->items()[static_cast<size_t>(multi)].incomplete());
+        const int other = byDomain[x][0] == multi ? byDomain[x][1] : byDomain[x][0];
+        clickCorrect(page, show(other));
+        // y: two right and one wrong, 67%.
+        clickCorrect(page, show(byDomain[y][0]));
+        clickCorrect(page, show(byDomain[y][1]));
+        clickWrong(page, show(byDomain[y][2]));
+        page->submitNow();
+        const SessionScore score = s->score();
+        const auto tally = [&](const std::string& id) {
+            return *std::find_if(score.domains.begin(), score.domains.end(),
+                                 [&](const Tally& t) { return t.id == id; });
+        };
+        // The results: x has 1 right of 2 answered, below y's 2 of 3.
+        QCOMPARE(tally(x).correct, 1);
+        QCOMPARE(tally(x).attempted(), 2);
+        QCOMPARE(tally(x).incomplete, 1);
+
+        w->window->showHistory();
+        auto* table = child<QTableWidget>(w->window->historyPage(), "historyTable");
+        QCOMPARE(table->rowCount(), 1);
+        const QString weakest = table->item(0, 6)->text();
+        const QString name = QString::fromStdString(s->exam().findDomain(x)->name);
+        QVERIFY2(weakest.startsWith(name + QStringLiteral(" (1 of 2 answered right)")), qPrintable(weakest));
+        // The score names the answer for what it is: partly answered. "Incomplete" is the navigator's word
+        // for any question not answered in full, nothing chosen included.
+        const QString listed = table->item(0, 2)->text();
+        QVERIFY2(listed.contains(QStringLiteral(", 1 partly answered)")) &&
+                     !listed.contains(QStringLiteral("incomplete")),
+                 qPrintable(listed));
+    }
+
+    /// A session's time used reads the same on the results, in History, in Compare… and in the PDF report,
+    /// in minutes and seconds with their units: "1:47 of 120 minutes" read as an hour and 47 minutes, and
+    /// screens that each formatted it could differ by a second. 107 min 35.4 s is the limit less the 0:12:24
+    /// the countdown last showed: 107 min 36 s everywhere.
+    void timeUsedReadsTheSameOnEveryScreen()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        for (const std::int64_t used : {std::int64_t{107 * 60'000 + 35'400}, std::int64_t{107'000}}) {
+            QVERIFY(w->window->startExam(SessionMode::Exam, 42));
+            gui::ExamPage* page = w->window->examPage();
+            ExamSession* s = page->session();
+            clickCorrect(page, s->items()[0]);
+            w->clock.advanceMs(used);
+            page->submitNow();
+            w->clock.advanceMinutes(60);
+        }
+        auto* results = w->window->resultsPage();
+        QVERIFY(results->isVisible());
+        const QString details = child<QLabel>(results, "resultDetailsLabel")->text();
+        QVERIFY2(details.contains(QStringLiteral("Time used 1 min 47 s of 120 min")), qPrintable(details));
+
+        w->window->showHistory();
+        auto* table = child<QTableWidget>(w->window->historyPage(), "historyTable");
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->item(0, 5)->text(), QStringLiteral("1 min 47 s"));
+        QCOMPARE(table->item(1, 5)->text(), QStringLiteral("107 min 36 s"));
+
+        // The older session's results, opened from History, and its PDF report.
+        w->window->historyPage()->openSession(table->item(1, 0)->data(Qt::UserRole).toLongLong());
+        QVERIFY(results->isVisible());
+        const QString older = child<QLabel>(results, "resultDetailsLabel")->text();
+        QVERIFY2(older.contains(QStringLiteral("Time used 107 min 36 s of 120 min")), qPrintable(older));
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+        QVERIFY(results->savePdf(pdf).ok());
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(30'000));
+        const QString printed = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+        QVERIFY2(printed.contains(QStringLiteral("107 min 36 s of 120 min used")), qPrintable(printed));
+
+        // Compare… names each session's time used the same way.
+        w->window->showHistory();
+        const auto rowCentre = [table](int row) {
+            return table->visualItemRect(table->item(row, 1)).center();
+        };
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, rowCentre(0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, rowCentre(1));
+        bool checked = false;
+        certdrill::test::onNextModal<QDialog>([&](QDialog* dialog) {
+            auto finish = qScopeGuard([dialog] { dialog->reject(); });
+            const QString sessions = child<QLabel>(dialog, "retakeSessionsLabel")->text();
+            QVERIFY2(sessions.contains(QStringLiteral("time used 107 min 36 s")) &&
+                         sessions.contains(QStringLiteral("time used 1 min 47 s")),
+                     qPrintable(sessions));
+            checked = true;
+        });
+        QTest::mouseClick(child<QPushButton>(w->window->historyPage(), "historyCompareButton"),
+                          Qt::LeftButton);
+        QVERIFY(checked);
     }
 
     /// Table rows are as tall on every visit: the review screen's were about 29 px on the first visit and 23

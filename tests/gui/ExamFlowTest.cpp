@@ -205,7 +205,8 @@ private slots:
         certdrill::test::answerNextMessageBox(&question);
         QTest::mouseClick(review->findChild<QPushButton*>(QStringLiteral("reviewSubmitButton")),
                           Qt::LeftButton);
-        QVERIFY(question.contains(QStringLiteral("63 unanswered or incomplete and 2 flagged")));
+        QVERIFY(
+            question.contains(QStringLiteral("63 incomplete (unanswered or partly answered) and 2 flagged")));
         QVERIFY(s->finished());
         certdrill::test::screenshot(w->window.get(), "results-unanswered");
 
@@ -619,7 +620,7 @@ private slots:
         const QString text = view->toPlainText();
         // One tick on a Select TWO is named for what it is, not just wrong.
         QVERIFY2(text.startsWith(item.correct()      ? QStringLiteral("✔ Correct")
-                                 : item.incomplete() ? QStringLiteral("✘ Incomplete")
+                                 : item.incomplete() ? QStringLiteral("✘ Partly answered")
                                                      : QStringLiteral("✘ Wrong")),
                  qPrintable(text.left(40)));
         for (const auto& o : item.question.options) {
@@ -713,7 +714,7 @@ private slots:
         QTest::mouseClick(reveal, Qt::LeftButton);
         QVERIFY(!asked.isEmpty());
         QVERIFY(item.revealed);
-        QVERIFY2(view->toPlainText().startsWith(QStringLiteral("✘ Incomplete")),
+        QVERIFY2(view->toPlainText().startsWith(QStringLiteral("✘ Partly answered")),
                  qPrintable(view->toPlainText().left(40)));
 
         // Nothing chosen: revealed at once, with no dialog (none is answered here, so one would block).

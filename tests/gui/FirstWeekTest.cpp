@@ -428,7 +428,7 @@ private slots:
         // A week of drills lifts the score over the pass mark, not yet to the readiness line.
         QVERIFY2(right * 100 >= 70 * 65 && right * 100 < 80 * 65, qPrintable(QString::number(right)));
         QCOMPARE(text("verdictLabel"), QStringLiteral("PASS"));
-        QVERIFY2(text("resultDetailsLabel").contains(QStringLiteral("Time used 108:20 of 120 minutes")),
+        QVERIFY2(text("resultDetailsLabel").contains(QStringLiteral("Time used 108 min 20 s of 120 min")),
                  qPrintable(text("resultDetailsLabel")));
         test::screenshot(m_window.get(), "week-mock-results");
     }

@@ -6,6 +6,7 @@
 #include <QLayout>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollBar>
 #include <QStackedWidget>
 #include <QTableWidget>
@@ -72,6 +73,18 @@ QStringList dialogFailures(QWidget* dialog, const char* name)
     gui::applyTextPercent(100);
     return failures;
 }
+
+/// The bundled bank with two exams sat on one form, so History ▸ Compare… shows both its domain and its
+/// per-question tables; `two` is empty if a step failed.
+struct ComparedExams
+{
+    QTemporaryDir dir;
+    FakeClock clock;
+    std::unique_ptr<Store> store = test::bankStore(dir, clock);
+    std::optional<test::TwoExams> two =
+        store ? test::sitAndCompareTwoExams(*store, clock, "ncp-genl") : std::nullopt;
+    ExamDef exam = two ? store->exam("ncp-genl").value() : ExamDef{};
+};
 
 } // namespace
 
@@ -270,13 +283,10 @@ private slots:
     // History ▸ Compare…: two exams on one form, so both the domain and the per-question tables show.
     void retakeDialogFitsAtEveryTextSize()
     {
-        QTemporaryDir dir;
-        FakeClock clock;
-        const auto store = test::bankStore(dir, clock);
-        QVERIFY(store);
-        const auto two = test::sitAndCompareTwoExams(*store, clock, "ncp-genl");
-        QVERIFY(two);
-        const ExamDef exam = store->exam("ncp-genl").value();
+        const ComparedExams compared;
+        QVERIFY(compared.two);
+        const auto& two = compared.two;
+        const ExamDef& exam = compared.exam;
         gui::RetakeDialog dialog(exam, two->comparison, two->before, two->after);
         QVERIFY(certdrill::test::showActive(&dialog));
         QStringList failures = dialogFailures(&dialog, "retake compare");
@@ -304,6 +314,62 @@ private slots:
             }
             if (percent == 200) {
                 certdrill::test::screenshot(&opened, "layout-retake-compare-opened-200");
+            }
+        }
+        gui::applyTextPercent(100);
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("\n"))));
+    }
+
+    // History ▸ Compare… as it opens, at 100% and 200% text: within the screen (at 200% on a 1280×800 screen
+    // it opened 1400 px wide and taller than the screen, Close out of reach), as wide as its tables' content
+    // where the screen has the room, and its Before and After columns say which session they are.
+    void retakeDialogOpensToItsContentWithinTheScreen()
+    {
+        const ComparedExams compared;
+        QVERIFY(compared.two);
+        const auto& two = compared.two;
+        const ExamDef& exam = compared.exam;
+        QStringList failures;
+        for (const int percent : {100, 200}) {
+            gui::applyTextPercent(percent);
+            gui::RetakeDialog dialog(exam, two->comparison, two->before, two->after);
+            QVERIFY(certdrill::test::showActive(&dialog));
+            QApplication::processEvents();
+            const QRect area = dialog.screen()->availableGeometry();
+            const QString at =
+                QStringLiteral("at %1% on a %2×%3 screen").arg(percent).arg(area.width()).arg(area.height());
+            if (dialog.width() > area.width() || dialog.height() > area.height()) {
+                failures << QStringLiteral("%1: the dialog is %2×%3")
+                                .arg(at)
+                                .arg(dialog.width())
+                                .arg(dialog.height());
+            }
+            auto* domains = dialog.findChild<QTableWidget*>(QStringLiteral("retakeDomainTable"));
+            const QString before = domains->horizontalHeaderItem(1)->text();
+            const QString after = domains->horizontalHeaderItem(2)->text();
+            if (!before.startsWith(QStringLiteral("Before")) ||
+                !before.contains(QStringLiteral("01-01 00:00")) ||
+                !after.startsWith(QStringLiteral("After")) ||
+                !after.contains(QStringLiteral("01-01 01:00"))) {
+                failures
+                    << QStringLiteral("%1: the columns are headed \"%2\" and \"%3\"").arg(at, before, after);
+            }
+            // Where the screen has the room, every domain's name shows whole beside its figures.
+            if (dialog.width() + 4 * dialog.fontMetrics().height() < area.width()) {
+                if (domains->columnWidth(0) <
+                        static_cast<const QAbstractItemView*>(domains)->sizeHintForColumn(0) ||
+                    domains->horizontalScrollBar()->isVisible()) {
+                    failures << QStringLiteral("%1: the domain names are cut (%2 of %3 px)")
+                                    .arg(at)
+                                    .arg(domains->columnWidth(0))
+                                    .arg(
+                                        static_cast<const QAbstractItemView*>(domains)->sizeHintForColumn(0));
+                }
+            }
+            if (percent == 200) {
+                certdrill::test::screenshot(&dialog, "layout-retake-compare-200");
+            } else {
+                certdrill::test::screenshot(&dialog, "layout-retake-compare-100");
             }
         }
         gui::applyTextPercent(100);

@@ -7,6 +7,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QtTest>
@@ -15,6 +16,7 @@
 #include "certdrill/exam/ExamAssembler.h"
 
 #include "GuiTestSupport.h"
+#include "HistoryPage.h"
 #include "ReportProblemDialog.h"
 #include "ResultsPage.h"
 
@@ -106,6 +108,17 @@ void ReportProblemTest::reportAndExcludeFromTheReview()
     QVERIFY2(details->text().contains(QStringLiteral("1 question excluded")), qPrintable(details->text()));
     QVERIFY(review->toPlainText().contains(QStringLiteral("excluded from your scores")));
     test::screenshot(&page, "results-reported");
+    // History lists the session with the same score, and says a question is left out of it.
+    const auto historyScore = [&store] {
+        gui::HistoryPage history(store);
+        history.refresh();
+        const QTableWidgetItem* cell =
+            history.findChild<QTableWidget*>(QStringLiteral("historyTable"))->item(0, 2);
+        return cell->text() + QStringLiteral(" | ") + cell->toolTip();
+    };
+    QString listed = historyScore();
+    QVERIFY2(listed.startsWith(QStringLiteral("100.0% (3/3, 1 excluded)")), qPrintable(listed));
+    QVERIFY2(listed.contains(QStringLiteral("1 question excluded from your scores")), qPrintable(listed));
 
     // Reported again with the box cleared: counted again, 3 of 4; both reports kept.
     test::onNextModal<gui::ReportProblemDialog>([](gui::ReportProblemDialog* d) {
@@ -122,6 +135,8 @@ void ReportProblemTest::reportAndExcludeFromTheReview()
     QVERIFY(excludedQuestions(store)->empty());
     QVERIFY2(details->text().contains(QStringLiteral("3 of 4 correct")), qPrintable(details->text()));
     QVERIFY(review->toPlainText().contains(QStringLiteral("· reported")));
+    listed = historyScore();
+    QVERIFY2(listed.startsWith(QStringLiteral("75.0% (3/4) | ")), qPrintable(listed));
 }
 
 QTEST_MAIN(ReportProblemTest)

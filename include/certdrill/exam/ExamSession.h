@@ -69,6 +69,12 @@ inline double minutesPerQuestion(std::int64_t timeMs, int questions)
 /// A duration as a clock shows it, whole minutes then seconds rounded down: "4:14", "125:03".
 std::string minutesSecondsText(std::int64_t ms);
 
+/// A session's time used, or the review screen's share of it, as every screen, report and command shows it:
+/// minutes and seconds with their units ("107 min 36 s", "45 s", "120 min"), never "1:47", which reads as an
+/// hour and 47 minutes next to a limit in minutes. Seconds are rounded up, so the time used and the last
+/// time left the countdown showed (rounded down, countdownText) add up to the limit.
+std::string durationText(std::int64_t ms);
+
 /// A pace, average `minutes` per question, as m:ss rounded to the nearest second ("1:51", "0:12"): every
 /// time per question reads as the clock does, and a short visit reads apart from a domain not reached
 /// (in tenths of a minute both were "0.0").
@@ -87,7 +93,10 @@ struct Tally
     std::int64_t timeMs = 0; ///< time spent on these questions' screens
     int seen = 0;            ///< questions shown at least once (SessionItem::seen)
     int answered = 0;        ///< questions answered completely (SessionItem::complete)
+    int incomplete = 0;      ///< questions with fewer options chosen than asked for (SessionItem::incomplete)
 
+    /// Questions with any option chosen, complete or not: what the candidate answered, right or wrong.
+    int attempted() const { return answered + incomplete; }
     /// Average minutes spent per question seen: a question never reached took no time, so it does not
     /// dilute the pace. 0 when none was seen.
     double minutesPerQuestion() const { return certdrill::minutesPerQuestion(timeMs, seen); }

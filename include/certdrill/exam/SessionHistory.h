@@ -47,8 +47,9 @@ struct SessionSummary
 /// The domain a session's history row names as the one to drill next.
 struct WeakestDomain
 {
-    /// The lowest share right among the questions answered in it (ties to the earlier, heavier domain);
-    /// none when every answer was right or nothing was answered.
+    /// The lowest share right among the questions answered in it (Tally::attempted: an incomplete
+    /// multi-select is answered and wrong, as the results screen scores it; ties to the earlier, heavier
+    /// domain); none when every answer was right or nothing was answered.
     std::optional<Tally> domain;
     /// Domains none of whose questions was shown (Tally::seen), as the results screen counts them. They are
     /// never weakest, nor is a domain shown but with no answer: an unanswered question says nothing about

@@ -37,6 +37,17 @@ std::string minutesSecondsText(std::int64_t ms)
     return std::to_string(seconds / 60) + (s < 10 ? ":0" : ":") + std::to_string(s);
 }
 
+std::string durationText(std::int64_t ms)
+{
+    const std::int64_t seconds = (std::max<std::int64_t>(0, ms) + 999) / 1000;
+    const std::int64_t m = seconds / 60;
+    const std::int64_t s = seconds % 60;
+    if (m == 0) {
+        return std::to_string(s) + " s";
+    }
+    return std::to_string(m) + " min" + (s == 0 ? std::string() : " " + std::to_string(s) + " s");
+}
+
 std::string paceText(double minutes)
 {
     return minutesSecondsText(std::llround(std::max(0.0, minutes) * 60.0) * 1000);
@@ -81,6 +92,7 @@ SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& ite
             t.timeMs += item.timeMs;
             t.seen += item.seen();
             t.answered += item.complete();
+            t.incomplete += item.incomplete();
         };
         count(byDomain[item.question.domain], item.question.domain);
         const Domain* domain = exam.findDomain(item.question.domain);

@@ -72,9 +72,13 @@ Result<std::vector<SessionSummary>> sessionHistory(Store& store)
             d.bind(1, h.id);
             while (d.step()) {
                 const std::string id = d.getText(0);
-                byDomain[id] =
-                    Tally{id,          static_cast<int>(d.getInt(1)), static_cast<int>(d.getInt(2)),
-                          d.getInt(3), static_cast<int>(d.getInt(4)), static_cast<int>(d.getInt(5))};
+                byDomain[id] = Tally{id,
+                                     static_cast<int>(d.getInt(1)),
+                                     static_cast<int>(d.getInt(2)),
+                                     d.getInt(3),
+                                     static_cast<int>(d.getInt(4)),
+                                     static_cast<int>(d.getInt(5)),
+                                     static_cast<int>(d.getInt(6))};
                 h.answered += static_cast<int>(d.getInt(5));
                 h.incomplete += static_cast<int>(d.getInt(6));
             }
@@ -106,11 +110,12 @@ WeakestDomain weakestDomain(const std::vector<Tally>& domains)
         // Not reached as the results screen says it: none of its questions shown. One shown but not answered
         // was reached, yet says nothing about what the candidate knows either.
         out.notReached += t.seen == 0;
-        if (t.answered == 0) {
+        if (t.attempted() == 0) {
             continue;
         }
-        // Right among the answered: unanswered questions are not reached, not wrong knowledge.
-        const double share = static_cast<double>(t.correct) / t.answered;
+        // Right among the answered: unanswered questions are not reached, not wrong knowledge. An incomplete
+        // multi-select was answered, and wrong, as the results screen scores it (SessionItem::incomplete).
+        const double share = static_cast<double>(t.correct) / t.attempted();
         if (share < lowest) {
             lowest = share;
             out.domain = t;

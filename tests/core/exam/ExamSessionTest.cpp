@@ -172,6 +172,26 @@ TEST_CASE("time used is the clock's, per answered question, with the review scre
     CHECK(paceText(125.0 + 59.6 / 60) == "126:00");
 }
 
+TEST_CASE("time used reads in minutes and seconds with units, and adds up with the countdown",
+          "[session][timer]")
+{
+    // "1:47" of a 120-minute exam read as an hour and 47 minutes: the units are written out.
+    CHECK(durationText(107'000) == "1 min 47 s");
+    CHECK(durationText(107 * 60'000 + 36'000) == "107 min 36 s");
+    CHECK(durationText(120 * 60'000) == "120 min");
+    CHECK(durationText(14'000) == "14 s");
+    CHECK(durationText(0) == "0 s");
+    CHECK(durationText(-5) == "0 s");
+    // The countdown showed 0:12:24 with 12:24.6 left: 107 min 35.4 s used reads 107 min 36 s, the limit less
+    // the time left the candidate last saw, never a second short of it.
+    const std::int64_t limit = 120 * 60'000;
+    const std::int64_t left = 12 * 60'000 + 24'600;
+    CHECK(countdownText(left) == "0:12:24");
+    CHECK(durationText(limit - left) == "107 min 36 s");
+    CHECK(durationText(95'001) == "1 min 36 s");
+    CHECK(durationText(95'000) == "1 min 35 s");
+}
+
 TEST_CASE("a practice exam's time used is the time its clock ran, pauses left out", "[session][timer]")
 {
     Fixture f;

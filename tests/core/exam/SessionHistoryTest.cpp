@@ -189,11 +189,52 @@ TEST_CASE("the weakest domain is read from answered questions; a domain not reac
     CHECK(weakestDomain(domains).domain->id == "beta");
     CHECK_FALSE(weakestDomain({}).domain);
     // "Not reached" as the results screen says it: no question of the domain shown. One shown but left
-    // unanswered (or an incomplete multi-select) was reached, and still says nothing about what is known.
+    // unanswered was reached, and still says nothing about what is known.
     domains.push_back({"gamma", 0, 3, 60'000, 2, 0});
     weakest = weakestDomain(domains);
     CHECK(weakest.domain->id == "beta");
     CHECK(weakest.notReached == 0);
+}
+
+TEST_CASE("history's weakest domain counts an incomplete multi-select as answered wrong, as results do",
+          "[history]")
+{
+    World w;
+    auto s = std::move(ExamSession::start(*w.store, w.exam, w.form, SessionMode::Exam).value());
+    // alpha: q1 right, q2 (select two) with one option chosen; beta: q3 right, q4 wrong.
+    w.answerRight(*s, {"q1", "q3"});
+    for (const auto& it : s->items()) {
+        if (it.question.id == "q2") {
+            REQUIRE(s->choose(it.position, {0}).ok());
+        }
+        if (it.question.id == "q4") {
+            REQUIRE(s->choose(it.position, {1}).ok());
+        }
+    }
+    const auto results = s->submit();
+    REQUIRE(results.ok());
+    const auto h = sessionHistory(*w.store);
+    REQUIRE(h.ok());
+    REQUIRE(h.value().size() == 1);
+    const SessionSummary& row = h.value()[0];
+    // The results screen scores both domains 1 of 2; history reads the same tallies.
+    REQUIRE(results->domains.size() == 2);
+    REQUIRE(row.domains.size() == 2);
+    for (std::size_t d = 0; d < 2; ++d) {
+        CHECK(row.domains[d].correct == results->domains[d].correct);
+        CHECK(row.domains[d].total == results->domains[d].total);
+        CHECK(row.domains[d].answered == results->domains[d].answered);
+        CHECK(row.domains[d].incomplete == results->domains[d].incomplete);
+    }
+    CHECK(row.domains[0].incomplete == 1);
+    CHECK(row.domains[0].attempted() == 2);
+    // alpha is not "every answer right" with its incomplete answer left out: 1 of 2 answered right, a tie
+    // with beta that goes to the earlier domain, as on the results screen where both are 50%.
+    const WeakestDomain weakest = weakestDomain(row.domains);
+    REQUIRE(weakest.domain);
+    CHECK(weakest.domain->id == "alpha");
+    CHECK(weakest.domain->correct == 1);
+    CHECK(weakest.domain->attempted() == 2);
 }
 
 TEST_CASE("review all, incomplete and flagged step through only those questions", "[review]")
