@@ -101,7 +101,10 @@ MoodleImportDialog::MoodleImportDialog(const QStringList& moodleFiles, std::vect
     auto* mapRow = new QHBoxLayout;
     mapRow->addWidget(m_map, 1);
     mapRow->addWidget(browse);
-    form->addRow(tr("Category &map:"), mapRow);
+    // A label of its own: one addRow() makes beside a layout has no buddy, and showed its "&".
+    auto* mapLabel = new QLabel(tr("Category &map:"));
+    mapLabel->setBuddy(m_map);
+    form->addRow(mapLabel, mapRow);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addLayout(form);

@@ -485,6 +485,14 @@ private slots:
             auto* map = moodle->findChild<QLineEdit*>(QStringLiteral("moodleMap"));
             QVERIFY(map && map->isVisibleTo(moodle) && map->text().isEmpty());
             QCOMPARE(moodle->options().map, std::filesystem::path());
+            // The field's label names it with its Alt letter (a label made by addRow beside a layout has no
+            // buddy and showed "Category &map:").
+            bool labelled = false;
+            for (QLabel* label : moodle->findChildren<QLabel*>()) {
+                labelled =
+                    labelled || (label->buddy() == map && label->text() == QStringLiteral("Category &map:"));
+            }
+            QVERIFY(labelled);
             test::onNextModal<gui::ImportPreviewDialog>([&](gui::ImportPreviewDialog* preview) {
                 QVERIFY(
                     !preview->findChild<QPushButton*>(QStringLiteral("previewImportButton"))->isEnabled());
