@@ -231,6 +231,7 @@ void TrackerPage::rate(const TrackerRow& row, int comboIndex)
                     if (again && again->objectName() == focused) {
                         m_tree->doItemsLayout(); // shows the new row widgets now: a hidden one takes no focus
                         again->setFocus(Qt::OtherFocusReason);
+                        break;
                     }
                 }
             }

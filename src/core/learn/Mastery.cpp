@@ -86,6 +86,13 @@ double sampleGamma(Random& random, double shape)
     }
 }
 
+/// A share in whole percent rounded down, without the sign: the one rounding every band number is written
+/// with (intervalText, wholePercent).
+std::string percentDown(double share)
+{
+    return std::to_string(static_cast<long>(std::floor(share * 100.0)));
+}
+
 } // namespace
 
 const char* bandName(Band band)
@@ -266,15 +273,13 @@ std::string intervalText(const Mastery& mastery)
     // under target − 10 points, a lower bound at the target), so a printed number reaches a threshold exactly
     // when the value does. Rounded to the nearest, a Red mean of 49.6% read "50%", which the rule as written
     // would call Yellow.
-    const auto whole = [](double share) {
-        return std::to_string(static_cast<long>(std::floor(share * 100.0)));
-    };
-    return whole(mastery.mean) + "% [" + whole(mastery.lower) + "–" + whole(mastery.upper) + "%]";
+    return wholePercent(mastery.mean) + " [" + percentDown(mastery.lower) + "–" +
+           wholePercent(mastery.upper) + "]";
 }
 
 std::string wholePercent(double share)
 {
-    return std::to_string(static_cast<long>(std::floor(share * 100.0))) + "%";
+    return percentDown(share) + "%";
 }
 
 std::string bandRule(double target)
