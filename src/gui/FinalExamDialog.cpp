@@ -66,7 +66,6 @@ FinalExamDialog::FinalExamDialog(const ExamDef& exam, const std::vector<FinalFor
     update();
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     buttons->addButton(m_start, QDialogButtonBox::AcceptRole);
-    m_start->setDefault(true);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_start, &QPushButton::clicked, this, [this] {
         m_chosen = m_forms[static_cast<std::size_t>(m_table->currentRow())].number;
@@ -77,6 +76,10 @@ FinalExamDialog::FinalExamDialog(const ExamDef& exam, const std::vector<FinalFor
     layout->addWidget(m_table);
     layout->addStretch();
     layout->addWidget(buttons);
+    // Made default only now that the dialog holds it: setDefault on a button outside a dialog registers
+    // nothing, and the dialog then made the first button in its focus chain, Close, the default, so Enter
+    // on the forms list closed the dialog instead of starting the selected exam.
+    m_start->setDefault(true);
     resize(fontMetrics().averageCharWidth() * 70, sizeHint().height());
 }
 

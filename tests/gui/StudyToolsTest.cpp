@@ -225,6 +225,38 @@ private slots:
                     .contains(QStringLiteral("rests on 1 final exam of never-seen questions")));
     }
 
+    /// Enter in the Final exam dialog starts the selected form, as the dialog's default button says, with
+    /// the focus where the dialog opens it (on the forms list) and after the arrows moved the selection.
+    void finalExamDialogEnterStarts()
+    {
+        auto w = makeWorld();
+        QVERIFY(w);
+        auto* action = w->window->findChild<QAction*>(QStringLiteral("finalExamAction"));
+        QVERIFY(action);
+        QString focused;
+        certdrill::test::onNextModal<QDialog>([&focused](QDialog* dialog) {
+            auto* table = dialog->findChild<QTableWidget*>(QStringLiteral("finalFormsTable"));
+            QVERIFY(table);
+            QApplication::setActiveWindow(dialog);
+            QVERIFY(QTest::qWaitForWindowActive(dialog));
+            QWidget* focus = QApplication::focusWidget();
+            focused = focus ? focus->objectName() : QStringLiteral("none");
+            QTest::keyClick(table, Qt::Key_Down);
+            QCOMPARE(table->currentRow(), 1);
+            QTest::keyClick(focus ? focus : dialog, Qt::Key_Return);
+            if (dialog->isVisible()) {
+                dialog->reject();
+            }
+        });
+        action->trigger();
+        QCOMPARE(focused, QStringLiteral("finalFormsTable"));
+        QVERIFY2(w->window->examStartPage()->isVisible(), "Enter did not start the final exam");
+        QVERIFY(w->window->examStartPage()
+                    ->findChild<QLabel*>(QStringLiteral("startTitleLabel"))
+                    ->text()
+                    .contains(QStringLiteral("final exam 2")));
+    }
+
     /// Two exams sat on one form, some answers right in the first and wrong in the second and the other way
     /// round: History ▸ Compare… is enabled only with both selected and shows compareSessions' counts and
     /// each domain's change.
