@@ -206,7 +206,7 @@ void DrillPage::showQuestion(int position)
     m_progress->setText(tr("Drill: question %1 of %2").arg(position + 1).arg(m_session->items().size()));
     QString reason = QStringLiteral("%1 · %2").arg(domain ? QString::fromStdString(domain->name) : QString(),
                                                    reasonText(item.reason));
-    if (item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due) {
+    if (item.pickedForLevel()) {
         // Why show it: the planner picked this question for its level, and saying so explains why a drill
         // feels harder than a mock.
         reason += tr(" · picked for your level: about a %1% chance you work it out, guessing aside")
@@ -214,7 +214,7 @@ void DrillPage::showQuestion(int position)
     }
     setPackText(m_reason, reason);
     m_reason->setToolTip(
-        item.solve >= 0 && item.reason != PlannedQuestion::Reason::Due
+        item.pickedForLevel()
             ? tr("New questions are picked so that you work them out about half the time: those teach the "
                  "most. The chance comes from the question's difficulty tag and your answers so far.")
             : QString());

@@ -29,6 +29,11 @@ struct DrillItem
     std::optional<Confidence> confidence;
     bool checked = false;
     bool correct = false;
+
+    /// Whether the planner picked this question for the learner's level: its solve chance is known and it is
+    /// no due review (a review is asked because it faded, whatever its chance). Only these questions say
+    /// whether the planner reads the level right.
+    bool pickedForLevel() const { return solve >= 0 && reason != PlannedQuestion::Reason::Due; }
 };
 
 /// Checked answers of a drill, or of one of its domains.

@@ -112,6 +112,10 @@ std::string intervalText(const Mastery& mastery);
 /// quoted on its own reads as it does in the interval.
 std::string wholePercent(double share);
 
+/// A share in whole percent rounded to the nearest, "80%" for 0.796: for settings and rates that no band
+/// threshold is compared with (a readiness score, an accuracy by confidence).
+std::string nearestPercent(double share);
+
 /// measuredBand's rule in words for `target`, the one text every report prints it with: "Green: at least 5
 /// answers and the 80% interval's lower bound at or above 80% …; Red: …; Yellow: everything in between."
 std::string bandRule(double target);

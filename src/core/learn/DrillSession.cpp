@@ -350,9 +350,7 @@ DrillSummary DrillSession::summary() const
         for (DrillTally* t : {&out.all, &byDomain[it.question.domain]}) {
             ++t->total;
             t->right += it.correct;
-            // A due review is asked because it faded, whatever its solve chance: only the questions picked
-            // for the learner's level say whether the planner reads that level right.
-            if (it.solve >= 0 && it.reason != PlannedQuestion::Reason::Due) {
+            if (it.pickedForLevel()) {
                 const double p = level.guess + (1.0 - level.guess) * it.solve;
                 ++t->pitched;
                 t->pitchedRight += it.correct;

@@ -282,16 +282,19 @@ std::string wholePercent(double share)
     return percentDown(share) + "%";
 }
 
+std::string nearestPercent(double share)
+{
+    return std::to_string(std::lround(share * 100.0)) + "%";
+}
+
 std::string bandRule(double target)
 {
-    // The thresholds are measuredBand's own constants, so the words cannot drift from the rule.
-    const auto whole = [](double share) {
-        return std::to_string(std::lround(share * 100.0)) + "%";
-    };
+    // The thresholds are measuredBand's own constants, so the words cannot drift from the rule. They are
+    // settings, compared with nothing here: rounded to the nearest (0.8 − 0.1 must read 70%).
     return "Green: at least " + std::to_string(kMinAnswersForGreen) +
-           " answers and the 80% interval's lower bound at or above " + whole(target) +
+           " answers and the 80% interval's lower bound at or above " + nearestPercent(target) +
            ", unless its due questions have faded; Red: no answers, an upper bound under " +
-           whole(target - kRedMargin) + " or an estimate under 50%; Yellow: everything in between.";
+           nearestPercent(target - kRedMargin) + " or an estimate under 50%; Yellow: everything in between.";
 }
 
 Band measuredBand(const Mastery& mastery, double target, std::optional<double> dueRecall)

@@ -59,11 +59,6 @@ Civil civilFromDays(std::int64_t z)
     return {static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2), m, d};
 }
 
-std::string percent(double x)
-{
-    return std::to_string(static_cast<int>(std::lround(x * 100.0))) + "%";
-}
-
 std::string hours(double h)
 {
     char buf[32];
@@ -122,7 +117,7 @@ NextStep nextStep(const StudyPlanInput& in, const StudyPlan& plan)
         step.title = "Book your exam and set its date";
         step.reason = "You meet the readiness rule: every domain is Green and your last exam simulations "
                       "reached " +
-                      percent(t.settings.readinessScore) + ". The plan then counts down to the date.";
+                      nearestPercent(t.settings.readinessScore) + ". The plan then counts down to the date.";
         return step;
     }
     const bool allGreen = std::all_of(t.domains.begin(), t.domains.end(),
@@ -132,7 +127,7 @@ NextStep nextStep(const StudyPlanInput& in, const StudyPlan& plan)
         step.title = "Take an exam simulation (" + lastExam + ")";
         step.reason = "Every domain is Green; readiness also needs the last " +
                       std::to_string(t.settings.readinessExams) + " exam simulations at " +
-                      percent(t.settings.readinessScore) + " or more.";
+                      nearestPercent(t.settings.readinessScore) + " or more.";
         return step;
     }
     if (plan.dueToday >= in.rules.reviewThreshold) {
@@ -141,8 +136,8 @@ NextStep nextStep(const StudyPlanInput& in, const StudyPlan& plan)
         step.drill.seed = in.seed;
         step.drill.filter.dueOnly = true;
         step.title = plural(plan.dueToday, "question", "questions") + " due for review";
-        step.reason = "Their predicted recall has fallen below " + percent(t.settings.desiredRetention) +
-                      "; reviewing " +
+        step.reason = "Their predicted recall has fallen below " +
+                      nearestPercent(t.settings.desiredRetention) + "; reviewing " +
                       (step.drill.count == plan.dueToday
                            ? std::string("them")
                            : "the " + std::to_string(step.drill.count) + " that faded most") +
@@ -191,7 +186,7 @@ std::string examsCountText(const TrackerReport& t)
 {
     const int needed = t.settings.readinessExams;
     const int counted = examsCounted(t.recentExamScores, t.settings);
-    const std::string line = percent(t.settings.readinessScore) + " or more";
+    const std::string line = nearestPercent(t.settings.readinessScore) + " or more";
     if (counted == 0) {
         return "no exam simulation yet (readiness needs " + std::to_string(needed) + " in a row at " + line +
                ")";

@@ -28,11 +28,6 @@ std::string capitalized(Band b)
     return s;
 }
 
-std::string percent(double x)
-{
-    return std::to_string(static_cast<int>(std::lround(x * 100.0))) + "%";
-}
-
 std::string calibrationAdvice(const std::vector<CalibrationRow>& rows)
 {
     const auto find = [&](const char* tag) -> const CalibrationRow* {
@@ -54,12 +49,12 @@ std::string calibrationAdvice(const std::vector<CalibrationRow>& rows)
                "score.";
     }
     if (sure && acc(sure) < 0.80) {
-        return "Your Sure answers are right only " + percent(acc(sure)) +
+        return "Your Sure answers are right only " + nearestPercent(acc(sure)) +
                " of the time: read every option before committing, because overconfidence costs points you "
                "think are safe.";
     }
     if (guess && acc(guess) >= 0.50) {
-        return "Your guesses are right " + percent(acc(guess)) +
+        return "Your guesses are right " + nearestPercent(acc(guess)) +
                " of the time: you know more than you think, so trust your elimination on the exam.";
     }
     return "Your confidence matches your results: spend review time on the Unsure and Guess answers.";
@@ -122,14 +117,14 @@ std::optional<std::string> examReadinessGap(const std::vector<double>& recentExa
         return std::nullopt;
     }
     std::string line = "Exam simulations: the last " + std::to_string(settings.readinessExams) +
-                       " must each score at least " + percent(settings.readinessScore) + "; ";
+                       " must each score at least " + nearestPercent(settings.readinessScore) + "; ";
     if (exams == 0) {
         return line + "none taken yet";
     }
     std::string scores;
     const int counted = examsCounted(recentExamScores, settings);
     for (int i = 0; i < counted; ++i) {
-        scores += (i ? ", " : "") + percent(recentExamScores[static_cast<std::size_t>(i)]);
+        scores += (i ? ", " : "") + nearestPercent(recentExamScores[static_cast<std::size_t>(i)]);
     }
     if (exams < settings.readinessExams) {
         // "last scores 40%" after one exam would read as the last three.
@@ -318,10 +313,10 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
                         " faded, review " + (row.dueItems == 1 ? "it" : "them");
             } else if (row.mastery.answers < 5) {
                 line += "; needs at least 5 answers and the lower bound (" + wholePercent(row.mastery.lower) +
-                        ") ≥ " + percent(settings.target);
+                        ") ≥ " + nearestPercent(settings.target);
             } else {
                 line += "; needs the lower bound (" + wholePercent(row.mastery.lower) + ") ≥ " +
-                        percent(settings.target);
+                        nearestPercent(settings.target);
             }
         }
         report.readiness.push_back(line);
@@ -333,8 +328,8 @@ TrackerReport computeTracker(const ExamDef& exam, const std::vector<BankItem>& b
     if (report.ready) {
         report.readiness.push_back("Ready to schedule: every domain is Green and the last " +
                                    std::to_string(settings.readinessExams) +
-                                   " exam simulations scored at least " + percent(settings.readinessScore) +
-                                   ".");
+                                   " exam simulations scored at least " +
+                                   nearestPercent(settings.readinessScore) + ".");
     }
     return report;
 }

@@ -227,6 +227,10 @@ TEST_CASE("the band rule in words names measuredBand's thresholds at the target"
     // A bound quoted alone reads as it does inside the interval.
     CHECK(wholePercent(0.796) == "79%");
     CHECK(wholePercent(0.8) == "80%");
+    // A setting or a plain rate reads rounded to the nearest, 0.57 as 57% (its double is 0.5699…).
+    CHECK(nearestPercent(0.796) == "80%");
+    CHECK(nearestPercent(0.57) == "57%");
+    CHECK(nearestPercent(0.8 - 0.1) == "70%");
 }
 
 TEST_CASE("a mastery's printed numbers put it in the band its rule gives", "[mastery]")
