@@ -99,6 +99,10 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     m_problems->setContextMenuPolicy(Qt::ActionsContextMenu);
     // A table view takes Ctrl+C itself and copies only the current cell: the filter makes it copy the rows.
     m_problems->installEventFilter(this);
+    // The columns are fitted to the problems table's viewport whenever it changes width. The dialog's own
+    // resize came too early: before the dialog is shown its children's resizes wait, so the columns were
+    // capped at a quarter of a stale, narrow viewport, and "file:line:column" wrapped at 200% text.
+    m_problems->viewport()->installEventFilter(this);
 
     // Copy and save act on the problems, on the left; Import and Cancel end the dialog, on the right.
     auto* copyAllButton = new QPushButton(tr("Copy &all"));
@@ -170,12 +174,6 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     resize(size);
 }
 
-void ImportPreviewDialog::resizeEvent(QResizeEvent* event)
-{
-    QDialog::resizeEvent(event);
-    fitColumns();
-}
-
 void ImportPreviewDialog::changeEvent(QEvent* event)
 {
     QDialog::changeEvent(event);
@@ -211,6 +209,10 @@ ImportPreviewDialog::~ImportPreviewDialog() = default;
 
 bool ImportPreviewDialog::eventFilter(QObject* watched, QEvent* event)
 {
+    if (watched == m_problems->viewport() && event->type() == QEvent::Resize) {
+        fitColumns(); // the viewport has its new size already
+        return false;
+    }
     if (watched == m_problems && event->type() == QEvent::KeyPress &&
         static_cast<QKeyEvent*>(event)->matches(QKeySequence::Copy)) {
         copySelected();

@@ -35,9 +35,9 @@ public slots:
     void saveProblems();
 
 protected:
-    /// Ctrl+C on the problems table copies the selected rows (copySelected).
+    /// Ctrl+C on the problems table copies the selected rows (copySelected); a new width of the table refits
+    /// its columns.
     bool eventFilter(QObject* watched, QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:

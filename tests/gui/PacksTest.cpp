@@ -10,6 +10,7 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -615,6 +616,26 @@ private slots:
                          qPrintable(QStringLiteral("%1 < %2")
                                         .arg(changed->height())
                                         .arg(changed->heightForWidth(changed->width()))));
+                // The place and question columns are as wide as their headings and texts, within a quarter of
+                // the table, at both text sizes: they were fitted to a stale, narrow table and wrapped at
+                // 200%.
+                auto* problems = preview->findChild<QTableWidget*>(QStringLiteral("previewProblemsTable"));
+                QVERIFY(problems);
+                for (const int c : {1, 2}) {
+                    int needed = problems->horizontalHeader()->sectionSizeHint(c);
+                    for (int r = 0; r < problems->rowCount(); ++r) {
+                        needed = std::max(
+                            needed, problems->fontMetrics().horizontalAdvance(problems->item(r, c)->text()));
+                    }
+                    // At most a quarter of the table each (fitColumns), as on a small screen.
+                    needed = std::min(needed, problems->viewport()->width() / 4);
+                    QVERIFY2(problems->columnWidth(c) >= needed,
+                             qPrintable(QStringLiteral("column %1 at %2%: %3 < %4")
+                                            .arg(c)
+                                            .arg(percent)
+                                            .arg(problems->columnWidth(c))
+                                            .arg(needed)));
+                }
                 test::screenshot(preview,
                                  percent == 100 ? "import-preview-changes" : "import-preview-changes-200");
                 if (percent == 100) {

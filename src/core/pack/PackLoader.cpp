@@ -13,6 +13,7 @@
 #include <sstream>
 #include <sys/stat.h>
 #include <system_error>
+#include <tuple>
 #include <unistd.h>
 #include <unordered_map>
 #include <unordered_set>
@@ -1332,6 +1333,16 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             conversion->diagnostics.clear();
             packs[i].conversion = std::move(conversion);
         }
+        // The errors, which stop the import, then the warnings, each in the order of the file, as an author
+        // fixes them: each pass (the conversion, the pack rules, the batch's references and repeated stems)
+        // adds its own, so a Moodle file's list jumped back and forth between lines.
+        std::stable_sort(packs[i].diagnostics.begin(), packs[i].diagnostics.end(),
+                         [](const Diagnostic& a, const Diagnostic& b) {
+                             const bool aWarns = !a.isError();
+                             const bool bWarns = !b.isError();
+                             return std::tie(a.file, aWarns, a.pos.line, a.pos.column) <
+                                    std::tie(b.file, bWarns, b.pos.line, b.pos.column);
+                         });
         summariseRepeats(packs[i].diagnostics);
     }
     if (categoryMap && !packs.empty()) {

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -223,6 +224,43 @@ TEST_CASE("a GIFT file is checked by the pack rules and reported at GIFT positio
     CHECK(isGiftFile("moodle.gift.txt"));
     CHECK_FALSE(isGiftFile("pack.json"));
     CHECK_FALSE(isGiftFile(".gift"));
+}
+
+TEST_CASE("a Moodle file's problems are listed errors first, each kind in the order of its lines",
+          "[gift][moodle-xml]")
+{
+    TempDir dir;
+    // The converter finds the repeated name (line 6) and the partial credit (line 10), the pack rules the
+    // missing whys (lines 3, 7, 11) and the batch the repeated stem (line 6): listed by pass, the lines ran
+    // 6, 10, 3, 7, 11, 6. A second file's error comes before its warnings.
+    const auto p = giftFile(dir, "order.gift",
+                            "$CATEGORY: alpha\n\n"
+                            "::q one:: What is the value of the thing when measured?{\n=alpha\n~beta\n}\n\n"
+                            "::q one:: What is the value of the thing when measured?{\n=alpha\n~beta\n}\n\n"
+                            "::q three:: What is C?{\n~%50%a\n=b\n~c\n}\n");
+    const auto loaded = loadPacks({p}, miniCatalog());
+    REQUIRE(loaded.size() == 1);
+    const auto& ds = loaded[0].diagnostics;
+    REQUIRE(ds.size() >= 4);
+    CHECK(findMessage(ds, "is used before"));
+    CHECK(findMessage(ds, "the same stem as"));
+    std::string lines;
+    for (const auto& d : ds) {
+        lines += std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + " ";
+    }
+    INFO(lines);
+    const auto inOrder = [](const Diagnostic& a, const Diagnostic& b) {
+        return std::make_tuple(!a.isError(), a.pos.line, a.pos.column) <
+               std::make_tuple(!b.isError(), b.pos.line, b.pos.column);
+    };
+    CHECK(std::is_sorted(ds.begin(), ds.end(), inOrder));
+    const auto bad = giftFile(dir, "bad.gift", "$CATEGORY: alpha\n\nQ one?{=a ~b}\n\nQ two?{~a ~b}\n");
+    const auto second = loadPacks({bad}, miniCatalog());
+    const auto& bs = second.at(0).diagnostics;
+    REQUIRE(bs.size() >= 2);
+    CHECK(bs[0].isError());
+    CHECK(bs[0].pos.line == 5);
+    CHECK(std::is_sorted(bs.begin(), bs.end(), inOrder));
 }
 
 TEST_CASE("a GIFT import is atomic and versioned like any pack", "[gift]")
@@ -617,7 +655,7 @@ TEST_CASE("a Moodle file that fails to convert gets no \"a pack must define\" fo
     REQUIRE(exam.size() == 1);
     CHECK_THAT(exam[0], Catch::Contains("exam \"nope\" is not in the database"));
 
-    // Only unsupported types: the skip warnings, then one error that says why nothing is left.
+    // Only unsupported types: one error that says nothing is left, then the skip warnings that say why.
     const auto loaded = loadPacks(
         {giftFile(dir, "essays.xml",
                   "<quiz>\n<question type=\"essay\"><questiontext><text>Discuss.</text></questiontext>"
@@ -625,8 +663,8 @@ TEST_CASE("a Moodle file that fails to convert gets no \"a pack must define\" fo
         miniCatalog());
     const auto& ds = loaded.at(0).diagnostics;
     REQUIRE(ds.size() == 2);
-    CHECK_THAT(ds[0].format(), Catch::Contains(":2:1: warning: <question type=\"essay\"> is not imported"));
-    CHECK_THAT(ds[1].format(),
+    CHECK_THAT(ds[1].format(), Catch::Contains(":2:1: warning: <question type=\"essay\"> is not imported"));
+    CHECK_THAT(ds[0].format(),
                Catch::EndsWith(":1:1: error: no multiple-choice or true/false question to import"));
     CHECK(errorsOf("numerical.gift", "$CATEGORY: alpha\n\nHow many?{#3}\n") ==
           std::vector<std::string>{"no multiple-choice or true/false question to import"});
