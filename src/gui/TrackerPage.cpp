@@ -26,13 +26,15 @@ namespace certdrill::gui {
 
 namespace {
 
+// The band and the estimate it rests on come first: at 200% text on a laptop's screen the columns after them
+// are off to the right, and with Weight, Answers and Mastery first the band itself was ("Re…").
 enum Column
 {
     kName,
-    kWeight,
-    kAnswers,
-    kMastery,
     kBand,
+    kMastery,
+    kAnswers,
+    kWeight,
     kSelf,
     kDue,
     kNote,
@@ -53,9 +55,8 @@ TrackerPage::TrackerPage(Store& store, QWidget* parent)
     m_readiness->setTextFormat(Qt::RichText);
     m_tree->setObjectName(QStringLiteral("trackerTree"));
     m_tree->setColumnCount(kColumns);
-    m_tree->setHeaderLabels({tr("Domain / objective"), tr("Weight"), tr("Answers"),
-                             tr("Mastery (80% interval)"), tr("Measured"), tr("Your rating"), tr("Due"),
-                             tr("")});
+    m_tree->setHeaderLabels({tr("Domain / objective"), tr("Measured"), tr("Mastery (80% interval)"),
+                             tr("Answers"), tr("Weight"), tr("Your rating"), tr("Due"), tr("")});
     // Every column as wide as its text, the names too (an elided "Mo…" names nothing); the note column
     // takes what is left, and a narrow window scrolls sideways rather than cut the names.
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);

@@ -394,7 +394,7 @@ private slots:
         QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("Model Optimization"));
         QVERIFY(tree->topLevelItem(0)->childCount() > 0);
         QCOMPARE(tracker->report().answers, 20);
-        QCOMPARE(tree->topLevelItem(0)->text(4), QStringLiteral("Red"));
+        QCOMPARE(tree->topLevelItem(0)->text(1), QStringLiteral("Red"));
         QVERIFY(tracker->findChild<QLabel*>(QStringLiteral("readinessLabel"))
                     ->text()
                     .contains(QStringLiteral("Not ready to schedule")));

@@ -2,6 +2,7 @@
 // scroll instead of widening the window (at 200% the drill's Check button used to leave a 1400-pixel screen)
 // or making it taller (at 175% History's chart made the window 878 px high, its buttons below the screen).
 #include <QChartView>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLayout>
 #include <QListWidget>
@@ -11,6 +12,7 @@
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QtTest>
 
 #include "certdrill/exam/Retake.h"
@@ -162,6 +164,32 @@ private slots:
         check("drill summary");
         window.showTracker();
         check("tracker");
+        // The band is in view without scrolling sideways at every text size, in a window as wide as a
+        // 1280-pixel screen leaves: the domain's name, then Measured.
+        {
+            auto* tree = window.findChild<QTreeWidget*>(QStringLiteral("trackerTree"));
+            QVERIFY(tree);
+            const QSize before = window.size();
+            window.resize(1100, kWindowHeight);
+            for (const int percent : gui::textPercents()) {
+                gui::applyTextPercent(percent);
+                QApplication::processEvents();
+                int measured = -1;
+                for (int c = 0; c < tree->columnCount() && measured < 0; ++c) {
+                    measured = tree->headerItem()->text(c) == QStringLiteral("Measured") ? c : -1;
+                }
+                QVERIFY(measured > 0);
+                const int right =
+                    tree->header()->sectionViewportPosition(measured) + tree->header()->sectionSize(measured);
+                QVERIFY2(right <= tree->viewport()->width(),
+                         qPrintable(QStringLiteral("at %1%: Measured ends at %2 px of %3")
+                                        .arg(percent)
+                                        .arg(right)
+                                        .arg(tree->viewport()->width())));
+            }
+            gui::applyTextPercent(100);
+            window.resize(before);
+        }
         window.showHistory();
         check("history");
         window.showPacks();
