@@ -87,7 +87,7 @@ int drillPlanCommand(Context& ctx, Args args)
     ctx.out() << "Drill plan for " << examId << ": " << counted(plan.questions.size(), "question")
               << ", seed " << options.seed << "\n";
     for (std::size_t d = 0; d < t.domains.size(); ++d) {
-        ctx.out() << "  " << std::left << std::setw(44) << t.domains[d].name << std::setw(8)
+        ctx.out() << "  " << cell(t.domains[d].name, 44) << std::left << std::setw(8)
                   << bandName(t.domains[d].band) << std::setw(24) << masteryText(t.domains[d]) << std::right
                   << std::setw(4) << plan.perDomain[d] << "\n";
     }

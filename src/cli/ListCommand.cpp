@@ -124,9 +124,9 @@ int listCommand(Context& ctx, Args args)
             ctx.out() << e.id << ":\n";
             for (const auto& d : e.domains) {
                 const auto& c = byDomain[d.id];
-                ctx.out() << "  " << std::left << std::setw(24) << d.id << std::setw(44) << d.name
-                          << std::right << std::setw(4) << fixed(d.weight, 0) << "%" << std::setw(6)
-                          << c.questions << (c.questions == 1 ? " question\n" : " questions\n");
+                ctx.out() << "  " << std::left << std::setw(24) << d.id << cell(d.name, 44) << std::right
+                          << std::setw(4) << fixed(d.weight, 0) << "%" << std::setw(6) << c.questions
+                          << (c.questions == 1 ? " question\n" : " questions\n");
             }
         }
     }

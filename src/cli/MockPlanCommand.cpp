@@ -86,9 +86,9 @@ int mockPlanCommand(Context& ctx, Args args)
                   << std::setw(7) << "bank"
                   << "\n";
         for (const auto& d : form.domains) {
-            ctx.out() << "  " << std::left << std::setw(40) << d.name << std::right << std::setw(6)
-                      << fixed(d.weight, 0) << "%" << std::setw(8) << d.target << std::setw(7) << d.chosen
-                      << std::setw(7) << d.chosenMulti << std::setw(7) << d.available << "\n";
+            ctx.out() << "  " << cell(d.name, 40) << std::right << std::setw(6) << fixed(d.weight, 0) << "%"
+                      << std::setw(8) << d.target << std::setw(7) << d.chosen << std::setw(7) << d.chosenMulti
+                      << std::setw(7) << d.available << "\n";
         }
         ctx.out() << "  questions:";
         for (const auto& i : form.items) {

@@ -1,5 +1,6 @@
 #include "Output.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <ctime>
@@ -7,6 +8,7 @@
 #include <ostream>
 #include <system_error>
 
+#include "certdrill/Diagnostic.h"
 #include "certdrill/learn/Tracker.h"
 
 namespace certdrill::cli {
@@ -41,6 +43,18 @@ const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord)
         return abandonedWord;
     }
     return passed ? "PASS" : "FAIL";
+}
+
+std::string cell(const std::string& text, std::size_t width)
+{
+    const auto points = [](const std::string& s) {
+        // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a code point.
+        return static_cast<std::size_t>(std::count_if(
+            s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    };
+    std::string out = points(text) < width ? text : echoed(text, width >= 2 ? width - 2 : 0);
+    out.append(width - std::min(width, points(out)), ' ');
+    return out;
 }
 
 std::string counted(std::size_t n, const std::string& noun)

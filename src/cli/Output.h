@@ -24,6 +24,11 @@ std::string pct(double share);
 std::string utcMinute(std::int64_t unixMs);
 /// A finished exam's outcome: "PASS" or "FAIL", or `abandonedWord` for an abandoned one, which has none.
 const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord = "ABANDONED");
+/// `text` as a left-aligned table cell `width` characters wide (Unicode code points, not bytes): padded with
+/// spaces, or cut to width − 2 characters and "…" so one space still parts it from the next column. Names
+/// from packs may hold "é" or "–": padded by bytes (std::setw), every column after such a name moved left,
+/// and cut by bytes a name could end in half a character.
+std::string cell(const std::string& text, std::size_t width);
 /// "1 question", "2 questions".
 std::string counted(std::size_t n, const std::string& noun);
 /// Whether an output path given as "-" means standard output (convert -o -, export -o -).

@@ -94,11 +94,11 @@ int trackerCommand(Context& ctx, Args args)
               << std::setw(8) << "self" << std::right << std::setw(5) << "due"
               << "\n";
     const auto line = [&](const TrackerRow& r, bool sub) {
-        ctx.out() << "  " << std::left << std::setw(44) << ((sub ? "  " : "") + r.name).substr(0, 43)
-                  << std::right << std::setw(4) << (sub ? "" : fixed(r.weight, 0)) << (sub ? " " : "%")
-                  << "  " << std::left << std::setw(24) << masteryText(r) << std::setw(8) << bandName(r.band)
-                  << std::setw(8) << (r.selfRating ? bandName(*r.selfRating) : "-") << std::right
-                  << std::setw(5) << r.dueItems << "\n";
+        ctx.out() << "  " << cell((sub ? "  " : "") + r.name, 44) << std::right << std::setw(4)
+                  << (sub ? "" : fixed(r.weight, 0)) << (sub ? " " : "%") << "  " << std::left
+                  << std::setw(24) << masteryText(r) << std::setw(8) << bandName(r.band) << std::setw(8)
+                  << (r.selfRating ? bandName(*r.selfRating) : "-") << std::right << std::setw(5)
+                  << r.dueItems << "\n";
     };
     for (std::size_t d = 0; d < t.domains.size(); ++d) {
         line(t.domains[d], false);
