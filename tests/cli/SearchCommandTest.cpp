@@ -1,5 +1,8 @@
 // certdrill-cli search, note and bookmark end to end: the ids search prints are the ones the browser's core
 // query returns, for the same text and filters.
+#include <set>
+#include <sstream>
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -88,6 +91,18 @@ TEST_CASE("search prints the ids the browser's core query finds", "[cli][search]
     CHECK(text.exitCode == 0);
     CHECK_THAT(text.out,
                Catch::Contains(kv[0]) && Catch::Contains("2 shown of " + std::to_string(kv.size())));
+    // The text rows keep their columns whatever the ids' lengths ("ncp-genl-model-optimization-1/mo1-049"
+    // is longer than the 28 characters the key column had): the domain starts at one place in every row.
+    const Run rows = cli(db + " search kv cache --limit 8");
+    REQUIRE(rows.exitCode == 0);
+    std::set<std::size_t> domainColumns;
+    std::istringstream lines(rows.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find(" shown of ") == std::string::npos) {
+            domainColumns.insert(line.find(' ') + line.substr(line.find(' ')).find_first_not_of(' '));
+        }
+    }
+    CHECK(domainColumns.size() == 1);
     CHECK(cli(db + " search --status sideways").exitCode == 2);
     CHECK(cli(db + " search --multi --single").exitCode == 2);
     CHECK(cli(db + " search --difficulty x").exitCode == 2);
