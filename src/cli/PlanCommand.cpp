@@ -188,7 +188,7 @@ int planCommand(Context& ctx, Args args)
                   << p.unseen << " of " << p.bankItems << "\n";
         ctx.out() << "Last exam simulations:";
         for (const double score : p.recentExamScores) {
-            ctx.out() << " " << fixed(score * 100.0, 0) << "%";
+            ctx.out() << " " << examScorePercent(score);
         }
         ctx.out() << (p.recentExamScores.empty() ? " none" : "") << " (pass mark "
                   << fixed(p.passMark * 100.0, 0) << "%, readiness " << fixed(p.readinessScore * 100.0, 0)

@@ -363,7 +363,7 @@ void HomePage::showScores()
         const bool passed = s + 1e-9 >= m_plan.passMark;
         const QString mark = s + 1e-9 >= m_plan.readinessScore ? tr(" ✓") : passed ? QString() : tr(" ✗");
         scores << QStringLiteral("<span style='color:%1'><b>%2%3</b></span>")
-                      .arg(verdictColor(passed).name(), percentText(s), mark);
+                      .arg(verdictColor(passed).name(), QString::fromStdString(examScorePercent(s)), mark);
     }
     m_scoresLabel->setText(
         tr("Last exam simulations, newest first: %1 (pass mark %2, ready at %3 three times).")

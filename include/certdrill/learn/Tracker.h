@@ -126,6 +126,11 @@ int examsCounted(const std::vector<double>& recentExamScores, const TrackerSetti
 /// `settings.readinessScore`: the count both the tracker's readiness line and the home screen's verdict give.
 int examsAtReadinessScore(const std::vector<double>& recentExamScores, const TrackerSettings& settings);
 
+/// A finished exam's score (a fraction) in whole percent, rounded down with examsAtReadinessScore's
+/// tolerance for the division, so that it reads as the mark ("80%") exactly when it counts at that mark: 51
+/// of 64 (79.7%) reads "79%". The readiness line, the home screen and `certdrill-cli plan` write scores so.
+std::string examScorePercent(double score);
+
 /// The readiness line about exam simulations ("Exam simulations: the last 3 must each score at least 80%;
 /// last scores 84%, 79%, 81%", or "...; 2 taken so far (84%, 79%), 1 more to take"), or nothing when the last
 /// `settings.readinessExams` scores (newest first, fractions) each reach `settings.readinessScore`.

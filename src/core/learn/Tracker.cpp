@@ -100,12 +100,25 @@ int examsCounted(const std::vector<double>& recentExamScores, const TrackerSetti
     return std::min(static_cast<int>(recentExamScores.size()), settings.readinessExams);
 }
 
+namespace {
+
+/// A score stored as 0.8 must count at an 80% mark, whatever rounding the division left.
+constexpr double kScoreTolerance = 1e-9;
+
+} // namespace
+
 int examsAtReadinessScore(const std::vector<double>& recentExamScores, const TrackerSettings& settings)
 {
     const auto counted = examsCounted(recentExamScores, settings);
-    // A score stored as 0.8 must count at an 80% mark, whatever rounding the division left.
-    return static_cast<int>(std::count_if(recentExamScores.begin(), recentExamScores.begin() + counted,
-                                          [&](double s) { return s + 1e-9 >= settings.readinessScore; }));
+    return static_cast<int>(
+        std::count_if(recentExamScores.begin(), recentExamScores.begin() + counted,
+                      [&](double s) { return s + kScoreTolerance >= settings.readinessScore; }));
+}
+
+std::string examScorePercent(double score)
+{
+    // The tolerance scaled with the score: 0.57 × 100 is 56.99999999999999.
+    return std::to_string(static_cast<long>(std::floor(score * 100.0 + 100.0 * kScoreTolerance))) + "%";
 }
 
 std::optional<std::string> examReadinessGap(const std::vector<double>& recentExamScores,
@@ -124,7 +137,7 @@ std::optional<std::string> examReadinessGap(const std::vector<double>& recentExa
     std::string scores;
     const int counted = examsCounted(recentExamScores, settings);
     for (int i = 0; i < counted; ++i) {
-        scores += (i ? ", " : "") + nearestPercent(recentExamScores[static_cast<std::size_t>(i)]);
+        scores += (i ? ", " : "") + examScorePercent(recentExamScores[static_cast<std::size_t>(i)]);
     }
     if (exams < settings.readinessExams) {
         // "last scores 40%" after one exam would read as the last three.

@@ -305,6 +305,31 @@ TEST_CASE("the exam half of readiness reads only the newest scores, each at the 
           "Exam simulations: the last 4 must each score at least 85%; last scores 90%, 90%, 90%, 10%");
 }
 
+TEST_CASE("an exam score reads as a whole percent that reaches a mark exactly when the score does",
+          "[tracker]")
+{
+    // 51 of 64 is 79.7%: rounded to the nearest it read "80%" beside "must each score at least 80%" and did
+    // not count. Rounded down with the rule's tolerance for the division, it reads "79%"; 52 of 65 (0.8 in
+    // doubles, or a hair under) reads "80%" and counts.
+    CHECK(examScorePercent(51.0 / 64.0) == "79%");
+    CHECK(examScorePercent(52.0 / 65.0) == "80%");
+    CHECK(examScorePercent(0.57) == "57%"); // 56.99999999999999 after × 100
+    CHECK(examScorePercent(1.0) == "100%");
+    CHECK(examScorePercent(0.0) == "0%");
+    TrackerSettings settings;
+    settings.readinessScore = 0.8;
+    for (int n = 60; n <= 70; ++n) {
+        for (int k = 0; k <= n; ++k) {
+            const double score = static_cast<double>(k) / n;
+            const bool counts = examsAtReadinessScore({score}, settings) == 1;
+            INFO(k << " of " << n);
+            CHECK(counts == (std::stoi(examScorePercent(score)) >= 80));
+        }
+    }
+    CHECK(examReadinessGap({51.0 / 64.0}, settings) ==
+          "Exam simulations: the last 3 must each score at least 80%; 1 taken so far (79%), 2 more to take");
+}
+
 TEST_CASE("the readiness rule counts the newest exams it names, or all taken when fewer", "[tracker]")
 {
     TrackerSettings settings;
