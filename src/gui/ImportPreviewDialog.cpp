@@ -153,9 +153,11 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     layout->addWidget(splitter, 1);
     layout->addLayout(buttons);
 
-    // Wrapped messages need their rows re-measured whenever the message column's width changes.
+    // Wrapped messages need their rows re-measured whenever the message column's width changes: once the
+    // header has laid out its sections, since the message column stretches to what the others leave only
+    // then (measured at once, the longest messages kept the two-line height of a narrower column).
     connect(m_problems->horizontalHeader(), &QHeaderView::sectionResized, this,
-            [this] { m_problems->resizeRowsToContents(); });
+            [this] { QTimer::singleShot(0, m_problems, [this] { m_problems->resizeRowsToContents(); }); });
 
     fillPacks();
     fillProblems();

@@ -636,6 +636,24 @@ private slots:
                                             .arg(problems->columnWidth(c))
                                             .arg(needed)));
                 }
+                // A message that fits its column takes one line: rows are measured once the message column
+                // has stretched (the longest messages kept the two-line height of a narrower column).
+                QApplication::processEvents();
+                int shortest = problems->rowHeight(0);
+                for (int r = 0; r < problems->rowCount(); ++r) {
+                    shortest = std::min(shortest, problems->rowHeight(r));
+                }
+                for (int r = 0; r < problems->rowCount(); ++r) {
+                    const QString message = problems->item(r, 3)->text();
+                    if (problems->fontMetrics().horizontalAdvance(message) + 16 <= problems->columnWidth(3)) {
+                        QVERIFY2(problems->rowHeight(r) == shortest,
+                                 qPrintable(QStringLiteral("row %1 at %2%: %3 px, one line %4 px")
+                                                .arg(r)
+                                                .arg(percent)
+                                                .arg(problems->rowHeight(r))
+                                                .arg(shortest)));
+                    }
+                }
                 test::screenshot(preview,
                                  percent == 100 ? "import-preview-changes" : "import-preview-changes-200");
                 if (percent == 100) {
