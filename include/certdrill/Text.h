@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace certdrill {
 
@@ -13,6 +14,14 @@ inline std::string asciiLower(std::string s)
     std::transform(s.begin(), s.end(), s.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return s;
+}
+
+/// The number of Unicode code points in UTF-8 text `s`: what a column or a length limit counts, "×" as one
+/// character, not two bytes.
+inline std::size_t codePointCount(std::string_view s)
+{
+    return static_cast<std::size_t>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 /// `s` as one CSV field (RFC 4180): quoted, with inner quotes doubled, when it holds a comma, a quote or a

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "certdrill/Diagnostic.h"
+#include "certdrill/Text.h"
 #include "certdrill/learn/Tracker.h"
 
 namespace certdrill::cli {
@@ -47,13 +48,8 @@ const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord)
 
 std::string cell(const std::string& text, std::size_t width)
 {
-    const auto points = [](const std::string& s) {
-        // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a code point.
-        return static_cast<std::size_t>(std::count_if(
-            s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-    };
-    std::string out = points(text) < width ? text : echoed(text, width >= 2 ? width - 2 : 0);
-    out.append(width - std::min(width, points(out)), ' ');
+    std::string out = codePointCount(text) < width ? text : echoed(text, width >= 2 ? width - 2 : 0);
+    out.append(width - std::min(width, codePointCount(out)), ' ');
     return out;
 }
 

@@ -63,6 +63,7 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     , m_problemCount(new QLabel)
     , m_problems(makeReadOnlyTable({tr("Severity"), tr("File:line:column"), tr("Question"), tr("Message")},
                                    QStringLiteral("previewProblemsTable")))
+    , m_remeasureRows(new QTimer(this))
     , m_import(nullptr)
 {
     setObjectName(QStringLiteral("importPreviewDialog"));
@@ -156,8 +157,12 @@ ImportPreviewDialog::ImportPreviewDialog(const ImportPreview& preview, QWidget* 
     // Wrapped messages need their rows re-measured whenever the message column's width changes: once the
     // header has laid out its sections, since the message column stretches to what the others leave only
     // then (measured at once, the longest messages kept the two-line height of a narrower column).
-    connect(m_problems->horizontalHeader(), &QHeaderView::sectionResized, this,
-            [this] { QTimer::singleShot(0, m_problems, [this] { m_problems->resizeRowsToContents(); }); });
+    // One timer, restarted by each resize, so a fit that moves every column re-measures the rows once.
+    m_remeasureRows->setSingleShot(true);
+    m_remeasureRows->setInterval(0);
+    connect(m_remeasureRows, &QTimer::timeout, m_problems, &QTableWidget::resizeRowsToContents);
+    connect(m_problems->horizontalHeader(), &QHeaderView::sectionResized, m_remeasureRows,
+            qOverload<>(&QTimer::start));
 
     fillPacks();
     fillProblems();

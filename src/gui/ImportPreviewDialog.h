@@ -7,6 +7,7 @@
 class QLabel;
 class QPushButton;
 class QTableWidget;
+class QTimer;
 
 namespace certdrill::gui {
 
@@ -54,6 +55,8 @@ private:
     QLabel* m_lint;
     QLabel* m_problemCount;
     QTableWidget* m_problems;
+    /// Re-measures the problems' rows once the header has laid out its sections (see the constructor).
+    QTimer* m_remeasureRows;
     QPushButton* m_import;
 };
 

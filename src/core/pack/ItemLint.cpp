@@ -8,6 +8,8 @@
 #include <regex>
 #include <set>
 
+#include "certdrill/Text.h"
+
 namespace certdrill {
 
 namespace {
@@ -232,9 +234,7 @@ Features featuresOf(const Question& q)
     const auto stem = contentWords(words(q.stem));
     for (const auto& o : q.options) {
         // Code points, not bytes: "×" is one character on screen.
-        f.length.push_back(static_cast<double>(std::count_if(o.text.begin(), o.text.end(), [](char c) {
-            return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-        })));
+        f.length.push_back(static_cast<double>(codePointCount(o.text)));
         // Each counter below reads the option's words, split once here.
         const auto textWords = words(o.text);
         f.absolutes.push_back(static_cast<int>(absolutesIn(textWords).size()));

@@ -198,7 +198,7 @@ public:
             error(p(), "\"" + key + "\" must not be empty");
         }
         controlCharacters(p, key, s);
-        if (const size_t length = codePoints(s); length > maxLength) {
+        if (const size_t length = codePointCount(s); length > maxLength) {
             error(p(), "\"" + key + "\" is " + std::to_string(length) + " characters long; the limit is " +
                            std::to_string(maxLength));
         }
@@ -268,7 +268,7 @@ public:
                 continue;
             }
             const std::string& item = v[i].get_ref<const std::string&>();
-            if (codePoints(item) > maxLength) {
+            if (codePointCount(item) > maxLength) {
                 error(ip(), "item is longer than " + std::to_string(maxLength) + " characters");
             }
             controlCharacters(ip, key, item);
@@ -303,12 +303,6 @@ public:
 
     /// True when s is empty or only white space (trimmed(s).empty() without the copy).
     static bool isBlank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
-
-    static size_t codePoints(const std::string& s)
-    {
-        return static_cast<size_t>(std::count_if(
-            s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-    }
 
     /// Adds a diagnostic found (and located) earlier by another Checker, under this one's limit.
     void replay(Diagnostic d)
