@@ -262,12 +262,26 @@ public:
         }
         const Text& t = b.text;
         auto [begin, end] = trimmed(t, 0, t.size());
+        SourcePos at = b.start;
         if (startsWith(t, begin, end, "$CATEGORY:")) {
-            m_builder.setCategory(str(t, begin + 10, end));
-            return;
+            // The category is its own line. Moodle reads the whole block as the category's name, so a
+            // question written on the next lines, with no blank line between, is lost there without a word:
+            // certdrill imports it under the category and says so.
+            const std::size_t lineEnd = find(t, "\n", begin, end);
+            m_builder.setCategory(str(t, begin + 10, lineEnd == npos ? end : lineEnd));
+            if (lineEnd == npos) {
+                return;
+            }
+            begin = trimmed(t, lineEnd, end).first;
+            if (begin == end) {
+                return;
+            }
+            at = t[begin].pos;
+            m_builder.warning(at, "this question needs a blank line after the $CATEGORY line above it: "
+                                  "Moodle would read both as one category name and lose the question");
         }
         ForeignQuestion q;
-        q.at = b.start;
+        q.at = at;
         q.namePos = t[begin].pos;
         q.tags = commentTags(b.comments);
         if (startsWith(t, begin, end, "::")) {
@@ -283,13 +297,22 @@ public:
         const std::size_t open = find(t, "{", begin, end);
         const std::size_t close = open == npos ? npos : find(t, "}", open + 1, end);
         if (open == npos && find(t, "}", begin, end) == npos) {
-            m_builder.skip(b.start, "a description without an answer block is not a question; skipped");
+            m_builder.skip(at, "a description without an answer block is not a question; skipped");
             return;
         }
         if (open == npos || close == npos) {
             m_builder.error(open == npos ? t[find(t, "}", begin, end)].pos : t[open].pos,
                             open == npos ? "\"}\" without an opening \"{\""
                                          : "the answer block \"{\" is not closed with \"}\"");
+            return;
+        }
+        if (const std::size_t second = find(t, "{", close + 1, end); second != npos) {
+            // Two questions without a blank line between them are one block: Moodle takes the second as text
+            // after the first's answers (a "missing word" question) and imports one garbled question.
+            m_builder.error(
+                t[trimmed(t, close + 1, end).first].pos,
+                "a second answer block \"{\" after this question's own: put a blank line between "
+                "two questions (Moodle would read them as one, the second inside the first's text)");
             return;
         }
         // No marker is Moodle's own format. Moodle's GIFT reader gives the answers and feedback the question
@@ -318,8 +341,8 @@ public:
                 return;
             }
         } else {
-            m_builder.skip(b.start, kind + " questions are not imported (certdrill has multiple choice and "
-                                           "true/false); skipped");
+            m_builder.skip(at, kind + " questions are not imported (certdrill has multiple choice and "
+                                      "true/false); skipped");
             return;
         }
         if (const auto kept = asShown(q, format)) {

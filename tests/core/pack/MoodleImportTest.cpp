@@ -172,6 +172,43 @@ TEST_CASE("GIFT problems are reported at their line and column", "[gift]")
         REQUIRE(d);
         CHECK(d->pos.line == 6);
     }
+    SECTION("a question on the lines right after a $CATEGORY line, with no blank line between")
+    {
+        // Moodle reads such a block as one category whose name runs on through the question, and the question
+        // is lost without a word; certdrill took the same path. The category is its line, the question is
+        // imported, and a warning says what Moodle would do with the file.
+        const auto c =
+            convertGift("$CATEGORY: alpha\n// note\n::q1:: Which?{\n=a ~b}\n\n::q2:: Next?{=c ~d}\n",
+                        "x.gift", exams, {});
+        CHECK(errorCount(c.diagnostics) == 0);
+        const json qs = json::parse(c.json)["questions"];
+        REQUIRE(qs.size() == 2);
+        CHECK(qs[0]["id"] == "q1");
+        CHECK(qs[0]["domain"] == "alpha");
+        CHECK(qs[1]["domain"] == "alpha");
+        const Diagnostic* d = findMessage(c.diagnostics, "blank line after the $CATEGORY line");
+        REQUIRE(d);
+        CHECK(!d->isError());
+        CHECK(d->pos.line == 3);
+        CHECK(d->pos.column == 1);
+    }
+    SECTION("two questions with no blank line between them")
+    {
+        // Moodle makes them one question, the second inside the first's text after a "missing word" blank:
+        // the stem read "Pick _____ ::q2:: Next? {=c ~d}".
+        const auto c = convertGift("$CATEGORY: alpha\n\n::q1:: Pick {=a ~b}\n  ::q2:: Next? {=c ~d}\n",
+                                   "x.gift", exams, {});
+        const Diagnostic* d = findMessage(c.diagnostics, "put a blank line between two questions");
+        REQUIRE(d);
+        CHECK(d->isError());
+        CHECK(d->pos.line == 4);
+        CHECK(d->pos.column == 3);
+        // A missing-word question, text on both sides of its one answer block, is still one question.
+        const auto word =
+            convertGift("$CATEGORY: alpha\n\nThe {=sun ~moon} rises in the east.\n", "y.gift", exams, {});
+        CHECK(errorCount(word.diagnostics) == 0);
+        CHECK(json::parse(word.json)["questions"][0]["stem"] == "The _____ rises in the east.");
+    }
 }
 
 TEST_CASE("a single-choice question with two full-credit answers is an error, not a Select TWO",
