@@ -84,15 +84,27 @@ int resultsCommand(Context& ctx, Args args)
               << durationText(e.exam().durationMinutes * 60'000LL) << ", " << pace << ", "
               << durationText(score.reviewMs) << " on the review screen; " << score.unanswered() << " of "
               << score.total << " unanswered"
-              << (score.incomplete ? ", " + std::to_string(score.incomplete) + " incomplete" : "") << "\n";
-    ctx.out() << std::left << std::setw(5) << "#" << std::setw(12) << "question" << std::setw(30) << "domain"
-              << std::setw(12) << "result" << std::setw(7) << "yours" << std::setw(7) << "key" << std::right
-              << std::setw(6) << "secs"
+              << (score.incomplete ? ", " + std::to_string(score.incomplete) + " partly answered" : "")
+              << "\n";
+    // Ids are printed whole, to be copied into other commands (note, bookmark), and may be 64 characters
+    // long, so the id and domain columns are as wide as the longest shown (a fixed width let a long id push
+    // the rest of its row aside). Ids are ASCII, so bytes are characters.
+    std::size_t idWidth = 11;
+    std::size_t domainWidth = 29;
+    for (const SessionItem& it : e.items()) {
+        idWidth = std::max(idWidth, it.question.id.size());
+        domainWidth = std::max(domainWidth, it.question.domain.size());
+    }
+    const auto idCol = static_cast<int>(idWidth) + 1;
+    const auto domainCol = static_cast<int>(domainWidth) + 1;
+    ctx.out() << std::left << std::setw(5) << "#" << std::setw(idCol) << "question" << std::setw(domainCol)
+              << "domain" << std::setw(12) << "result" << std::setw(7) << "yours" << std::setw(7) << "key"
+              << std::right << std::setw(6) << "secs"
               << "\n";
     for (const SessionItem& it : e.items()) {
         const AnswerLetters letters = answerLetters(it);
-        ctx.out() << std::left << std::setw(5) << it.position + 1 << std::setw(12) << it.question.id
-                  << std::setw(30) << it.question.domain << std::setw(12)
+        ctx.out() << std::left << std::setw(5) << it.position + 1 << std::setw(idCol) << it.question.id
+                  << std::setw(domainCol) << it.question.domain << std::setw(12)
                   << (it.excluded ? "excluded" : resultName(it)) << std::setw(7)
                   << (letters.chosen.empty() ? "-" : letters.chosen) << std::setw(7) << letters.correct
                   << std::right << std::setw(6) << (it.timeMs + 500) / 1000 << "\n";
