@@ -35,11 +35,13 @@ std::string side(int correct, int total)
 
 void printRows(Context& ctx, const char* title, const std::vector<RetakeRow>& rows)
 {
-    ctx.out() << std::left << std::setw(40) << title << std::right << std::setw(9) << "before" << std::setw(9)
-              << "after" << std::setw(9) << "change"
+    const int idCol = idColumnWidth(
+        rows, [](const RetakeRow& r) -> const std::string& { return r.id; }, 39);
+    ctx.out() << std::left << std::setw(idCol) << title << std::right << std::setw(9) << "before"
+              << std::setw(9) << "after" << std::setw(9) << "change"
               << "\n";
     for (const RetakeRow& r : rows) {
-        ctx.out() << std::left << std::setw(40) << r.id.substr(0, 39) << std::right << std::setw(9)
+        ctx.out() << std::left << std::setw(idCol) << r.id << std::right << std::setw(9)
                   << side(r.beforeCorrect, r.beforeTotal) << std::setw(9)
                   << side(r.afterCorrect, r.afterTotal) << std::setw(9)
                   << (r.comparable() ? (r.change() > 0 ? "+" : "") + fixed(r.change(), 0) : std::string("-"))
@@ -98,9 +100,11 @@ int compareCommand(Context& ctx, Args args)
         ctx.out() << c->questions.size() << " shared questions: " << c->fixed << " fixed, " << c->slipped
                   << " slipped, " << c->stillMissed << " still missed, " << c->rightBoth
                   << " right both times\n";
+        const int idCol = idColumnWidth(
+            c->questions, [](const RetakeQuestion& q) -> const std::string& { return q.questionId; }, 13);
         for (const RetakeQuestion& q : c->questions) {
             if (q.outcome != RetakeOutcome::RightBoth) {
-                ctx.out() << "  " << std::left << std::setw(14) << q.questionId << std::setw(14)
+                ctx.out() << "  " << std::left << std::setw(idCol) << q.questionId << std::setw(14)
                           << retakeOutcomeName(q.outcome) << q.domainId << "\n";
             }
         }

@@ -44,7 +44,12 @@ int errataCommand(Context& ctx, Args args)
                                      : "no problems reported on pack " + packId + "\n");
         return kOk;
     }
-    ctx.out() << std::left << std::setw(18) << "reported (UTC)" << std::setw(24) << "question"
+    // "pack/question" whole, to be copied into note or search.
+    const auto key = [](const ErrataEntry& e) {
+        return e.packId + "/" + e.questionId;
+    };
+    const int keyCol = idColumnWidth(entries.value(), key, 23);
+    ctx.out() << std::left << std::setw(18) << "reported (UTC)" << std::setw(keyCol) << "question"
               << std::setw(10) << "version" << std::setw(11) << "kind" << std::setw(8) << "answer"
               << std::setw(10) << "excluded"
               << "note\n";
@@ -52,10 +57,10 @@ int errataCommand(Context& ctx, Args args)
         // One line per report: a note's line breaks would break the table.
         std::string note = e.note;
         std::replace(note.begin(), note.end(), '\n', ' ');
-        ctx.out() << std::left << std::setw(18) << utcMinute(e.reportedAtMs) << std::setw(24)
-                  << (e.packId + "/" + e.questionId) << std::setw(10) << e.packVersion << std::setw(11)
-                  << errataKindName(e.kind) << std::setw(8) << (e.answer.empty() ? "-" : e.answer)
-                  << std::setw(10) << (e.excluded ? "yes" : "no") << note << "\n";
+        ctx.out() << std::left << std::setw(18) << utcMinute(e.reportedAtMs) << std::setw(keyCol) << key(e)
+                  << std::setw(10) << e.packVersion << std::setw(11) << errataKindName(e.kind) << std::setw(8)
+                  << (e.answer.empty() ? "-" : e.answer) << std::setw(10) << (e.excluded ? "yes" : "no")
+                  << note << "\n";
     }
     return kOk;
 }

@@ -39,6 +39,8 @@ int listCommand(Context& ctx, Args args)
             return kInvalid;
         }
         json j = json::array();
+        const int idCol = idColumnWidth(
+            packs.value(), [](const auto& p) -> const std::string& { return p.id; }, 35);
         for (const auto& p : packs.value()) {
             j.push_back({{"id", p.id},
                          {"title", p.title},
@@ -51,7 +53,7 @@ int listCommand(Context& ctx, Args args)
                          {"authors", p.authors},
                          {"removed", p.removed}});
             if (!asJson) {
-                ctx.out() << std::left << std::setw(36) << p.id << std::setw(10) << p.version << std::right
+                ctx.out() << std::left << std::setw(idCol) << p.id << std::setw(10) << p.version << std::right
                           << std::setw(5) << p.activeQuestions
                           << (p.activeQuestions == 1 ? " question   " : " questions  ") << p.title
                           << (p.removed ? " (removed)" : "") << "\n";

@@ -1,10 +1,12 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +31,18 @@ const char* outcomeWord(bool abandoned, bool passed, const char* abandonedWord =
 /// from packs may hold "é" or "–": padded by bytes (std::setw), every column after such a name moved left,
 /// and cut by bytes a name could end in half a character.
 std::string cell(const std::string& text, std::size_t width);
+/// The width of a table column of ids printed whole (to be copied into other commands): the longest
+/// `text(row)` of `rows`, at least `least`, and one space to part it from the next column. Ids are ASCII
+/// (pack ids and question ids match `^[a-z0-9][a-z0-9._-]*$`), so bytes are characters; a fixed width let a
+/// long id push the rest of its row aside.
+template <typename Rows, typename Text> int idColumnWidth(const Rows& rows, Text text, std::size_t least)
+{
+    std::size_t width = least;
+    for (const auto& row : rows) {
+        width = std::max(width, std::string_view(text(row)).size());
+    }
+    return static_cast<int>(width + 1);
+}
 /// "1 question", "2 questions".
 std::string counted(std::size_t n, const std::string& noun);
 /// Whether an output path given as "-" means standard output (convert -o -, export -o -).

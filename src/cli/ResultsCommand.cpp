@@ -86,17 +86,10 @@ int resultsCommand(Context& ctx, Args args)
               << score.total << " unanswered"
               << (score.incomplete ? ", " + std::to_string(score.incomplete) + " partly answered" : "")
               << "\n";
-    // Ids are printed whole, to be copied into other commands (note, bookmark), and may be 64 characters
-    // long, so the id and domain columns are as wide as the longest shown (a fixed width let a long id push
-    // the rest of its row aside). Ids are ASCII, so bytes are characters.
-    std::size_t idWidth = 11;
-    std::size_t domainWidth = 29;
-    for (const SessionItem& it : e.items()) {
-        idWidth = std::max(idWidth, it.question.id.size());
-        domainWidth = std::max(domainWidth, it.question.domain.size());
-    }
-    const auto idCol = static_cast<int>(idWidth) + 1;
-    const auto domainCol = static_cast<int>(domainWidth) + 1;
+    const int idCol = idColumnWidth(
+        e.items(), [](const SessionItem& it) -> const std::string& { return it.question.id; }, 11);
+    const int domainCol = idColumnWidth(
+        e.items(), [](const SessionItem& it) -> const std::string& { return it.question.domain; }, 29);
     ctx.out() << std::left << std::setw(5) << "#" << std::setw(idCol) << "question" << std::setw(domainCol)
               << "domain" << std::setw(12) << "result" << std::setw(7) << "yours" << std::setw(7) << "key"
               << std::right << std::setw(6) << "secs"

@@ -8,6 +8,7 @@
 #include "Arguments.h"
 #include "Commands.h"
 #include "Context.h"
+#include "Output.h"
 
 namespace certdrill::cli {
 
@@ -144,22 +145,18 @@ int searchCommand(Context& ctx, Args args)
                   << "\n";
         return kOk;
     }
-    // The keys and domain ids are printed whole, to be copied into other commands (note, bookmark), so
-    // their columns are as wide as the longest shown: a fixed width let a long pack id push the rest aside.
-    std::size_t keyWidth = 28;
-    std::size_t domainWidth = 20;
-    for (const auto& h : found->hits) {
-        keyWidth = std::max(keyWidth, h.key().size());
-        domainWidth = std::max(domainWidth, h.question.domain.size());
-    }
+    // The keys (note, bookmark take them) and domain ids are printed whole.
+    const int keyCol = idColumnWidth(
+        found->hits, [](const auto& h) { return h.key(); }, 28);
+    const int domainCol = idColumnWidth(
+        found->hits, [](const auto& h) -> const std::string& { return h.question.domain; }, 20);
     for (const auto& h : found->hits) {
         std::string flags;
         for (const auto& s : statusNames(h.record)) {
             flags += (flags.empty() ? "" : ",") + s.get<std::string>();
         }
-        ctx.out() << std::left << std::setw(static_cast<int>(keyWidth)) << h.key() << " "
-                  << std::setw(static_cast<int>(domainWidth)) << h.question.domain << " " << std::setw(24)
-                  << flags << " " << shortStem(h.question.stem, 60) << "\n";
+        ctx.out() << std::left << std::setw(keyCol) << h.key() << std::setw(domainCol) << h.question.domain
+                  << std::setw(24) << flags << " " << shortStem(h.question.stem, 60) << "\n";
     }
     ctx.out() << found->hits.size() << " shown of " << found->total << " matching\n";
     return kOk;

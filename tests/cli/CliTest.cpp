@@ -2,12 +2,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "certdrill/exam/Errata.h"
 #include "certdrill/exam/ExamSession.h"
 #include "certdrill/learn/Mastery.h"
 #include "certdrill/store/Database.h"
@@ -884,22 +886,57 @@ TEST_CASE("validate and import count files in words, never \"file(s)\"", "[cli]"
     CHECK_THAT(import.out + import.err, !Catch::Contains("(s)"));
 }
 
-TEST_CASE("results: a long question id keeps the table's columns, a partly answered question is named so",
+namespace {
+
+/// Where in the lines of `out` that start with `prefix` one of `values` stands as a word (spaces on both
+/// sides, or the line's end after it): one column each for a table whose columns hold whole ids of any
+/// length. `lines` counts the lines that hold one.
+std::set<std::size_t> columnsOf(const std::string& out, const std::vector<std::string>& values, int& lines,
+                                const std::string& prefix = "")
+{
+    std::set<std::size_t> at;
+    std::istringstream in(out);
+    std::string line;
+    lines = 0;
+    while (std::getline(in, line)) {
+        if (line.compare(0, prefix.size(), prefix) != 0) {
+            continue;
+        }
+        bool found = false;
+        for (const std::string& v : values) {
+            const std::size_t p = (" " + line + " ").find(" " + v + " ");
+            if (p != std::string::npos) {
+                at.insert(p);
+                found = true;
+                break;
+            }
+        }
+        lines += found;
+    }
+    return at;
+}
+
+} // namespace
+
+TEST_CASE("tables print long ids whole and keep their columns; results name partly answered questions",
           "[cli]")
 {
     TempDir dir;
     const auto dbPath = dir / "db.sqlite";
     const std::string db = "--db " + dbPath.string();
-    // Ids may be 64 characters long: a pack whose q2 has a 40-character one.
+    // Ids may be 64 characters long, and the bundled packs' "pack/question" keys are 37: a pack whose id and
+    // q2's id are 40 characters long.
+    const std::string longPack = "a-pack-id-as-long-as-forty-characters-xy";
     const std::string longId = "a-question-id-of-forty-characters-long-x";
     auto pack = nlohmann::json::parse(readFile(dataFile("mini-questions.json")));
+    pack["pack"]["id"] = longPack;
     for (auto& q : pack["questions"]) {
         if (q["id"] == "q2") {
             q["id"] = longId;
         }
     }
     writeFile(dir / "long.json", pack.dump());
-    std::int64_t id = 0;
+    std::vector<std::int64_t> ids;
     {
         certdrill::FakeClock clock;
         auto store = certdrill::Store::open(dbPath, clock);
@@ -907,35 +944,58 @@ TEST_CASE("results: a long question id keeps the table's columns, a partly answe
         REQUIRE(store.value()->importFiles({dataFile("mini-exam.json"), dir / "long.json"}).ok());
         const auto exam = store.value()->exam("mini").value();
         const auto form = certdrill::assembleForm(exam, store.value()->candidates("mini").value(), 4, 1);
-        auto s = certdrill::ExamSession::start(*store.value(), exam, form, certdrill::SessionMode::Exam);
-        REQUIRE(s.ok());
-        id = s.value()->id();
-        for (const auto& it : s.value()->items()) {
-            if (it.question.id == longId) {
-                REQUIRE(s.value()->choose(it.position, {0}).ok()); // one of the two options asked for
+        // Twice the same form: the first time one of q2's two options, then q2 and q4 right, so the two
+        // sittings compare question by question.
+        for (int sitting = 0; sitting < 2; ++sitting) {
+            auto s = certdrill::ExamSession::start(*store.value(), exam, form, certdrill::SessionMode::Exam);
+            REQUIRE(s.ok());
+            ids.push_back(s.value()->id());
+            for (const auto& it : s.value()->items()) {
+                if (it.question.id == longId) {
+                    REQUIRE(s.value()
+                                ->choose(it.position,
+                                         sitting == 0 ? std::vector<int>{0} : it.question.correctOptions())
+                                .ok());
+                    if (sitting == 0) {
+                        certdrill::ProblemReport r;
+                        r.questionRow = it.questionRow;
+                        r.kind = certdrill::ErrataKind::Typo;
+                        REQUIRE(certdrill::reportProblem(*store.value(), r).ok());
+                    }
+                } else if (it.question.id == "q4" && sitting == 1) {
+                    REQUIRE(s.value()->choose(it.position, it.question.correctOptions()).ok());
+                } else if (it.question.id == "q4") {
+                    certdrill::ProblemReport r;
+                    r.questionRow = it.questionRow;
+                    r.kind = certdrill::ErrataKind::Other;
+                    REQUIRE(certdrill::reportProblem(*store.value(), r).ok());
+                }
             }
+            clock.advanceMinutes(2);
+            REQUIRE(s.value()->submit().ok());
         }
-        clock.advanceMinutes(2);
-        REQUIRE(s.value()->submit().ok());
     }
-    const Run r = cli(db + " results " + std::to_string(id));
-    REQUIRE(r.exitCode == 0);
+    const Run results = cli(db + " results " + std::to_string(ids[0]));
+    REQUIRE(results.exitCode == 0);
     // The summary says what the screens and the PDF say; the per-question result keeps the CSV's word.
-    CHECK_THAT(r.out, Catch::Contains("3 of 4 unanswered, 1 partly answered"));
-    std::istringstream lines(r.out);
-    std::string line;
-    std::getline(lines, line);
-    std::getline(lines, line);
-    std::getline(lines, line);
-    const std::size_t domainAt = line.find("domain");
-    REQUIRE(domainAt != std::string::npos);
-    int rows = 0;
-    while (std::getline(lines, line)) {
-        ++rows;
-        CAPTURE(line);
-        // Each row's domain, alpha or beta, starts under the heading, after the whole id and a space.
-        CHECK((line.compare(domainAt, 5, "alpha") == 0 || line.compare(domainAt, 4, "beta") == 0));
-        CHECK(line[domainAt - 1] == ' ');
-    }
-    CHECK(rows == 4);
+    CHECK_THAT(results.out, Catch::Contains("3 of 4 unanswered, 1 partly answered"));
+    int lines = 0;
+    CHECK(columnsOf(results.out, {"domain", "alpha", "beta"}, lines).size() == 1);
+    CHECK(lines == 5);
+
+    const Run errata = cli(db + " errata");
+    REQUIRE(errata.exitCode == 0);
+    CHECK(columnsOf(errata.out, {"version", "1.0.0"}, lines).size() == 1);
+    CHECK(lines == 3);
+
+    const Run packs = cli(db + " list packs");
+    REQUIRE(packs.exitCode == 0);
+    CHECK(columnsOf(packs.out, {"1.0.0"}, lines).size() == 1);
+    CHECK(lines == 2);
+
+    const Run compare = cli(db + " compare " + std::to_string(ids[0]) + " " + std::to_string(ids[1]));
+    REQUIRE(compare.exitCode == 0);
+    CHECK(columnsOf(compare.out, {"fixed", "still-missed"}, lines, "  ").size() == 1);
+    CHECK(lines == 4);
+    CHECK_THAT(compare.out, Catch::Contains(longId + " fixed"));
 }
