@@ -31,13 +31,20 @@ struct Diagnostic
     /// How many later warnings of the same message in the same file this one stands for
     /// (summariseRepeats); they are not listed.
     int more = 0;
+    /// The same place in the terms of the file's author, when they are not the pointer's: in a Moodle file,
+    /// `question "q1", answer 2` (LoadedPack::placeOf), since its author never sees the converted pack the
+    /// pointer names. Empty: the pointer says it.
+    std::string place = {};
 
-    /// `FILE:LINE:COLUMN: error: POINTER: MESSAGE`, the form compilers use, so editors can jump to it. The
-    /// pointer and the message are safe to print on a terminal: control characters (ESC, BEL, NUL, C1) come
-    /// out as \u escapes and a pointer or message too long to read is cut (pack values quoted in them come
-    /// from strangers). A summarised warning ends with "(and N more like it in this file)".
+    /// `FILE:LINE:COLUMN: error: POINTER: MESSAGE`, the form compilers use, so editors can jump to it, with
+    /// the place (when there is one) in the pointer's stead. The place, pointer and the message are safe to
+    /// print on a terminal: control characters (ESC, BEL, NUL, C1) come out as \u escapes and a pointer or
+    /// message too long to read is cut (pack values quoted in them come from strangers). A summarised warning
+    /// ends with "(and N more like it in this file)".
     std::string format() const;
     bool isError() const { return severity == Severity::Error; }
+    /// The place, else the pointer.
+    const std::string& where() const { return place.empty() ? pointer : place; }
 };
 
 /// Number of errors (not warnings) in a list.

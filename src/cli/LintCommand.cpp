@@ -89,6 +89,7 @@ int lintCommand(Context& ctx, Args args)
                                      {"line", d.pos.line},
                                      {"column", d.pos.column},
                                      {"pointer", d.pointer},
+                                     {"place", d.place},
                                      {"message", d.message}});
                 ++errors;
             }
@@ -124,6 +125,7 @@ int lintCommand(Context& ctx, Args args)
                                 {"line", f.pos.line},
                                 {"column", f.pos.column},
                                 {"pointer", f.pointer},
+                                {"place", f.place},
                                 {"question", f.questionId},
                                 {"rule", ruleName(f.rule)},
                                 {"message", f.message}});

@@ -74,7 +74,7 @@ std::string Diagnostic::format() const
 {
     std::string line = printable(file, 4096) + ":" + std::to_string(pos.line) + ":" +
                        std::to_string(pos.column) + ": " + (isError() ? "error: " : "warning: ") +
-                       (pointer.empty() ? "" : printable(pointer, kMaxPointerChars) + ": ") +
+                       (where().empty() ? "" : printable(where(), kMaxPointerChars) + ": ") +
                        printable(message, kMaxMessageChars);
     if (more > 0) {
         line += " (and " + std::to_string(more) + " more like it in this file)";

@@ -102,8 +102,10 @@ struct LintFinding
     std::string questionId;
     LintRule rule;
     std::string message;
+    std::string place = {}; ///< Diagnostic::place: in a Moodle file, `question "ID"`
 
-    /// As a warning: `FILE:LINE:COLUMN: warning: /questions/N: ID: [rule] message`.
+    /// As a warning: `FILE:LINE:COLUMN: warning: /questions/N: ID: [rule] message`; with a place,
+    /// `FILE:LINE:COLUMN: warning: question "ID": [rule] message`.
     Diagnostic diagnostic() const;
 };
 

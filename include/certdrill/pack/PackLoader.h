@@ -44,6 +44,14 @@ struct LoadedPack
     /// Where a JSON pointer of the pack is in the file the user wrote: the pack file's line and column, or
     /// the Moodle source's.
     SourcePos positionOf(const std::string& pointer) const;
+    /// The id of the question a JSON pointer is under ("/questions/3/options" -> the id of question 3), or
+    /// empty.
+    std::string questionIdAt(const std::string& pointer) const;
+    /// For a Moodle file, a JSON pointer of the converted pack in Moodle's terms: `question "ID"` and the
+    /// part (question text, general feedback, answers, `answer 2`, `answer 2 feedback`, category, name,
+    /// tags), `question N` for a question not converted, `--pack-id` or `--pack-version` for the pack (the
+    /// options that set them), else empty; empty for a pack file, whose pointers are the author's own.
+    std::string placeOf(const std::string& pointer) const;
 };
 
 /// Loads and validates a batch of pack files together, so a question may reference an exam defined in

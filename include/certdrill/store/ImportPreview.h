@@ -60,10 +60,6 @@ ImportPreview previewImport(Store& store, const std::vector<std::filesystem::pat
 /// Imports what `preview` loaded, in one transaction, with the policy's progress and cancel.
 ImportOutcome importPreviewed(Store& store, const ImportPreview& preview, const ImportPolicy& policy = {});
 
-/// The question id a JSON pointer of a loaded pack is under ("/questions/3/options" -> the id of question
-/// 3), or empty.
-std::string questionIdAt(const LoadedPack& pack, const std::string& pointer);
-
 /// The problems as CSV (RFC 4180) with a header row: severity, file, line, column, question, pointer,
 /// message.
 std::string problemsCsv(const std::vector<PreviewProblem>& problems);

@@ -630,8 +630,10 @@ std::vector<std::string> LintSummary::strictFailures() const
 
 Diagnostic LintFinding::diagnostic() const
 {
-    return Diagnostic{Diagnostic::Severity::Warning, file, pos, pointer,
-                      questionId + ": [" + ruleName(rule) + "] " + message};
+    Diagnostic d{Diagnostic::Severity::Warning, file, pos, pointer,
+                 (place.empty() ? questionId + ": " : "") + "[" + ruleName(rule) + "] " + message};
+    d.place = place;
+    return d;
 }
 
 LintSummary lintQuestions(const std::vector<Question>& questions, std::vector<LintFinding>* findings)
@@ -750,6 +752,7 @@ LintReport lintPacks(const std::vector<LoadedPack>& packs)
         for (auto& f : found) {
             f.file = lp.pack.sourcePath;
             f.pos = lp.positionOf(f.pointer);
+            f.place = lp.placeOf(f.pointer);
             report.findings.push_back(std::move(f));
         }
         report.total.add(pl.summary);

@@ -1326,6 +1326,9 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
             conversion->json.clear();
             conversion->diagnostics.clear();
             packs[i].conversion = std::move(conversion);
+            for (auto& d : diagnostics) {
+                d.place = packs[i].placeOf(d.pointer);
+            }
         }
         // The errors, which stop the import, then the warnings, each in the order of the file, as an author
         // fixes them: each pass (the conversion, the pack rules, the batch's references and repeated stems)
@@ -1344,6 +1347,76 @@ std::vector<LoadedPack> loadPacks(const std::vector<std::filesystem::path>& file
         addMapDiagnostics(*categoryMap, map, packs, moodleTexts.empty() ? 0 : moodleTexts.front().file);
     }
     return packs;
+}
+
+namespace {
+
+/// The number N that follows `prefix` in `pointer` up to the next '/' or its end, and where that ends;
+/// nothing when `pointer` does not start with `prefix` or what follows is not a number (six digits at most).
+std::optional<std::pair<std::size_t, std::size_t>> indexAfter(const std::string& pointer,
+                                                              const std::string& prefix)
+{
+    if (pointer.compare(0, prefix.size(), prefix) != 0) {
+        return std::nullopt;
+    }
+    const std::size_t end = std::min(pointer.find('/', prefix.size()), pointer.size());
+    const std::string index = pointer.substr(prefix.size(), end - prefix.size());
+    if (index.empty() || index.size() > 6 || index.find_first_not_of("0123456789") != std::string::npos) {
+        return std::nullopt;
+    }
+    return std::pair{static_cast<std::size_t>(std::stoul(index)), end};
+}
+
+} // namespace
+
+std::string LoadedPack::questionIdAt(const std::string& pointer) const
+{
+    // The loader keeps every question it read, with or without errors, in the file's order (the parsed JSON
+    // of a question is freed once it is checked), so the pointer's index is the question's place there.
+    const auto at = indexAfter(pointer, "/questions/");
+    return at && at->first < pack.questions.size() ? pack.questions[at->first].id : std::string();
+}
+
+std::string LoadedPack::placeOf(const std::string& pointer) const
+{
+    if (!conversion) {
+        return {};
+    }
+    // The options that set what a Moodle file cannot say.
+    if (pointer == "/pack/id") {
+        return "--pack-id";
+    }
+    if (pointer == "/pack/version") {
+        return "--pack-version";
+    }
+    const auto at = indexAfter(pointer, "/questions/");
+    if (!at) {
+        return {};
+    }
+    const std::string id = questionIdAt(pointer);
+    const std::string question =
+        id.empty() ? "question " + std::to_string(at->first + 1) : "question \"" + id + "\"";
+    // The part, as Moodle's question form names it.
+    const std::string part = pointer.substr(at->second);
+    if (const auto option = indexAfter(part, "/options/")) {
+        const bool why = part.compare(option->second, std::string::npos, "/why") == 0;
+        return question + ", answer " + std::to_string(option->first + 1) + (why ? " feedback" : "");
+    }
+    static const std::pair<const char*, const char*> fields[] = {{"/stem", "question text"},
+                                                                 {"/explanation", "general feedback"},
+                                                                 {"/options", "answers"},
+                                                                 {"/select", "answers"},
+                                                                 {"/id", "name"},
+                                                                 {"/domain", "category"},
+                                                                 {"/subtopic", "category"},
+                                                                 {"/objective", "category"},
+                                                                 {"/tags", "tags"}};
+    for (const auto& [field, name] : fields) {
+        if (part == field) {
+            return question + ", " + name;
+        }
+    }
+    return question;
 }
 
 SourcePos LoadedPack::positionOf(const std::string& pointer) const

@@ -25,24 +25,6 @@ const char* PreviewProblem::kindName() const
     return "";
 }
 
-std::string questionIdAt(const LoadedPack& pack, const std::string& pointer)
-{
-    static const std::string prefix = "/questions/";
-    if (pointer.compare(0, prefix.size(), prefix) != 0) {
-        return {};
-    }
-    // The index runs to the next '/' or the end; anything but digits there is not a question's pointer.
-    const std::size_t end = pointer.find('/', prefix.size());
-    const std::string index = pointer.substr(prefix.size(), end - prefix.size());
-    if (index.empty() || index.size() > 6 || index.find_first_not_of("0123456789") != std::string::npos) {
-        return {};
-    }
-    // The loader keeps every question it read, with or without errors, in the file's order (the parsed JSON
-    // of a question is freed once it is checked), so the pointer's index is the question's place there.
-    const std::size_t n = std::strtoul(index.c_str(), nullptr, 10);
-    return n < pack.pack.questions.size() ? pack.pack.questions[n].id : std::string();
-}
-
 namespace {
 
 /// The question a diagnostic of `pack` is about: the one its pointer is under, else, in a Moodle file, the
@@ -50,7 +32,7 @@ namespace {
 /// dropped, at the question's first line, with no pointer); empty when it concerns no one question.
 std::string questionOf(const LoadedPack& pack, const Diagnostic& d)
 {
-    std::string id = questionIdAt(pack, d.pointer);
+    std::string id = pack.questionIdAt(d.pointer);
     if (id.empty() && pack.conversion && d.pointer.empty() && d.file == pack.pack.sourcePath) {
         const auto& starts = pack.conversion->questionsAt;
         if (const auto it = starts.find({d.pos.line, d.pos.column}); it != starts.end()) {
@@ -122,10 +104,10 @@ ImportPreview previewImport(Store& store, const std::vector<std::filesystem::pat
         if (f.rule == LintRule::StatedCount && warned.count({f.file, f.pointer + "/stem"}) > 0) {
             continue;
         }
-        preview.problems.push_back({PreviewProblem::Kind::Lint,
-                                    Diagnostic{Diagnostic::Severity::Warning, f.file, f.pos, f.pointer,
-                                               std::string("[") + ruleName(f.rule) + "] " + f.message},
-                                    f.questionId});
+        Diagnostic d{Diagnostic::Severity::Warning, f.file, f.pos, f.pointer,
+                     std::string("[") + ruleName(f.rule) + "] " + f.message};
+        d.place = f.place;
+        preview.problems.push_back({PreviewProblem::Kind::Lint, std::move(d), f.questionId});
     }
     if (const auto refusal = refusalOf(preview)) {
         preview.problems.push_back(*refusal);
@@ -178,8 +160,9 @@ std::string problemLine(const PreviewProblem& problem)
 {
     const Diagnostic& d = problem.diagnostic;
     return d.file + ":" + std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + ": " +
-           problem.kindName() + ": " + (d.pointer.empty() ? "" : d.pointer + ": ") +
-           (problem.questionId.empty() ? "" : problem.questionId + ": ") + d.message;
+           problem.kindName() + ": " + (d.where().empty() ? "" : d.where() + ": ") +
+           // A place names the question already.
+           (problem.questionId.empty() || !d.place.empty() ? "" : problem.questionId + ": ") + d.message;
 }
 
 std::string problemsText(const std::vector<PreviewProblem>& problems)

@@ -8,6 +8,7 @@
 
 #include "certdrill/pack/GiftReader.h"
 #include "certdrill/pack/HtmlText.h"
+#include "certdrill/pack/ItemLint.h"
 #include "certdrill/pack/MoodleXmlReader.h"
 #include "certdrill/pack/PackLoader.h"
 #include "certdrill/store/Store.h"
@@ -257,6 +258,34 @@ TEST_CASE("a GIFT file is checked by the pack rules and reported at GIFT positio
     CHECK(d->file == p.string());
     CHECK(d->pos.line == 5);
     CHECK(d->pos.column == 3);
+    // Named in the file's own terms: the author never sees the converted pack's JSON pointers.
+    CHECK(d->pointer == "/questions/0/options/1/text");
+    CHECK(d->place == "question \"q\", answer 2");
+    CHECK(d->format() ==
+          p.string() + ":5:3: error: question \"q\", answer 2: duplicate option text \"same\"");
+    const Diagnostic* why = findMessage(loaded[0].diagnostics, "not every option has a \"why\"");
+    REQUIRE(why);
+    CHECK(why->place == "question \"q\", answers");
+    const LoadedPack& lp = loaded[0];
+    CHECK(lp.placeOf("/questions/0/options/0/why") == "question \"q\", answer 1 feedback");
+    CHECK(lp.placeOf("/questions/0/stem") == "question \"q\", question text");
+    CHECK(lp.placeOf("/questions/0/explanation") == "question \"q\", general feedback");
+    CHECK(lp.placeOf("/questions/0/objective") == "question \"q\", category");
+    CHECK(lp.placeOf("/questions/0") == "question \"q\"");
+    CHECK(lp.placeOf("/questions/1") == "question 2");
+    CHECK(lp.placeOf("/pack/version") == "--pack-version");
+    CHECK(lp.placeOf("/pack/title") == "");
+    // The lint names the question once, by its place.
+    const LintReport lint =
+        lintPacks(loadPacks({giftFile(dir, "long.gift",
+                                      "$CATEGORY: alpha\n\n::k:: Which?{\n=the key, "
+                                      "much the longest option #w\n~no #w\n~nay #w\n}\n")},
+                            miniCatalog()));
+    REQUIRE(!lint.findings.empty());
+    CHECK_THAT(lint.findings[0].diagnostic().format(),
+               Catch::Contains(":3:1: warning: question \"k\": [longest-key] the key is the longest option"));
+    // A pack file's problems keep their JSON pointer.
+    CHECK(loadPacks({dataFile("five-errors.json")}, {})[0].diagnostics.at(0).place.empty());
     CHECK(isGiftFile("a/b/Questions.GIFT"));
     CHECK(isGiftFile("moodle.gift.txt"));
     CHECK_FALSE(isGiftFile("pack.json"));

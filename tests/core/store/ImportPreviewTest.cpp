@@ -95,11 +95,11 @@ TEST_CASE("a refused preview keeps every error with its question id, and lints n
 
     // questionIdAt reads only /questions/N pointers of the file's own document.
     const auto& lp = preview.batch.packs[0];
-    CHECK(questionIdAt(lp, "/questions/0/options/1") == "q1");
-    CHECK(questionIdAt(lp, "/questions/3") == "q4");
-    CHECK(questionIdAt(lp, "/questions/4") == "");
-    CHECK(questionIdAt(lp, "/questions/x") == "");
-    CHECK(questionIdAt(lp, "/pack/id") == "");
+    CHECK(lp.questionIdAt("/questions/0/options/1") == "q1");
+    CHECK(lp.questionIdAt("/questions/3") == "q4");
+    CHECK(lp.questionIdAt("/questions/4") == "");
+    CHECK(lp.questionIdAt("/questions/x") == "");
+    CHECK(lp.questionIdAt("/pack/id") == "");
 }
 
 TEST_CASE("lint findings are problems of their own kind, at their question", "[store][preview]")
