@@ -17,6 +17,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "certdrill/exam/ExamSession.h"
+
 #include "Display.h"
 #include "PageScroll.h"
 #include "PlanDialog.h"
@@ -360,8 +362,8 @@ void HomePage::showScores()
     // the pass mark.
     QStringList scores;
     for (const double s : m_plan.recentExamScores) {
-        const bool passed = s + 1e-9 >= m_plan.passMark;
-        const QString mark = s + 1e-9 >= m_plan.readinessScore ? tr(" ✓") : passed ? QString() : tr(" ✗");
+        const bool passed = reachesMark(s, m_plan.passMark);
+        const QString mark = reachesMark(s, m_plan.readinessScore) ? tr(" ✓") : passed ? QString() : tr(" ✗");
         scores << QStringLiteral("<span style='color:%1'><b>%2%3</b></span>")
                       .arg(verdictColor(passed).name(), QString::fromStdString(examScorePercent(s)), mark);
     }

@@ -135,7 +135,18 @@ struct SessionScore
 /// Scores items against a pass mark in percent; unanswered items count wrong.
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent);
 
-/// The pass rule: `correct` of `total` reaches `passPercent` (a tiny tolerance, so 7 of 10 passes a 70% mark
+/// How far below a mark a score may be computed and still reach it: what a division leaves (7 of 10 is 0.7 to
+/// within 1e-16), far less than one question of any exam.
+inline constexpr double kScoreTolerance = 1e-9;
+
+/// Whether `score` reaches `mark`, both fractions, with kScoreTolerance: the one rule behind a pass, the
+/// readiness score and the marks beside a score on the home screen.
+inline bool reachesMark(double score, double mark)
+{
+    return score + kScoreTolerance >= mark;
+}
+
+/// The pass rule: `correct` of `total` reaches `passPercent` (reachesMark, so 7 of 10 passes a 70% mark
 /// despite binary floating point); nothing to score never passes.
 bool passesMark(int correct, int total, double passPercent);
 

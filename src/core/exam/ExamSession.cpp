@@ -65,8 +65,7 @@ std::string countdownText(std::int64_t ms)
 
 bool passesMark(int correct, int total, double passPercent)
 {
-    // A tiny tolerance so 70% of 10 (7 correct) passes a 70% mark despite binary floating point.
-    return total > 0 && static_cast<double>(correct) / total * 100.0 + 1e-9 >= passPercent;
+    return total > 0 && reachesMark(static_cast<double>(correct) / total, passPercent / 100.0);
 }
 
 SessionScore scoreItems(const ExamDef& exam, const std::vector<SessionItem>& items, double passPercent)

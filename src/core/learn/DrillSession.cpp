@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/FinalExams.h"
 #include "certdrill/learn/Ability.h"
 
@@ -380,7 +381,7 @@ Result<void> DrillSession::finish()
         Statement s(m_store.database(), "UPDATE sessions SET finished_at = ?, finish_reason = 'submitted', "
                                         "correct_count = ?, score = ?, passed = ? WHERE id = ?");
         s.bind(1, m_store.clock().wallMs()).bind(2, right).bind(3, score);
-        s.bind(4, score * 100.0 + 1e-9 >= m_exam.passPercent ? 1 : 0).bind(5, m_id);
+        s.bind(4, passesMark(right, all.total, m_exam.passPercent) ? 1 : 0).bind(5, m_id);
         s.run();
         tx.commit();
         return {};

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "certdrill/Text.h"
+#include "certdrill/exam/ExamSession.h"
 #include "certdrill/exam/FinalExams.h"
 #include "certdrill/exam/SessionHistory.h"
 #include "certdrill/learn/Ability.h"
@@ -100,19 +101,11 @@ int examsCounted(const std::vector<double>& recentExamScores, const TrackerSetti
     return std::min(static_cast<int>(recentExamScores.size()), settings.readinessExams);
 }
 
-namespace {
-
-/// A score stored as 0.8 must count at an 80% mark, whatever rounding the division left.
-constexpr double kScoreTolerance = 1e-9;
-
-} // namespace
-
 int examsAtReadinessScore(const std::vector<double>& recentExamScores, const TrackerSettings& settings)
 {
     const auto counted = examsCounted(recentExamScores, settings);
-    return static_cast<int>(
-        std::count_if(recentExamScores.begin(), recentExamScores.begin() + counted,
-                      [&](double s) { return s + kScoreTolerance >= settings.readinessScore; }));
+    return static_cast<int>(std::count_if(recentExamScores.begin(), recentExamScores.begin() + counted,
+                                          [&](double s) { return reachesMark(s, settings.readinessScore); }));
 }
 
 std::string examScorePercent(double score)

@@ -81,6 +81,25 @@ TEST_CASE("pass mark is inclusive", "[session]")
     CHECK_FALSE(scoreItems(f.exam, items, 71).passed);
 }
 
+TEST_CASE("one rule says whether a score reaches a mark, exactly as whole numbers would", "[session]")
+{
+    // Every score k of n on a real exam's length against every whole-percent mark: reached exactly when
+    // 100 k >= mark n, whatever the division rounded to (0.57 * 100 is 56.99999999999999).
+    for (int n = 60; n <= 70; ++n) {
+        for (int k = 0; k <= n; ++k) {
+            for (int mark = 50; mark <= 90; ++mark) {
+                const bool expected = 100 * k >= mark * n;
+                CAPTURE(k, n, mark);
+                CHECK(passesMark(k, n, mark) == expected);
+                CHECK(reachesMark(static_cast<double>(k) / n, mark / 100.0) == expected);
+            }
+        }
+    }
+    CHECK(reachesMark(0.57, 57 / 100.0));
+    CHECK_FALSE(reachesMark(51.0 / 64, 0.8));
+    CHECK_FALSE(passesMark(0, 0, 0)); // nothing to score never passes
+}
+
 TEST_CASE("the score reports time per domain against the exam's time per question", "[session]")
 {
     Fixture f;
