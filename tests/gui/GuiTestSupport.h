@@ -186,10 +186,42 @@ inline bool showActive(QWidget* w)
     return !home || QTest::qWaitFor([&] { return !home->isVisible() || home->planShown(); });
 }
 
+/// From the first call on, closes every modal dialog that is open or opens while the running test function
+/// has failed a check. A QVERIFY inside a dialog's handler returns from the handler only: the dialog stayed
+/// open, the code under test waited in its exec(), and the test ended at ctest's timeout (300 s) instead of
+/// reporting the failure at once.
+inline void closeModalsAfterFailure()
+{
+    static QTimer* watchdog = nullptr;
+    if (watchdog) {
+        return;
+    }
+    watchdog = new QTimer(qApp);
+    QObject::connect(watchdog, &QTimer::timeout, [] {
+        if (!QTest::currentTestFailed()) {
+            return;
+        }
+        // Dialogs opened from a dialog close one by one, the top one first.
+        for (int left = 16; left > 0; --left) {
+            QWidget* open = QApplication::activeModalWidget();
+            if (!open) {
+                break;
+            }
+            if (auto* dialog = qobject_cast<QDialog*>(open)) {
+                dialog->reject();
+            } else {
+                open->close();
+            }
+        }
+    });
+    watchdog->start(100);
+}
+
 /// Calls `act` with the next modal widget of type T once it is showing (polled, up to 5 s), so a test can
 /// drive a modal dialog that the code under test opens and waits on.
 template <typename T> void onNextModal(std::function<void(T*)> act, int triesLeft = 250)
 {
+    closeModalsAfterFailure();
     QTimer::singleShot(20, [act = std::move(act), triesLeft]() mutable {
         if (auto* w = qobject_cast<T*>(QApplication::activeModalWidget())) {
             act(w);
@@ -222,6 +254,7 @@ inline void chooseInNextFileDialog(
 /// line break, when it has one).
 inline void answerNextMessageBox(QString* text, QMessageBox::StandardButton button = QMessageBox::Yes)
 {
+    closeModalsAfterFailure();
     QTimer::singleShot(0, [text, button] {
         auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
         QVERIFY(box);
