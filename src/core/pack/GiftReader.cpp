@@ -306,6 +306,15 @@ public:
                                          : "the answer block \"{\" is not closed with \"}\"");
             return;
         }
+        if (const std::size_t category = find(t, "$CATEGORY:", close + 1, end); category != npos) {
+            // The same without a blank line before a category: the category line became text of the question
+            // above, and the questions after it stayed in the category before, both without a word.
+            m_builder.error(t[category].pos,
+                            "a $CATEGORY line needs a blank line before it: Moodle would read it "
+                            "as text of the question above and keep the questions after it "
+                            "in the category before");
+            return;
+        }
         if (const std::size_t second = find(t, "{", close + 1, end); second != npos) {
             // Two questions without a blank line between them are one block: Moodle takes the second as text
             // after the first's answers (a "missing word" question) and imports one garbled question.

@@ -204,6 +204,17 @@ TEST_CASE("GIFT problems are reported at their line and column", "[gift]")
         CHECK(d->isError());
         CHECK(d->pos.line == 4);
         CHECK(d->pos.column == 3);
+        // A category line right after a question: it was read as the question's text, and the next question
+        // stayed in the category before ("alpha" for "beta").
+        const auto category =
+            convertGift("$CATEGORY: alpha\n\n::a:: One?{=x ~y}\n$CATEGORY: beta\n\n::b:: Two?{=x ~y}\n",
+                        "z.gift", exams, {});
+        const Diagnostic* misplaced =
+            findMessage(category.diagnostics, "a $CATEGORY line needs a blank line before it");
+        REQUIRE(misplaced);
+        CHECK(misplaced->isError());
+        CHECK(misplaced->pos.line == 4);
+        CHECK(misplaced->pos.column == 1);
         // A missing-word question, text on both sides of its one answer block, is still one question.
         const auto word =
             convertGift("$CATEGORY: alpha\n\nThe {=sun ~moon} rises in the east.\n", "y.gift", exams, {});
