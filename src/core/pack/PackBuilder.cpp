@@ -149,6 +149,26 @@ PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vect
     }
 }
 
+void PackBuilder::sharesAddUp(const ForeignQuestion& fq, int shared)
+{
+    // Moodle rounds the sum of the positive shares to a hundredth of a grade and warns unless it is 100%
+    // (its question form refuses to save them). A typo in a share loses no credit in certdrill, which asks
+    // for every answer with a share, so the author is told what the question will ask.
+    double total = 0;
+    for (const auto& a : fq.answers) {
+        total += a.credit > 1e-9 ? a.credit : 0.0;
+    }
+    const long percent = std::lround(total * 100);
+    if (percent == 100) {
+        return;
+    }
+    warning(fq.answersPos,
+            "the answers' positive shares add up to " + std::to_string(percent) +
+                "%, not 100% (Moodle warns of this too): certdrill asks the candidate to choose " +
+                (shared == 2 ? std::string("both") : "all " + std::to_string(shared)) +
+                " answers with a share; check the shares");
+}
+
 void PackBuilder::add(const ForeignQuestion& fq)
 {
     if (m_questions.size() >= kMaxQuestionsPerPack) {
@@ -195,6 +215,9 @@ void PackBuilder::add(const ForeignQuestion& fq)
         error(fq.answersPos, "no answer is marked right: give one full credit (\"=\" in GIFT, fraction 100 "
                              "in XML), or several answers a share in a multiple-response question");
         return;
+    }
+    if (!fq.single) {
+        sharesAddUp(fq, correct);
     }
     // Ids must be unique in a pack but Moodle names need not be (Moodle's own fixtures repeat one), so a
     // repeat gets -2, -3, … in file order.

@@ -257,6 +257,52 @@ TEST_CASE("a single-choice question with two full-credit answers is an error, no
                Catch::Contains("Moodle accepts either") && Catch::Contains("<single>false</single>"));
 }
 
+TEST_CASE("a multiple-response question whose shares do not add up to 100% is imported with a warning",
+          "[gift][moodle-xml]")
+{
+    // Moodle's question form refuses such shares and its import saves the question with a notice
+    // ("The positive grades you have chosen do not add up to 100%"); certdrill asks for every answer with a
+    // share, so the author is told what it will ask.
+    const auto exams = miniExams();
+    const auto low = convertGift(
+        "$CATEGORY: alpha\n\n::low:: Which two?{\n  ~%50%a\n  ~%30%b\n  ~%-100%c\n}\n", "x.gift", exams, {});
+    CHECK(errorCount(low.diagnostics) == 0);
+    const Diagnostic* d = findMessage(low.diagnostics, "add up to 80%, not 100%");
+    REQUIRE(d);
+    CHECK(!d->isError());
+    CHECK(d->pos.line == 3); // the answer block
+    CHECK(d->pos.column == 19);
+    CHECK_THAT(d->message, Catch::Contains("both answers with a share"));
+    CHECK(json::parse(low.json)["questions"][0]["select"] == 2);
+
+    const auto high =
+        convertGift("$CATEGORY: alpha\n\nWhich?{~%50%a ~%50%b ~%50%c ~%-100%d}\n", "y.gift", exams, {});
+    CHECK_THAT(findMessage(high.diagnostics, "add up to 150%, not 100%")->message,
+               Catch::Contains("all 3 answers with a share"));
+
+    // Shares that add up to 100% as Moodle rounds them (to a hundredth of a grade) say nothing.
+    for (const std::string ok :
+         {"~%50%a ~%50%b ~%-50%c", "~%33.33333%a ~%33.33333%b ~%33.33333%c ~%-100%d", "~%70%a ~%30%b ~c"}) {
+        const auto c = convertGift("$CATEGORY: alpha\n\nWhich?{" + ok + "}\n", "z.gift", exams, {});
+        CHECK(errorCount(c.diagnostics) == 0);
+        CHECK_FALSE(findMessage(c.diagnostics, "add up to"));
+    }
+
+    const auto xml = convertMoodleXml(
+        "<quiz><question type=\"category\"><category><text>alpha</text></category></question>\n"
+        "<question type=\"multichoice\"><name><text>xml-low</text></name>\n"
+        "<questiontext><text>Which two?</text></questiontext><single>false</single>\n"
+        "<answer fraction=\"40\"><text>a</text></answer>\n"
+        "<answer fraction=\"40\"><text>b</text></answer>\n"
+        "<answer fraction=\"-100\"><text>c</text></answer>\n"
+        "</question></quiz>\n",
+        "x.xml", exams, {});
+    CHECK(errorCount(xml.diagnostics) == 0);
+    const Diagnostic* x = findMessage(xml.diagnostics, "add up to 80%, not 100%");
+    REQUIRE(x);
+    CHECK(x->pos.line == 4); // the first <answer>
+}
+
 TEST_CASE("a GIFT file is checked by the pack rules and reported at GIFT positions", "[gift]")
 {
     TempDir dir;
