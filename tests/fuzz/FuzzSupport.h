@@ -96,8 +96,8 @@ inline void checkDiagnostics(const std::vector<Diagnostic>& diagnostics)
 }
 
 /// What loadPacks does with a Moodle file (GIFT or XML) after reading it: refuse text that is not UTF-8 or
-/// holds control characters, convert the rest, check the pack JSON the converter wrote, and locate every
-/// diagnostic in the source. The converter must always write JSON the strict reader accepts.
+/// holds control characters, convert the rest, check the pack JSON the converter wrote, and locate and name
+/// every diagnostic in the source. The converter must always write JSON the strict reader accepts.
 template <typename Convert>
 void convertAndCheck(const std::uint8_t* data, std::size_t size, const std::string& fileName, Convert convert)
 {
@@ -108,13 +108,17 @@ void convertAndCheck(const std::uint8_t* data, std::size_t size, const std::stri
     const Conversion conversion =
         convert(text, fileName, std::vector<ExamDef>{miniExam()}, importOptions(), nullptr);
     checkDiagnostics(conversion.diagnostics);
-    const LoadedPack lp = loadPackText(conversion.json, fileName, miniCatalog());
+    LoadedPack lp = loadPackText(conversion.json, fileName, miniCatalog());
     require(lp.document.root.is_object(), "the converter wrote JSON the strict reader refuses");
-    checkDiagnostics(lp.diagnostics);
-    for (const Diagnostic& d : lp.diagnostics) {
-        const SourcePos pos = conversion.originOf(d.pointer);
-        require(pos.line >= 1 && pos.column >= 1, "a diagnostic located before the start of the file");
+    // As loadPacks does: each diagnostic of the converted pack is located in the source and named in
+    // Moodle's terms (placeOf), which quotes the question's name from the file.
+    lp.conversion = conversion;
+    for (Diagnostic& d : lp.diagnostics) {
+        d.pos = conversion.originOf(d.pointer);
+        require(d.pos.line >= 1 && d.pos.column >= 1, "a diagnostic located before the start of the file");
+        d.place = lp.placeOf(d.pointer);
     }
+    checkDiagnostics(lp.diagnostics);
 }
 
 } // namespace certdrill::fuzz
