@@ -158,15 +158,18 @@ void PackBuilder::sharesAddUp(const ForeignQuestion& fq, int shared)
     for (const auto& a : fq.answers) {
         total += a.credit > 1e-9 ? a.credit : 0.0;
     }
-    const long percent = std::lround(total * 100);
+    // A share may be any finite number ("%1e300%"): the sum is shown cut at a billion per cent.
+    const long long percent = std::llround(std::min(total * 100, 1e9));
     if (percent == 100) {
         return;
     }
+    const std::string which = shared == 1   ? std::string("the one answer")
+                              : shared == 2 ? std::string("both answers")
+                                            : "all " + std::to_string(shared) + " answers";
     warning(fq.answersPos,
             "the answers' positive shares add up to " + std::to_string(percent) +
-                "%, not 100% (Moodle warns of this too): certdrill asks the candidate to choose " +
-                (shared == 2 ? std::string("both") : "all " + std::to_string(shared)) +
-                " answers with a share; check the shares");
+                "%, not 100% (Moodle warns of this too): certdrill asks the candidate to choose " + which +
+                " with a share; check the shares");
 }
 
 void PackBuilder::add(const ForeignQuestion& fq)

@@ -280,6 +280,13 @@ TEST_CASE("a multiple-response question whose shares do not add up to 100% is im
     CHECK_THAT(findMessage(high.diagnostics, "add up to 150%, not 100%")->message,
                Catch::Contains("all 3 answers with a share"));
 
+    const auto one = convertGift("$CATEGORY: alpha\n\nWhich?{~%50%a ~b ~c}\n", "o.gift", exams, {});
+    CHECK_THAT(findMessage(one.diagnostics, "add up to 50%, not 100%")->message,
+               Catch::Contains("choose the one answer with a share"));
+    CHECK(json::parse(one.json)["questions"][0]["select"] == 1);
+    const auto huge = convertGift("$CATEGORY: alpha\n\nWhich?{~%1e300%a ~%50%b ~c}\n", "h.gift", exams, {});
+    CHECK(findMessage(huge.diagnostics, "add up to 1000000000%, not 100%"));
+
     // Shares that add up to 100% as Moodle rounds them (to a hundredth of a grade) say nothing.
     for (const std::string ok :
          {"~%50%a ~%50%b ~%-50%c", "~%33.33333%a ~%33.33333%b ~%33.33333%c ~%-100%d", "~%70%a ~%30%b ~c"}) {
