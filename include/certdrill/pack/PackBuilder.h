@@ -74,9 +74,9 @@ public:
 private:
     /// False, with an error at the second, when a single-choice question has several full-credit answers.
     bool singleKey(const ForeignQuestion& fq);
-    /// A warning when the positive shares of a multiple-response question (`shared` answers) do not add up
-    /// to 100%, as Moodle rounds them.
-    void sharesAddUp(const ForeignQuestion& fq, int shared);
+    /// A warning at `answersPos` when the positive shares of a multiple-response question (`shared` answers,
+    /// `total` of a grade) do not add up to 100%, as Moodle rounds them.
+    void sharesAddUp(const SourcePos& answersPos, double total, int shared);
     bool placeInBlueprint(nlohmann::json& q, const ForeignQuestion& fq);
     /// Places the question where a map rule (or the map's default) says.
     void place(nlohmann::json& q, const MapTarget& target);

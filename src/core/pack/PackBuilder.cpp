@@ -149,15 +149,11 @@ PackBuilder::PackBuilder(std::string fileName, std::string kind, const std::vect
     }
 }
 
-void PackBuilder::sharesAddUp(const ForeignQuestion& fq, int shared)
+void PackBuilder::sharesAddUp(const SourcePos& answersPos, double total, int shared)
 {
     // Moodle rounds the sum of the positive shares to a hundredth of a grade and warns unless it is 100%
     // (its question form refuses to save them). A typo in a share loses no credit in certdrill, which asks
     // for every answer with a share, so the author is told what the question will ask.
-    double total = 0;
-    for (const auto& a : fq.answers) {
-        total += a.credit > 1e-9 ? a.credit : 0.0;
-    }
     // A share may be any finite number ("%1e300%"): the sum is shown cut at a billion per cent.
     const long long percent = std::llround(std::min(total * 100, 1e9));
     if (percent == 100) {
@@ -166,7 +162,7 @@ void PackBuilder::sharesAddUp(const ForeignQuestion& fq, int shared)
     const std::string which = shared == 1   ? std::string("the one answer")
                               : shared == 2 ? std::string("both answers")
                                             : "all " + std::to_string(shared) + " answers";
-    warning(fq.answersPos,
+    warning(answersPos,
             "the answers' positive shares add up to " + std::to_string(percent) +
                 "%, not 100% (Moodle warns of this too): certdrill asks the candidate to choose " + which +
                 " with a share; check the shares");
@@ -194,6 +190,7 @@ void PackBuilder::add(const ForeignQuestion& fq)
     }
     json options = json::array();
     int correct = 0;
+    double shareTotal = 0; // of the right answers of a multiple-response question
     const std::string pointer = "/questions/" + std::to_string(m_questions.size());
     std::vector<std::pair<std::string, SourcePos>> origins;
     for (const auto& a : fq.answers) {
@@ -205,6 +202,7 @@ void PackBuilder::add(const ForeignQuestion& fq)
                     "partial credit is scored as wrong: certdrill marks a whole answer right or wrong");
         }
         correct += right ? 1 : 0;
+        shareTotal += right && !fq.single ? a.credit : 0.0;
         json o = {{"text", a.text}, {"correct", right}};
         const std::string op = pointer + "/options/" + std::to_string(options.size());
         origins.emplace_back(op, a.pos);
@@ -220,7 +218,7 @@ void PackBuilder::add(const ForeignQuestion& fq)
         return;
     }
     if (!fq.single) {
-        sharesAddUp(fq, correct);
+        sharesAddUp(fq.answersPos, shareTotal, correct);
     }
     // Ids must be unique in a pack but Moodle names need not be (Moodle's own fixtures repeat one), so a
     // repeat gets -2, -3, … in file order.
